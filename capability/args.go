@@ -1,0 +1,224 @@
+package capability
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Args are validated arguments, keyed by parameter name. Values have the Go
+// type of their declared parameter type: string, int64, float64, bool,
+// map[string]any or []any. Optional arguments the caller left out are absent.
+type Args map[string]any
+
+// String returns a string argument, or "" when absent.
+func (a Args) String(name string) string {
+	s, _ := a[name].(string)
+	return s
+}
+
+// Int returns an integer argument and whether it was given.
+func (a Args) Int(name string) (int64, bool) {
+	n, ok := a[name].(int64)
+	return n, ok
+}
+
+// Bind checks raw arguments against the capability's input parameters and
+// converts them to their declared types. It reports every problem it finds
+// in one invalid_arguments error, so a caller can fix them all at once.
+//
+// Arguments from LLMs and from `adb --es` often arrive as strings, so a
+// canonical string ("14", "true", "2.5") is accepted for a number or boolean
+// parameter. A JSON null counts as absent. An unknown name is rejected with
+// the list of known names: a misspelt optional argument must never be
+// silently ignored.
+func (c *Capability) Bind(raw map[string]json.RawMessage) (Args, *Error) {
+	var problems []string
+	var unknown []string
+	for name := range raw {
+		if c.inputParam(name) == nil {
+			unknown = append(unknown, name)
+		}
+	}
+	args := make(Args, len(raw))
+	for i := range c.Input {
+		p := &c.Input[i]
+		value, given := raw[p.Name]
+		if !given || isAbsent(value) {
+			if p.Required {
+				problems = append(problems, fmt.Sprintf("%s is required (%s: %s)", p.Name, p.Type, p.Description))
+			}
+			continue
+		}
+		v, problem := p.convert(value)
+		if problem != "" {
+			problems = append(problems, problem)
+			continue
+		}
+		args[p.Name] = v
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		quoted := make([]string, len(unknown))
+		for i, name := range unknown {
+			quoted[i] = strconv.Quote(excerpt(name))
+		}
+		noun := "argument"
+		if len(unknown) > 1 {
+			noun = "arguments"
+		}
+		problems = append(problems, fmt.Sprintf("unknown %s %s; %s", noun, strings.Join(quoted, ", "), c.knownArgs()))
+	}
+	if len(problems) > 0 {
+		return nil, Errorf(CodeInvalidArguments, "%s: %s", c.ID, strings.Join(problems, "; "))
+	}
+	return args, nil
+}
+
+func (c *Capability) inputParam(name string) *Param {
+	for i := range c.Input {
+		if c.Input[i].Name == name {
+			return &c.Input[i]
+		}
+	}
+	return nil
+}
+
+func (c *Capability) knownArgs() string {
+	if len(c.Input) == 0 {
+		return c.ID + " takes no arguments"
+	}
+	names := make([]string, len(c.Input))
+	for i, p := range c.Input {
+		names[i] = p.Name
+	}
+	return "known arguments: " + strings.Join(names, ", ")
+}
+
+// convert turns one raw JSON value into the parameter's Go type, or returns
+// a message naming the parameter, what it expects and what it got.
+func (p *Param) convert(raw json.RawMessage) (any, string) {
+	wrong := func() (any, string) {
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), describeJSON(raw))
+	}
+	text, isString := unquote(raw)
+	if !isString && raw[0] == '"' {
+		if err := json.Unmarshal(raw, &text); err != nil {
+			return wrong()
+		}
+		isString = true
+	}
+	// token is the value as text: a string's contents, or the raw JSON.
+	token := text
+	if !isString {
+		token = string(raw)
+	}
+	switch p.Type {
+	case String:
+		if !isString {
+			return wrong()
+		}
+		if p.MaxLength > 0 {
+			if n := utf8.RuneCountInString(text); n > p.MaxLength {
+				return nil, fmt.Sprintf("%s is %d characters long; the limit is %d", p.Name, n, p.MaxLength)
+			}
+		}
+		return text, ""
+	case Integer:
+		if !isJSONNumber(token) {
+			return wrong()
+		}
+		if n, err := strconv.ParseInt(token, 10, 64); err == nil {
+			return n, ""
+		}
+		// 14.0 and 1e3 are whole numbers too, when they are exact.
+		if f, err := strconv.ParseFloat(token, 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
+			return int64(f), ""
+		}
+		return nil, fmt.Sprintf("%s must be a whole number from %d to %d, got %s", p.Name, int64(math.MinInt64), int64(math.MaxInt64), excerpt(token))
+	case Number:
+		if !isJSONNumber(token) {
+			return wrong()
+		}
+		f, err := strconv.ParseFloat(token, 64)
+		if err != nil {
+			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, excerpt(token))
+		}
+		return f, ""
+	case Boolean:
+		switch token {
+		case "true":
+			return true, ""
+		case "false":
+			return false, ""
+		}
+		return wrong()
+	case Object, Array:
+		body := []byte(strings.TrimSpace(token))
+		open := byte('{')
+		if p.Type == Array {
+			open = '['
+		}
+		if len(body) == 0 || body[0] != open || !json.Valid(body) {
+			return wrong()
+		}
+		var v any
+		if err := json.Unmarshal(body, &v); err != nil {
+			return wrong()
+		}
+		return v, ""
+	}
+	return nil, fmt.Sprintf("%s has unsupported type %q", p.Name, p.Type)
+}
+
+func typeNoun(t Type) string {
+	switch t {
+	case Integer:
+		return "an integer"
+	case Object, Array:
+		return "an " + string(t)
+	}
+	return "a " + string(t)
+}
+
+// isJSONNumber reports whether s is a number as JSON writes it: no leading
+// plus, no hex, no NaN or Inf, no spaces.
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}

@@ -1,0 +1,158 @@
+// Package capability is the transport-neutral core of mobilemcp: capability and
+// parameter types, the registry, the Mobile-MCP request and response codecs,
+// argument validation and dispatch.
+//
+// Every transport (Android Intents, binding, MCP over HTTP, the CLI) hands raw
+// request bytes or decoded arguments to an [Engine] and gets exactly one reply
+// back, failures included. Nothing in this package knows about Android, HTTP,
+// XML or SMS.
+package capability
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"time"
+)
+
+// Type is a parameter type as written in a capability descriptor.
+type Type string
+
+// The canonical parameter types of the Mobile-MCP descriptor format.
+const (
+	String  Type = "string"
+	Integer Type = "integer"
+	Number  Type = "number"
+	Boolean Type = "boolean"
+	Object  Type = "object"
+	Array   Type = "array"
+)
+
+// Types lists the canonical types in the order documentation shows them.
+var Types = []Type{String, Integer, Number, Boolean, Object, Array}
+
+// typeSynonyms maps spellings that real descriptors use to canonical types.
+var typeSynonyms = map[string]Type{
+	"int":    Integer,
+	"long":   Integer,
+	"float":  Number,
+	"double": Number,
+	"bool":   Boolean,
+}
+
+// ParseType resolves a descriptor type name. It returns the canonical type,
+// whether the name was already canonical (false for a synonym such as "int"),
+// and whether the name is known at all.
+func ParseType(name string) (t Type, canonical, ok bool) {
+	switch t := Type(name); t {
+	case String, Integer, Number, Boolean, Object, Array:
+		return t, true, true
+	}
+	if t, ok := typeSynonyms[name]; ok {
+		return t, false, true
+	}
+	return "", false, false
+}
+
+// Param describes one input or output parameter of a capability.
+type Param struct {
+	Name        string `json:"name"`
+	Type        Type   `json:"type"`
+	Required    bool   `json:"required,omitempty"` // meaningful for inputs only
+	Description string `json:"description"`
+
+	// MaxLength, when positive, caps a string argument at this many Unicode
+	// code points (JSON Schema's maxLength). The engine enforces it.
+	MaxLength int `json:"max_length,omitempty"`
+	// Pattern is a JSON Schema pattern advertised to MCP clients. The engine
+	// does not enforce it, because handlers may normalise the value first
+	// (a phone number with spaces is accepted, then checked).
+	Pattern string `json:"pattern,omitempty"`
+}
+
+// Annotations are MCP-style behaviour hints. They tell assistants, and the
+// app's consent logic, what invoking a capability does.
+type Annotations struct {
+	Title       string `json:"title,omitempty"`
+	ReadOnly    bool   `json:"read_only"`   // does not change anything outside the call
+	Destructive bool   `json:"destructive"` // may have effects the user cannot undo, such as sending a message
+	Idempotent  bool   `json:"idempotent"`  // repeating the call with the same arguments has no further effect
+	OpenWorld   bool   `json:"open_world"`  // reaches beyond the device, such as the mobile network
+}
+
+// Handler runs a capability with validated arguments. It returns the result,
+// or an error; an *Error keeps its code, any other error becomes
+// platform_error. The context carries the deadline and the request id.
+type Handler func(ctx context.Context, args Args) (Result, error)
+
+// Capability is one invocable function of a tool.
+type Capability struct {
+	ID          string      `json:"id"`
+	Description string      `json:"description"`
+	Version     string      `json:"version"`
+	Input       []Param     `json:"input"`
+	Output      []Param     `json:"output"`
+	Annotations Annotations `json:"annotations"`
+
+	// Timeout bounds one invocation. Zero means the engine's default.
+	Timeout time.Duration `json:"-"`
+	// Handler runs the capability. Descriptor generation needs none.
+	Handler Handler `json:"-"`
+}
+
+// Value is one named output value of a result.
+type Value struct {
+	Name  string `json:"name"`
+	Type  Type   `json:"type"`
+	Value any    `json:"value"`
+}
+
+// Result is what a successful invocation produced.
+type Result struct {
+	// Message is the human-readable outcome. MCP transports use it as the
+	// text content of the tool result.
+	Message string
+	Output  []Value
+}
+
+// SpecVersion is the Mobile-MCP protocol and descriptor version this package speaks.
+const SpecVersion = "1.0"
+
+// idPattern is the MCP tool-name alphabet. Every registered capability becomes
+// an MCP tool, so its id must be a valid tool name.
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+
+// ValidID reports whether id is usable as a capability id and MCP tool name.
+func ValidID(id string) bool { return idPattern.MatchString(id) }
+
+// check reports the first problem with a capability definition.
+func (c *Capability) check() error {
+	if !ValidID(c.ID) {
+		return fmt.Errorf("capability id %q: must be 1-128 characters of A-Z a-z 0-9 _ . -", c.ID)
+	}
+	if c.Description == "" {
+		return fmt.Errorf("capability %s: description is empty", c.ID)
+	}
+	if c.Version == "" {
+		return fmt.Errorf("capability %s: version is empty", c.ID)
+	}
+	for _, list := range []struct {
+		kind   string
+		params []Param
+	}{{"input", c.Input}, {"output", c.Output}} {
+		seen := make(map[string]bool, len(list.params))
+		for _, p := range list.params {
+			if p.Name == "" {
+				return fmt.Errorf("capability %s: an %s param has no name", c.ID, list.kind)
+			}
+			if seen[p.Name] {
+				return fmt.Errorf("capability %s: %s param %q is declared twice", c.ID, list.kind, p.Name)
+			}
+			seen[p.Name] = true
+			if _, canonical, _ := ParseType(string(p.Type)); !canonical {
+				return fmt.Errorf("capability %s: %s param %q has type %q; want one of %v", c.ID, list.kind, p.Name, p.Type, Types)
+			}
+		}
+	}
+	return nil
+}

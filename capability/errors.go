@@ -1,0 +1,57 @@
+package capability
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a machine-readable failure reason, sent as "error_code" in failure
+// replies. It is a mobilemcp extension; spec clients ignore it.
+type Code string
+
+// The failure codes. Their meaning is part of the wire contract.
+const (
+	CodeInvalidRequest     Code = "invalid_request"     // not a well-formed Mobile-MCP request
+	CodeUnsupportedVersion Code = "unsupported_version" // request version other than "1.0"
+	CodeUnknownCapability  Code = "unknown_capability"  // no capability with that id
+	CodeInvalidArguments   Code = "invalid_arguments"   // arguments do not fit the capability
+	CodePermissionDenied   Code = "permission_denied"   // the app lacks an Android permission, or the caller is not allowed
+	CodeConsentRequired    Code = "consent_required"    // the user has not yet allowed this caller
+	CodeRateLimited        Code = "rate_limited"        // too many calls from this caller
+	CodePlatformError      Code = "platform_error"      // the phone could not do it (no SIM, no service, ...)
+	CodeTimeout            Code = "timeout"             // no outcome within the deadline
+	CodeTooLarge           Code = "too_large"           // request or reply over the size limit
+	CodeInternalError      Code = "internal_error"      // a bug; the message says what
+)
+
+// Codes lists every failure code.
+var Codes = []Code{
+	CodeInvalidRequest, CodeUnsupportedVersion, CodeUnknownCapability,
+	CodeInvalidArguments, CodePermissionDenied, CodeConsentRequired,
+	CodeRateLimited, CodePlatformError, CodeTimeout, CodeTooLarge,
+	CodeInternalError,
+}
+
+// Error is a failure with a code and a message meant for the caller (often
+// an LLM): it says what was wrong, with which value, and what to do instead.
+type Error struct {
+	Code    Code
+	Message string
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf returns an *Error with a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// AsError converts any error to an *Error. An error that wraps an *Error
+// keeps its code; anything else becomes fallback with the error's text.
+func AsError(err error, fallback Code) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Code: fallback, Message: err.Error()}
+}

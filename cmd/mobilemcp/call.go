@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+func init() {
+	register(command{name: "call", summary: "run a capability on the simulated phone and print the reply", run: runCall})
+	register(command{name: "request", summary: "print the Mobile-MCP request JSON for a capability call", run: runRequest})
+}
+
+const argSyntax = `
+Arguments are key=value (the value is sent as a JSON string, as adb --es
+sends it; the engine converts "14" or "true" to the declared type) or
+key:=JSON (the value is sent as raw JSON, such as subscription_id:=14).`
+
+func runCall(e *env, args []string) int {
+	fs := newFlags(e, "call", "[flags] CAPABILITY [key=value | key:=json]...\n       mobilemcp call [flags] --raw FILE|-",
+		`Builds a Mobile-MCP request with a fresh id, runs it through the engine on
+the simulated phone and prints the reply. Simulated sends are appended to
+the outbox in the data directory; see 'mobilemcp outbox'.
+`+argSyntax+`
+
+With --raw, the request JSON is read from FILE (or stdin for -) and run as
+it is, in any accepted layout.
+
+Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
+	var phone phoneFlags
+	phone.register(fs)
+	raw := fs.String("raw", "", "run the request JSON in `file` (- for stdin) as it is")
+	compact := fs.Bool("compact", false, "print the reply on one line")
+	positional, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+
+	var request []byte
+	if *raw != "" {
+		if len(positional) > 0 {
+			return usageError(e, fs, "--raw takes the whole request; drop the extra arguments %q", positional)
+		}
+		var err error
+		if request, err = readInput(e, *raw); err != nil {
+			return usageError(e, fs, "%v", err)
+		}
+	} else {
+		var err error
+		if request, err = buildRequest(positional); err != nil {
+			return usageError(e, fs, "%v", err)
+		}
+	}
+
+	eng, err := phone.engine(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp call: %v\n", err)
+		return exitFailure
+	}
+	reply := eng.Handle(context.Background(), request)
+	printJSON(e.stdout, reply.JSON(), *compact)
+	if reply.Failed() {
+		return exitFailure
+	}
+	return exitOK
+}
+
+func runRequest(e *env, args []string) int {
+	fs := newFlags(e, "request", "[flags] CAPABILITY [key=value | key:=json]...",
+		`Prints the Mobile-MCP request JSON for a call, with a fresh id, without
+running it. Use it to build requests for adb or other agents.
+`+argSyntax)
+	compact := fs.Bool("compact", false, "print the request on one line")
+	positional, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	request, err := buildRequest(positional)
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+	printJSON(e.stdout, request, *compact)
+	return exitOK
+}
+
+// buildRequest turns CAPABILITY key=value... into a spec request with a new
+// UUID as its id.
+func buildRequest(positional []string) ([]byte, error) {
+	if len(positional) == 0 {
+		return nil, fmt.Errorf("name the capability to call, such as send_sms")
+	}
+	args, err := parseArgs(positional[1:])
+	if err != nil {
+		return nil, err
+	}
+	return capability.EncodeRequest(capability.Request{
+		ID:           uuid.NewString(),
+		CapabilityID: positional[0],
+		Args:         args,
+	})
+}
+
+// parseArgs reads key=value (a JSON string) and key:=json (raw JSON).
+func parseArgs(pairs []string) (map[string]json.RawMessage, error) {
+	args := make(map[string]json.RawMessage, len(pairs))
+	for _, pair := range pairs {
+		eq := strings.IndexByte(pair, '=')
+		if eq <= 0 {
+			return nil, fmt.Errorf("argument %q is not key=value or key:=json", pair)
+		}
+		key, value := pair[:eq], pair[eq+1:]
+		var raw json.RawMessage
+		if strings.HasSuffix(key, ":") {
+			key = strings.TrimSuffix(key, ":")
+			if !json.Valid([]byte(value)) {
+				return nil, fmt.Errorf("argument %s:=%s: the value is not valid JSON", key, value)
+			}
+			raw = json.RawMessage(value)
+		} else {
+			raw, _ = json.Marshal(value)
+		}
+		if key == "" {
+			return nil, fmt.Errorf("argument %q has an empty name", pair)
+		}
+		if _, dup := args[key]; dup {
+			return nil, fmt.Errorf("argument %s is given twice", key)
+		}
+		args[key] = raw
+	}
+	return args, nil
+}
+
+func readInput(e *env, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// printJSON prints valid JSON indented (or compact), and anything else as is.
+func printJSON(w io.Writer, data []byte, compact bool) {
+	var buf bytes.Buffer
+	if !compact && json.Indent(&buf, data, "", "  ") == nil {
+		data = buf.Bytes()
+	}
+	w.Write(data)
+	fmt.Fprintln(w)
+}

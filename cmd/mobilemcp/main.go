@@ -1,0 +1,133 @@
+// Command mobilemcp is the developer tool for Mobile-MCP capabilities: it runs
+// requests against a simulated phone, lists and lints capabilities, generates
+// descriptors, serves MCP over HTTP and drives a real phone through adb.
+//
+// Exit codes: 0 success, 1 a failure reply or a failed check, 2 a usage error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit codes shared by every command.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// env is what a command may touch of the outside world. Tests fill it in.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(e *env, args []string) int
+}
+
+// commands is filled in by each command's file, in the order help shows them.
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+	os.Exit(run(e, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(e.stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "mobilemcp: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "mobilemcp: Mobile-MCP capabilities on a simulated phone, over MCP, and on a real phone.")
+	fmt.Fprintln(w, "\nUsage: mobilemcp COMMAND [flags] [args]\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'mobilemcp COMMAND --help' for a command's flags.")
+}
+
+// newFlags returns a flag set whose usage text starts with synopsis and
+// describe. Errors are returned, not printed by the flag package twice.
+func newFlags(e *env, name, synopsis, describe string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "Usage: mobilemcp %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(describe))
+		if hasFlags(fs) {
+			fmt.Fprintln(out, "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
+
+// parseFlags parses flags that may come before, between or after positional
+// arguments, and returns the positionals. A "--" ends flag parsing. It
+// returns done=true with the exit code when the command must stop: after
+// --help (exit 0, usage on stdout) or on a flag error (exit 2).
+func parseFlags(e *env, fs *flag.FlagSet, args []string) (positional []string, code int, done bool) {
+	printUsage := fs.Usage
+	fs.Usage = func() {} // the flag package would print it on every error
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(e.stdout)
+				printUsage()
+				return nil, exitOK, true
+			}
+			fmt.Fprintf(e.stderr, "Run 'mobilemcp %s --help' for usage.\n", fs.Name())
+			return nil, exitUsage, true
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, 0, false
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), 0, false
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// usageError prints a usage problem and returns exitUsage.
+func usageError(e *env, fs *flag.FlagSet, format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "mobilemcp %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
+	fmt.Fprintf(e.stderr, "Run 'mobilemcp %s --help' for usage.\n", fs.Name())
+	return exitUsage
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+)
+
+// phoneFlags are the flags of every command that uses the simulated phone.
+type phoneFlags struct {
+	simConfig string
+	dataDir   string
+}
+
+// register adds --sim-config and --data-dir.
+func (p *phoneFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.simConfig, "sim-config", "", "JSON `file` describing the simulated SIMs and faults (default: the two seed SIMs)")
+	p.registerDataDir(fs)
+}
+
+// registerDataDir adds --data-dir only, for commands that just read the outbox.
+func (p *phoneFlags) registerDataDir(fs *flag.FlagSet) {
+	fs.StringVar(&p.dataDir, "data-dir", "", "`directory` for the outbox (default: $MOBILEMCP_DATA_DIR, else $XDG_DATA_HOME/mobilemcp, else ~/.local/share/mobilemcp)")
+}
+
+// resolveDataDir applies the host convention: --data-dir, then
+// $MOBILEMCP_DATA_DIR, then $XDG_DATA_HOME/mobilemcp, then
+// ~/.local/share/mobilemcp. It never picks the current directory.
+func (p *phoneFlags) resolveDataDir(e *env) (string, error) {
+	if p.dataDir != "" {
+		return p.dataDir, nil
+	}
+	if dir := e.getenv("MOBILEMCP_DATA_DIR"); dir != "" {
+		return dir, nil
+	}
+	if xdg := e.getenv("XDG_DATA_HOME"); xdg != "" {
+		return filepath.Join(xdg, "mobilemcp"), nil
+	}
+	home := e.getenv("HOME")
+	if home == "" {
+		var err error
+		if home, err = os.UserHomeDir(); err != nil {
+			return "", errors.New("no data directory: set --data-dir or $MOBILEMCP_DATA_DIR")
+		}
+	}
+	return filepath.Join(home, ".local", "share", "mobilemcp"), nil
+}
+
+func (p *phoneFlags) outboxPath(e *env) (string, error) {
+	dir, err := p.resolveDataDir(e)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, simphone.OutboxFile), nil
+}
+
+// engine builds the capability engine over the simulated phone.
+func (p *phoneFlags) engine(e *env) (*capability.Engine, error) {
+	cfg := simphone.DefaultConfig()
+	if p.simConfig != "" {
+		var err error
+		if cfg, err = simphone.LoadConfig(p.simConfig); err != nil {
+			return nil, err
+		}
+	}
+	outbox, err := p.outboxPath(e)
+	if err != nil {
+		return nil, err
+	}
+	phone, err := simphone.New(cfg, simphone.Options{OutboxPath: outbox})
+	if err != nil {
+		return nil, err
+	}
+	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
+	if err != nil {
+		return nil, err
+	}
+	return capability.NewEngine(reg, capability.Options{}), nil
+}
+
+// builtinRegistry is the registry without a phone, for listing and
+// generating descriptors.
+func builtinRegistry() *capability.Registry {
+	reg, err := capability.NewRegistry(sms.Capabilities(nil)...)
+	if err != nil {
+		panic(err) // the built-in set is fixed; a test covers it
+	}
+	return reg
+}
