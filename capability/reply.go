@@ -1,10 +1,5 @@
 package capability
 
-import (
-	"bytes"
-	"encoding/json"
-)
-
 // Status is the outcome of an invocation as the spec names it.
 type Status string
 
@@ -43,71 +38,70 @@ func failure(req Request, err *Error) *Reply {
 // Failed reports whether the reply is a failure.
 func (r *Reply) Failed() bool { return r.Status != StatusSuccess }
 
-type (
-	wireResponse struct {
-		ID         *string            `json:"id"`
-		Capability *wireOutCapability `json:"capability,omitempty"`
-		Status     Status             `json:"status"`
-		Message    string             `json:"message"`
-		ErrorCode  Code               `json:"error_code,omitempty"`
-	}
-	wireOutCapability struct {
-		ID     string  `json:"id"`
-		Output []Value `json:"output,omitempty"`
-	}
-	wireResponseEnvelope struct {
-		Envelope struct {
-			Version  string        `json:"version"`
-			Response *wireResponse `json:"response"`
-		} `json:"mobile-mcp-response"`
-	}
-)
-
-func (r *Reply) wire() *wireResponse {
-	w := &wireResponse{Status: r.Status, Message: r.Message, ErrorCode: r.ErrorCode}
-	if r.ID != "" {
-		w.ID = &r.ID
-	}
-	if r.CapabilityID != "" {
-		w.Capability = &wireOutCapability{ID: r.CapabilityID, Output: r.Output}
-	}
-	return w
-}
-
 // SpecJSON encodes the reply in the specification's layout:
 // {"mobile-mcp-response":{"version":"1.0","response":{...}}}.
 func (r *Reply) SpecJSON() []byte {
-	var env wireResponseEnvelope
-	env.Envelope.Version = SpecVersion
-	env.Envelope.Response = r.wire()
-	return r.encode(&env, (*Reply).SpecJSON)
+	return r.encode(true)
 }
 
 // FlatJSON encodes the reply in the prototype's flat layout: the inner
 // response object, with id, status and message at the top.
 func (r *Reply) FlatJSON() []byte {
-	return r.encode(r.wire(), (*Reply).FlatJSON)
+	return r.encode(false)
 }
 
 // JSON encodes the reply in the layout the request came in.
 func (r *Reply) JSON() []byte {
-	if r.Shape == ShapePrototype {
-		return r.FlatJSON()
-	}
-	return r.SpecJSON()
+	return r.encode(r.Shape != ShapePrototype)
 }
 
-// encode marshals v. If an output value cannot be encoded (a handler bug),
-// the reply becomes an internal_error without output, so the caller still
-// gets exactly one well-formed reply.
-func (r *Reply) encode(v any, again func(*Reply) []byte) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // messages are read by people and LLMs, not embedded in HTML
-	if err := enc.Encode(v); err != nil {
-		broken := failure(Request{ID: r.ID, CapabilityID: r.CapabilityID, Shape: r.Shape},
-			Errorf(CodeInternalError, "%s produced an output that cannot be encoded as JSON: %v", r.CapabilityID, err))
-		return again(broken)
+// encode writes the reply by hand: replies are on every transport's hot
+// path, and the envelope is fixed, so only output values need reflection.
+// If an output value cannot be encoded (a handler bug), the reply becomes an
+// internal_error without output, so the caller still gets exactly one
+// well-formed reply.
+func (r *Reply) encode(envelope bool) []byte {
+	buf := make([]byte, 0, 256+len(r.Message))
+	if envelope {
+		buf = append(buf, `{"mobile-mcp-response":{"version":"`+SpecVersion+`","response":`...)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	buf = append(buf, `{"id":`...)
+	if r.ID == "" {
+		buf = append(buf, "null"...)
+	} else {
+		buf = appendString(buf, r.ID)
+	}
+	if r.CapabilityID != "" {
+		buf = append(buf, `,"capability":{"id":`...)
+		buf = appendString(buf, r.CapabilityID)
+		if len(r.Output) > 0 {
+			buf = append(buf, `,"output":[`...)
+			for i, v := range r.Output {
+				if i > 0 {
+					buf = append(buf, ',')
+				}
+				var err error
+				if buf, err = appendValue(buf, v); err != nil {
+					broken := failure(Request{ID: r.ID, CapabilityID: r.CapabilityID, Shape: r.Shape},
+						Errorf(CodeInternalError, "%s produced an output that cannot be encoded as JSON: %v", r.CapabilityID, err))
+					return broken.encode(envelope)
+				}
+			}
+			buf = append(buf, ']')
+		}
+		buf = append(buf, '}')
+	}
+	buf = append(buf, `,"status":`...)
+	buf = appendString(buf, string(r.Status))
+	buf = append(buf, `,"message":`...)
+	buf = appendString(buf, r.Message)
+	if r.ErrorCode != "" {
+		buf = append(buf, `,"error_code":`...)
+		buf = appendString(buf, string(r.ErrorCode))
+	}
+	buf = append(buf, '}')
+	if envelope {
+		buf = append(buf, "}}"...)
+	}
+	return buf
 }

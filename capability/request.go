@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -41,21 +42,26 @@ type Request struct {
 	Shape        Shape
 }
 
-// The wire layouts. One json.Unmarshal fills whichever layout arrived;
-// the raw fields let the decoder say exactly which field had the wrong type.
+// The wire layouts. One json.Unmarshal pass fills whichever layout arrived.
+// Scalars stay raw so the decoder can say exactly which field had the wrong
+// type and still echo the id when a later field is broken.
 type (
 	wireTop struct {
 		Envelope *wireEnvelope `json:"mobile-mcp-request"`
-		wireEnvelope
-		wireBody
+		// The spec body without its envelope.
+		Version json.RawMessage `json:"version"`
+		Request *wireBody       `json:"request"`
+		// The prototype's bare body.
+		ID         json.RawMessage `json:"id"`
+		Capability *wireCapability `json:"capability"`
 	}
 	wireEnvelope struct {
 		Version json.RawMessage `json:"version"`
-		Request json.RawMessage `json:"request"`
+		Request *wireBody       `json:"request"`
 	}
 	wireBody struct {
 		ID         json.RawMessage `json:"id"`
-		Capability json.RawMessage `json:"capability"`
+		Capability *wireCapability `json:"capability"`
 	}
 	wireCapability struct {
 		ID    json.RawMessage `json:"id"`
@@ -78,11 +84,17 @@ func DecodeRequest(data []byte) (Request, *Error) {
 		return req, Errorf(CodeInvalidRequest, "request is not valid UTF-8")
 	}
 	var top wireTop
-	if err := json.Unmarshal(data, &top); err != nil {
-		return req, jsonError("request", err)
+	// A type error deep inside still leaves the rest decoded, so it is
+	// reported only after the id has been recovered.
+	typeErr := json.Unmarshal(data, &top)
+	if typeErr != nil {
+		var typ *json.UnmarshalTypeError
+		if !errors.As(typeErr, &typ) || typ.Field == "" {
+			return req, jsonError("request", typeErr)
+		}
 	}
 
-	var body wireBody
+	var body *wireBody
 	var prefix string // the path of the request body, for messages
 	var version json.RawMessage
 	unwrapped := top.Version != nil || top.Request != nil
@@ -91,23 +103,21 @@ func DecodeRequest(data []byte) (Request, *Error) {
 	case top.Envelope != nil && (unwrapped || prototype), unwrapped && prototype:
 		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
 	case top.Envelope != nil:
-		prefix = "mobile-mcp-request."
-		version = top.Envelope.Version
-		if err := decodeObject(top.Envelope.Request, prefix+"request", &body); err != nil {
-			return req, err
-		}
-		prefix += "request."
+		prefix, version, body = "mobile-mcp-request.request.", top.Envelope.Version, top.Envelope.Request
 	case unwrapped:
-		version = top.Version
-		if err := decodeObject(top.Request, "request", &body); err != nil {
-			return req, err
-		}
-		prefix = "request."
+		prefix, version, body = "request.", top.Version, top.Request
 	case prototype:
-		req.Shape = ShapePrototype
-		body = top.wireBody
+		req.Shape, body = ShapePrototype, &wireBody{ID: top.ID, Capability: top.Capability}
+	case typeErr != nil:
+		return req, jsonError("request", typeErr)
 	default:
 		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
+	}
+	if body == nil {
+		if typeErr != nil {
+			return req, jsonError("request", typeErr)
+		}
+		return req, Errorf(CodeInvalidRequest, "%s is missing", strings.TrimSuffix(prefix, "."))
 	}
 
 	// The id comes first so that every later failure can echo it.
@@ -119,6 +129,9 @@ func DecodeRequest(data []byte) (Request, *Error) {
 		return req, Errorf(CodeInvalidRequest, "%sid is %d bytes long; the limit is %d", prefix, len(id), MaxIDLength)
 	}
 	req.ID = id
+	if typeErr != nil {
+		return req, jsonError("request", typeErr)
+	}
 
 	if req.Shape == ShapeSpec {
 		v, err := decodeString(version, prefixParent(prefix)+"version")
@@ -130,14 +143,14 @@ func DecodeRequest(data []byte) (Request, *Error) {
 		}
 	}
 
-	var cap wireCapability
-	if err := decodeObject(body.Capability, prefix+"capability", &cap); err != nil {
-		return req, err
+	cap := body.Capability
+	if cap == nil {
+		return req, Errorf(CodeInvalidRequest, "%scapability is missing", prefix)
 	}
 	if req.CapabilityID, err = decodeString(cap.ID, prefix+"capability.id"); err != nil {
 		return req, err
 	}
-	req.Args, err = decodeArgs(cap, prefix+"capability")
+	req.Args, err = decodeArgs(*cap, prefix+"capability")
 	return req, err
 }
 
@@ -283,16 +296,41 @@ func jsonError(path string, err error) *Error {
 	case errors.As(err, &syntax):
 		return Errorf(CodeInvalidRequest, "%s is not valid JSON: %v (at byte %d)", path, syntax, syntax.Offset)
 	case errors.As(err, &typ):
-		where := path
-		if typ.Field != "" {
-			where = path + "." + typ.Field
+		if typ.Field == "" {
+			return Errorf(CodeInvalidRequest, "%s must be a JSON %s, got %s", path, jsonKind(typ.Type), typ.Value)
 		}
-		if typ.Field == "" && path == "request" {
-			return Errorf(CodeInvalidRequest, "request must be a JSON object, got %s", typ.Value)
+		field := typ.Field
+		if path != "request" {
+			field = path + "." + field
 		}
-		return Errorf(CodeInvalidRequest, "%s has the wrong type: got %s", where, typ.Value)
+		return Errorf(CodeInvalidRequest, "%s must be %s, got %s", field, article(jsonKind(typ.Type)), typ.Value)
 	}
 	return Errorf(CodeInvalidRequest, "%s: %v", path, err)
+}
+
+// jsonKind names the JSON kind a Go type decodes from.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	}
+	return "number"
+}
+
+func article(kind string) string {
+	if kind == "object" || kind == "array" {
+		return "an " + kind
+	}
+	return "a " + kind
 }
 
 // describeJSON names the kind of a JSON value, with a short excerpt of it.

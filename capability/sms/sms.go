@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,13 +75,6 @@ type service struct {
 	platform Platform
 }
 
-// subscriptionList is the JSON text get_sms_subscriptions returns, as the
-// Android SMS MCP server writes it.
-type subscriptionList struct {
-	Count         int            `json:"count"`
-	Subscriptions []Subscription `json:"subscriptions"`
-}
-
 func (s service) subscriptions(ctx context.Context, _ capability.Args) (capability.Result, error) {
 	subs, err := s.platform.Subscriptions(ctx)
 	if err != nil {
@@ -89,15 +83,18 @@ func (s service) subscriptions(ctx context.Context, _ capability.Args) (capabili
 	if subs == nil {
 		subs = []Subscription{}
 	}
-	text, err := json.Marshal(subscriptionList{Count: len(subs), Subscriptions: subs})
+	list, err := json.Marshal(subs)
 	if err != nil {
 		return capability.Result{}, err
 	}
+	count := strconv.Itoa(len(subs))
 	return capability.Result{
-		Message: string(text),
+		// The JSON text the Android SMS MCP server returns, which MCP
+		// clients show as the tool's text content.
+		Message: `{"count":` + count + `,"subscriptions":` + string(list) + `}`,
 		Output: []capability.Value{
 			{Name: "count", Type: capability.Integer, Value: len(subs)},
-			{Name: "subscriptions", Type: capability.Array, Value: subs},
+			{Name: "subscriptions", Type: capability.Array, Value: json.RawMessage(list)},
 		},
 	}, nil
 }

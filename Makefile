@@ -1,0 +1,34 @@
+# mobilemcp: run 'make help' for the targets.
+GO ?= go
+# The data directory of the demo; the CLI defaults to ~/.local/share/mobilemcp.
+DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
+
+.PHONY: help deps demo test test-go lint bench fuzz
+
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+deps: ## install everything the tests need (apt packages, Go tools, Maven and npm dependencies)
+	scripts/deps.sh all
+
+demo: ## send the seed SMS on the simulated phone and show the outbox
+	scripts/deps.sh go
+	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
+	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
+
+test: deps lint test-go ## the whole test suite, as CI runs it
+
+test-go: ## Go tests with the race detector
+	$(GO) test -race -count=1 ./...
+
+lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+
+bench: ## benchmarks (never part of the tests)
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+
+fuzz: ## run each fuzz target briefly (FUZZTIME=10s)
+	scripts/fuzz.sh $(or $(FUZZTIME),10s)

@@ -1,0 +1,101 @@
+package capability
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// appendValue writes one output value as {"name":..,"type":..,"value":..}.
+// Common value types are written directly; the rest go through
+// encoding/json, without HTML escaping, as everywhere in replies.
+func appendValue(buf []byte, v Value) ([]byte, error) {
+	buf = append(buf, `{"name":`...)
+	buf = appendString(buf, v.Name)
+	buf = append(buf, `,"type":`...)
+	buf = appendString(buf, string(v.Type))
+	buf = append(buf, `,"value":`...)
+	switch x := v.Value.(type) {
+	case string:
+		buf = appendString(buf, x)
+	case int:
+		buf = strconv.AppendInt(buf, int64(x), 10)
+	case int64:
+		buf = strconv.AppendInt(buf, x, 10)
+	case bool:
+		buf = strconv.AppendBool(buf, x)
+	case nil:
+		buf = append(buf, "null"...)
+	case json.RawMessage:
+		if !json.Valid(x) {
+			return buf, &json.UnsupportedValueError{Str: "invalid json.RawMessage"}
+		}
+		buf = append(buf, x...)
+	default:
+		var out bytes.Buffer
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(x); err != nil {
+			return buf, err
+		}
+		buf = append(buf, bytes.TrimSuffix(out.Bytes(), []byte("\n"))...)
+	}
+	return append(buf, '}'), nil
+}
+
+// appendString writes s as a JSON string exactly as encoding/json does with
+// HTML escaping off: quotes, backslashes and control characters escaped,
+// U+2028 and U+2029 escaped (JavaScript treats them as line ends), and
+// invalid UTF-8 replaced by U+FFFD.
+func appendString(buf []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				buf = append(buf, '\\', b)
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			case '\b':
+				buf = append(buf, '\\', 'b')
+			case '\f':
+				buf = append(buf, '\\', 'f')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}

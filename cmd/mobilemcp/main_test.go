@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// cli runs the command line in-process with a private data directory.
+type cli struct {
+	t       *testing.T
+	dataDir string
+	vars    map[string]string
+}
+
+func newCLI(t *testing.T) *cli {
+	dir := t.TempDir()
+	return &cli{t: t, dataDir: dir, vars: map[string]string{"MOBILEMCP_DATA_DIR": dir, "HOME": t.TempDir()}}
+}
+
+func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string) {
+	c.t.Helper()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }}
+	code = run(e, args)
+	return code, out.String(), errOut.String()
+}
+
+// compact re-encodes JSON output on one line, for exact comparison.
+func compact(t *testing.T, s string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, []byte(s)); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, s)
+	}
+	return buf.String()
+}
+
+var uuidPattern = regexp.MustCompile(`"id":"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"`)
+
+func TestCallSeedExample(t *testing.T) {
+	c := newCLI(t)
+	code, out, errOut := c.run("", "call", "send_sms", "to_phone_number=+33785880347", "sms_text=Hello world", "subscription_id=14")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	got := uuidPattern.ReplaceAllString(compact(t, out), `"id":"UUID"`)
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"UUID","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}}}`
+	if got != want {
+		t.Errorf("reply\n got %s\nwant %s", got, want)
+	}
+
+	code, out, _ = c.run("", "outbox")
+	if code != exitOK || !strings.Contains(out, `+33785880347`) || !strings.Contains(out, `"Hello world"`) ||
+		!strings.Contains(out, "14 (slot 0, Vodafone UK)") || !strings.Contains(out, "1 sends in "+filepath.Join(c.dataDir, "outbox.jsonl")) {
+		t.Errorf("outbox (exit %d):\n%s", code, out)
+	}
+}
+
+func TestCallWithoutSubscriptionFails(t *testing.T) {
+	c := newCLI(t)
+	code, out, _ := c.run("", "call", "--compact", "send_sms", "to_phone_number=+33785880347", "sms_text=Hello world")
+	if code != exitFailure {
+		t.Errorf("exit %d, want %d", code, exitFailure)
+	}
+	want := `"status":"failure","message":"subscription_id is required because 2 SIMs are active: 14 (slot 0, Vodafone UK), 17 (slot 1, Yettel HU); call get_sms_subscriptions and pass the subscription_id of the SIM to send from","error_code":"invalid_arguments"`
+	if !strings.Contains(out, want) {
+		t.Errorf("reply %s lacks %s", out, want)
+	}
+	if _, out, _ := c.run("", "outbox", "--json"); out != "" {
+		t.Errorf("a failed call reached the outbox: %s", out)
+	}
+}
+
+func TestCallRawPrototypeFromStdin(t *testing.T) {
+	c := newCLI(t)
+	request := `{"id":"proto-7","capability":{"id":"send_sms","input":"{\"to_phone_number\":\"+33785880347\",\"sms_text\":\"Hi\",\"subscription_id\":17}"}}`
+	code, out, _ := c.run(request, "call", "--raw", "-")
+	want := `{"id":"proto-7","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":17},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}`
+	if code != exitOK || compact(t, out) != want {
+		t.Errorf("exit %d, reply\n got %s\nwant %s", code, compact(t, out), want)
+	}
+}
+
+func TestCallRawGarbageGetsAFailureReply(t *testing.T) {
+	c := newCLI(t)
+	file := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(file, []byte("not json"), 0o600)
+	code, out, _ := c.run("", "call", "--raw", file)
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":null,"status":"failure","message":"request is not valid JSON: invalid character 'o' in literal null (expecting 'u') (at byte 2)","error_code":"invalid_request"}}}`
+	if code != exitFailure || compact(t, out) != want {
+		t.Errorf("exit %d, reply\n got %s\nwant %s", code, compact(t, out), want)
+	}
+}
+
+func TestRequestPrintsASpecRequest(t *testing.T) {
+	c := newCLI(t)
+	code, out, _ := c.run("", "request", "send_sms", "to_phone_number=+33785880347", "sms_text=It's 5 €, \"ok\"?", "subscription_id:=14")
+	got := uuidPattern.ReplaceAllString(compact(t, out), `"id":"UUID"`)
+	want := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"UUID","capability":{"id":"send_sms","args":{"sms_text":"It's 5 €, \"ok\"?","subscription_id":14,"to_phone_number":"+33785880347"}}}}}`
+	if code != exitOK || got != want {
+		t.Errorf("exit %d\n got %s\nwant %s", code, got, want)
+	}
+}
+
+func TestUsageErrorsExitTwo(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "Usage: mobilemcp COMMAND"},
+		{[]string{"fly"}, `mobilemcp: unknown command "fly"`},
+		{[]string{"call"}, "mobilemcp call: name the capability to call, such as send_sms"},
+		{[]string{"call", "send_sms", "to"}, `mobilemcp call: argument "to" is not key=value or key:=json`},
+		{[]string{"call", "send_sms", "a=1", "a=2"}, "mobilemcp call: argument a is given twice"},
+		{[]string{"call", "send_sms", "n:={"}, "mobilemcp call: argument n:={: the value is not valid JSON"},
+		{[]string{"call", "--raw", "/nonexistent/request.json"}, "mobilemcp call: open /nonexistent/request.json: no such file or directory"},
+		{[]string{"call", "--raw", "-", "extra"}, `mobilemcp call: --raw takes the whole request; drop the extra arguments ["extra"]`},
+		{[]string{"call", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"outbox", "extra"}, `mobilemcp outbox: unexpected arguments ["extra"]`},
+		{[]string{"capabilities", "extra"}, `mobilemcp capabilities: unexpected arguments ["extra"]`},
+	}
+	for _, tt := range tests {
+		code, _, errOut := newCLI(t).run("", tt.args...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+func TestHelpWorksOnEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		for _, flag := range []string{"--help", "-h"} {
+			code, out, errOut := newCLI(t).run("", c.name, flag)
+			if code != exitOK || !strings.HasPrefix(out, "Usage: mobilemcp "+c.name) || errOut != "" {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", c.name, flag, code, out, errOut)
+			}
+		}
+	}
+	code, out, _ := newCLI(t).run("", "--help")
+	if code != exitOK || !strings.Contains(out, "call ") || !strings.Contains(out, "outbox ") {
+		t.Errorf("--help: exit %d, %s", code, out)
+	}
+}
+
+func TestBadSIMConfigIsReported(t *testing.T) {
+	c := newCLI(t)
+	file := filepath.Join(t.TempDir(), "sims.json")
+	os.WriteFile(file, []byte(`{"subscriptions":[{"subscription_id":1,"sim_slot_index":0,"carrier_name":"A"}],"fautls":[]}`), 0o600)
+	code, _, errOut := c.run("", "call", "--sim-config", file, "get_sms_subscriptions")
+	if want := `json: unknown field "fautls"`; code != exitFailure || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, errOut, want)
+	}
+}
+
+func TestSIMConfigFromFile(t *testing.T) {
+	c := newCLI(t)
+	file := filepath.Join(t.TempDir(), "sims.json")
+	os.WriteFile(file, []byte(`{"subscriptions":[{"subscription_id":5,"sim_slot_index":0,"carrier_name":"Telekom","display_name":"Work"}]}`), 0o600)
+	code, out, _ := c.run("", "call", "--compact", "--sim-config", file, "get_sms_subscriptions")
+	want := `"message":"{\"count\":1,\"subscriptions\":[{\"subscription_id\":5,\"sim_slot_index\":0,\"carrier_name\":\"Telekom\",\"display_name\":\"Work\"}]}"`
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exit %d, reply %s", code, out)
+	}
+}
+
+func TestDataDirPrecedence(t *testing.T) {
+	tests := []struct {
+		flag string
+		vars map[string]string
+		want string
+	}{
+		{"/flag", map[string]string{"MOBILEMCP_DATA_DIR": "/env", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"}, "/flag"},
+		{"", map[string]string{"MOBILEMCP_DATA_DIR": "/env", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"}, "/env"},
+		{"", map[string]string{"XDG_DATA_HOME": "/xdg", "HOME": "/home/u"}, "/xdg/mobilemcp"},
+		{"", map[string]string{"HOME": "/home/u"}, "/home/u/.local/share/mobilemcp"},
+	}
+	for _, tt := range tests {
+		p := phoneFlags{dataDir: tt.flag}
+		got, err := p.resolveDataDir(&env{getenv: func(k string) string { return tt.vars[k] }})
+		if err != nil || got != tt.want {
+			t.Errorf("flag %q, env %v: got %q, %v; want %q", tt.flag, tt.vars, got, err, tt.want)
+		}
+	}
+}
+
+func TestCapabilitiesListsTheBuiltInSet(t *testing.T) {
+	code, out, _ := newCLI(t).run("", "capabilities")
+	for _, want := range []string{"send_sms (version 1.0) [destructive, open-world]", "get_sms_subscriptions (version 1.0) [read-only, idempotent]", "subscription_id  integer  optional"} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("capabilities lacks %q:\n%s", want, out)
+		}
+	}
+}
