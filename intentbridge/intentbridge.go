@@ -1,0 +1,138 @@
+// Package intentbridge is the only package gomobile binds for Android. Its
+// surface is small on purpose and uses only types gomobile can carry: the
+// Java Service hands it request strings and gets reply strings back, and the
+// Java Platform answers its calls with JSON strings.
+//
+// All logic lives in ordinary packages (capability, capability/sms); this
+// package only adapts them, and makes sure no Go panic ever crosses into
+// Java, where it would kill the app.
+package intentbridge
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+)
+
+// Intent extras and metadata keys. The Java side reads them from here so the
+// two languages cannot drift apart.
+const (
+	// ServiceAction is the intent-filter action that marks a Mobile-MCP service.
+	ServiceAction = "mobile.mcp.SERVICE"
+
+	// ExtraRequest holds the request JSON (the specification's key).
+	ExtraRequest = "mobile-mcp-request"
+	// ExtraCallback holds the caller's mutable PendingIntent (the specification's key).
+	ExtraCallback = "mobile-mcp-callback"
+	// ExtraResponse holds the reply JSON in the specification's layout.
+	ExtraResponse = "mobile-mcp-response"
+
+	// ExtraPrototypeRequest holds a request from the prototype agent.
+	ExtraPrototypeRequest = "request"
+	// ExtraPrototypeCallback holds the prototype agent's PendingIntent.
+	ExtraPrototypeCallback = "mcp_callback"
+	// ExtraPrototypeResponse holds the flat reply the prototype agent reads.
+	ExtraPrototypeResponse = "response"
+	// ExtraPrototypeRequestID holds the request id next to a flat reply.
+	ExtraPrototypeRequestID = "mcp_request_id"
+
+	// MetaToolName, MetaToolDescription and MetaToolCapabilities are the
+	// service's meta-data names (seed 004 §1.1).
+	MetaToolName         = "mobile.mcp.tool.name"
+	MetaToolDescription  = "mobile.mcp.tool.description"
+	MetaToolCapabilities = "mobile.mcp.tool.capabilities"
+)
+
+// Platform is implemented in Java with SubscriptionManager and SmsManager.
+// Both methods answer in JSON so that Java only moves strings.
+type Platform interface {
+	// SubscriptionsJSON returns the active subscriptions as a JSON array of
+	// {"subscription_id","sim_slot_index","carrier_name","display_name"}.
+	SubscriptionsJSON() (string, error)
+
+	// SendSMS sends text to the E.164 number on the subscription, split with
+	// SmsManager.divideMessage and sent multipart with one sent PendingIntent
+	// per part. It waits up to timeoutMillis for the parts' sent results and
+	// returns {"results":[code,...]}: one code per part, Activity.RESULT_OK
+	// (-1) or an SmsManager.RESULT_ERROR_* code, and 0 for a part whose
+	// result had not arrived. When nothing could be sent it returns
+	// {"error_code":"permission_denied","message":"..."} (or another error
+	// code) instead. A thrown exception counts as platform_error.
+	SendSMS(subscriptionID int, to, text string, timeoutMillis int64) (string, error)
+}
+
+// Bridge runs Mobile-MCP requests for the Java Service. It is safe for
+// concurrent use from several Java threads.
+type Bridge struct {
+	engine *capability.Engine
+}
+
+// NewBridge returns a bridge serving the SMS capabilities on p.
+func NewBridge(p Platform) (*Bridge, error) {
+	if p == nil {
+		return nil, fmt.Errorf("intentbridge: NewBridge needs a Platform")
+	}
+	reg, err := capability.NewRegistry(sms.Capabilities(javaPlatform{p})...)
+	if err != nil {
+		return nil, err
+	}
+	return &Bridge{engine: capability.NewEngine(reg, capability.Options{})}, nil
+}
+
+// Reply is the outcome of one request, with everything the Java Service needs
+// to fill the callback's extras.
+type Reply struct {
+	reply *capability.Reply
+}
+
+// SpecJSON is the reply in the specification's layout, for ExtraResponse.
+// Every reply carries it.
+func (r *Reply) SpecJSON() string { return string(r.reply.SpecJSON()) }
+
+// Prototype reports whether the request came in the prototype's layout. The
+// Service then also fills ExtraPrototypeResponse with FlatJSON and
+// ExtraPrototypeRequestID with RequestID.
+func (r *Reply) Prototype() bool { return r.reply.Shape == capability.ShapePrototype }
+
+// FlatJSON is the reply in the prototype's flat layout.
+func (r *Reply) FlatJSON() string { return string(r.reply.FlatJSON()) }
+
+// RequestID is the request's id, or "" when it had none.
+func (r *Reply) RequestID() string { return r.reply.ID }
+
+// Success reports whether the capability succeeded.
+func (r *Reply) Success() bool { return !r.reply.Failed() }
+
+// ErrorCode is the failure's error_code, or "" on success.
+func (r *Reply) ErrorCode() string { return string(r.reply.ErrorCode) }
+
+// LogLine is the reply as one line of JSON, for logcat when the request came
+// without a callback (adb testing). It is the specification's layout.
+func (r *Reply) LogLine() string { return r.SpecJSON() }
+
+// Handle runs one request and returns its reply. It never returns nil and
+// never lets a panic reach Java. callerPackage is the package that created
+// the callback PendingIntent, or "" when unknown; it is kept for logging and
+// for the caller checks the app applies.
+func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
+	defer func() {
+		if p := recover(); p != nil {
+			reply = &Reply{reply: &capability.Reply{
+				Status:    capability.StatusFailure,
+				ErrorCode: capability.CodeInternalError,
+				Message:   fmt.Sprintf("the tool failed with an internal error: %v", p),
+			}}
+		}
+	}()
+	if strings.TrimSpace(requestJSON) == "" {
+		return &Reply{reply: &capability.Reply{
+			Status:    capability.StatusFailure,
+			ErrorCode: capability.CodeInvalidRequest,
+			Message:   "no request: put the request JSON in the " + ExtraRequest + " extra, as a String",
+		}}
+	}
+	return &Reply{reply: b.engine.Handle(context.Background(), []byte(requestJSON))}
+}

@@ -1,0 +1,119 @@
+package intentbridge
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeJava stands in for the Java Platform: it answers with fixed JSON and
+// records what it was asked to send.
+type fakeJava struct {
+	subs      string
+	subsErr   error
+	send      string
+	sendErr   error
+	panicking bool
+
+	mu    sync.Mutex
+	sends []string
+}
+
+func (f *fakeJava) SubscriptionsJSON() (string, error) {
+	if f.panicking {
+		panic("java side exploded")
+	}
+	return f.subs, f.subsErr
+}
+
+func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if timeoutMillis <= 0 {
+		return "", errors.New("no time to wait")
+	}
+	f.sends = append(f.sends, strings.Join([]string{strconv.Itoa(sub), to, text}, "|"))
+	return f.send, f.sendErr
+}
+
+const seedSubs = `[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]`
+
+func newBridge(t *testing.T, f *fakeJava) *Bridge {
+	t.Helper()
+	b, err := NewBridge(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func sendRequest(id string) string {
+	return `{"mobile-mcp-request":{"version":"1.0","request":{"id":"` + id + `","capability":{"id":"send_sms","args":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":"14"}}}}}`
+}
+
+func TestHandleSpecRequest(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	r := newBridge(t, f).Handle(sendRequest("a1"), "com.example.agent")
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"a1","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}}}`
+	if r.SpecJSON() != want || r.Prototype() || r.RequestID() != "a1" || !r.Success() || r.ErrorCode() != "" {
+		t.Errorf("reply %s prototype=%v id=%q", r.SpecJSON(), r.Prototype(), r.RequestID())
+	}
+	if len(f.sends) != 1 || f.sends[0] != "14|+33785880347|Hello world" {
+		t.Errorf("sends %q", f.sends)
+	}
+}
+
+func TestHandlePrototypeRequestFillsBothLayouts(t *testing.T) {
+	f := &fakeJava{subs: seedSubs}
+	r := newBridge(t, f).Handle(`{"id":"p1","capability":{"id":"get_sms_subscriptions","input":"{}"}}`, "com.example.llm_app")
+	if !r.Prototype() || r.RequestID() != "p1" {
+		t.Fatalf("prototype=%v id=%q", r.Prototype(), r.RequestID())
+	}
+	flat := `{"id":"p1","capability":{"id":"get_sms_subscriptions","output":[{"name":"count","type":"integer","value":2},{"name":"subscriptions","type":"array","value":` + seedSubs + `}]},"status":"success","message":"{\"count\":2,\"subscriptions\":` + strings.ReplaceAll(seedSubs, `"`, `\"`) + `}"}`
+	if r.FlatJSON() != flat {
+		t.Errorf("flat\n got %s\nwant %s", r.FlatJSON(), flat)
+	}
+	if want := `{"mobile-mcp-response":{"version":"1.0","response":` + flat + `}}`; r.SpecJSON() != want {
+		t.Errorf("spec\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+}
+
+func TestHandleFailuresFromJava(t *testing.T) {
+	tests := []struct {
+		name string
+		java *fakeJava
+		req  string
+		want string
+	}{
+		{"empty request", &fakeJava{}, "  ",
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":null,"status":"failure","message":"no request: put the request JSON in the mobile-mcp-request extra, as a String","error_code":"invalid_request"}}}`},
+		{"permission denied", &fakeJava{subs: seedSubs, send: `{"error_code":"permission_denied","message":"SEND_SMS is not granted"}`}, sendRequest("b1"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b1","capability":{"id":"send_sms"},"status":"failure","message":"SEND_SMS is not granted","error_code":"permission_denied"}}}`},
+		{"radio error code", &fakeJava{subs: seedSubs, send: `{"results":[4]}`}, sendRequest("b2"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b2","capability":{"id":"send_sms"},"status":"failure","message":"SMS to +33785880347 failed: no service","error_code":"platform_error"}}}`},
+		{"part never confirmed", &fakeJava{subs: seedSubs, send: `{"results":[-1,0]}`}, sendRequest("b3"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b3","capability":{"id":"send_sms"},"status":"failure","message":"no sent confirmation for part 2 of 2 of the SMS to +33785880347; it may still be delivered, so check before sending again","error_code":"timeout"}}}`},
+		{"java exception", &fakeJava{subs: seedSubs, sendErr: errors.New("java.lang.IllegalStateException: radio busy")}, sendRequest("b4"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b4","capability":{"id":"send_sms"},"status":"failure","message":"sending the SMS to +33785880347 failed: java.lang.IllegalStateException: radio busy","error_code":"platform_error"}}}`},
+		{"malformed platform JSON", &fakeJava{subs: `{"oops":1}`}, sendRequest("b5"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b5","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{\\\"oops\\\":1}\": json: cannot unmarshal object into Go value of type []sms.Subscription","error_code":"internal_error"}}}`},
+		{"panic in the platform", &fakeJava{panicking: true}, sendRequest("b6"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b6","capability":{"id":"send_sms"},"status":"failure","message":"send_sms failed with an internal error: java side exploded","error_code":"internal_error"}}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newBridge(t, tt.java).Handle(tt.req, "")
+			if r.SpecJSON() != tt.want || r.Success() {
+				t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), tt.want)
+			}
+		})
+	}
+}
+
+func TestNewBridgeNeedsAPlatform(t *testing.T) {
+	if _, err := NewBridge(nil); err == nil || err.Error() != "intentbridge: NewBridge needs a Platform" {
+		t.Errorf("got %v", err)
+	}
+}

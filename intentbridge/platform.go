@@ -1,0 +1,81 @@
+package intentbridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+)
+
+// sendMargin is kept back from the engine's deadline when telling Java how
+// long to wait for sent results, so that Java's answer, even an incomplete
+// one, arrives before the engine gives up on the call.
+const sendMargin = 2 * time.Second
+
+// javaPlatform adapts the JSON-speaking Java Platform to sms.Platform.
+type javaPlatform struct {
+	java Platform
+}
+
+func (j javaPlatform) Subscriptions(context.Context) ([]sms.Subscription, error) {
+	text, err := j.java.SubscriptionsJSON()
+	if err != nil {
+		return nil, err
+	}
+	var subs []sms.Subscription
+	if err := decodeStrict(text, &subs); err != nil {
+		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform listed subscriptions as %.80q: %v", text, err)
+	}
+	return subs, nil
+}
+
+// sendOutcome is what the Java platform's SendSMS returns.
+type sendOutcome struct {
+	Results   []int           `json:"results"`
+	ErrorCode capability.Code `json:"error_code"`
+	Message   string          `json:"message"`
+}
+
+func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResult, error) {
+	wait := sms.SendTimeout - sendMargin
+	if deadline, ok := ctx.Deadline(); ok {
+		wait = time.Until(deadline) - sendMargin
+	}
+	if wait <= 0 {
+		return nil, context.DeadlineExceeded
+	}
+	text, err := j.java.SendSMS(msg.SubscriptionID, msg.To, msg.Text, wait.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	var out sendOutcome
+	if err := decodeStrict(text, &out); err != nil {
+		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform answered SendSMS with %.80q: %v", text, err)
+	}
+	if out.ErrorCode != "" {
+		return nil, &capability.Error{Code: out.ErrorCode, Message: out.Message}
+	}
+	results := make([]sms.PartResult, len(out.Results))
+	for i, code := range out.Results {
+		results[i] = sms.PartResult(code)
+	}
+	return results, nil
+}
+
+// decodeStrict decodes JSON and rejects unknown fields, so a mismatch
+// between the Go and Java sides shows up at once.
+func decodeStrict(text string, v any) error {
+	dec := json.NewDecoder(bytes.NewReader([]byte(text)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data after the JSON value")
+	}
+	return nil
+}
