@@ -3,6 +3,7 @@ package capability
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 )
 
@@ -49,8 +50,8 @@ func TestReplyIsValidJSONWhateverTheOutput(t *testing.T) {
 	if got := string(r.FlatJSON()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	bad := &Reply{ID: "x", CapabilityID: "c", Status: StatusSuccess, Output: []Value{{Name: "r", Type: Object, Value: json.RawMessage(`{`)}}}
-	if got, want := string(bad.FlatJSON()), `{"id":"x","capability":{"id":"c"},"status":"failure","message":"c produced an output that cannot be encoded as JSON: json: unsupported value: invalid json.RawMessage","error_code":"internal_error"}`; got != want {
+	bad := &Reply{ID: "x", CapabilityID: "c", Status: StatusSuccess, Output: []Value{{Name: "f", Type: Number, Value: math.Inf(1)}}}
+	if got, want := string(bad.FlatJSON()), `{"id":"x","capability":{"id":"c"},"status":"failure","message":"c produced an output that cannot be encoded as JSON: json: unsupported value: +Inf","error_code":"internal_error"}`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,38 +41,35 @@ type Request struct {
 	Shape        Shape
 }
 
-// The wire layouts. One json.Unmarshal pass fills whichever layout arrived.
-// Scalars stay raw so the decoder can say exactly which field had the wrong
-// type and still echo the id when a later field is broken.
-type (
-	wireTop struct {
-		Envelope *wireEnvelope `json:"mobile-mcp-request"`
-		// The spec body without its envelope.
-		Version json.RawMessage `json:"version"`
-		Request *wireBody       `json:"request"`
-		// The prototype's bare body.
-		ID         json.RawMessage `json:"id"`
-		Capability *wireCapability `json:"capability"`
+// fields holds the values of an object's known members, in the order they
+// were asked for; an absent member is nil.
+type fields [5][]byte
+
+// objectFields picks the named members out of the object raw. Other members
+// are ignored, for forward compatibility. A non-object and a repeated member
+// are errors: encoding/json would silently keep the last of two values, and
+// two different phone numbers in one request must not be resolved silently.
+func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
+	var out fields
+	var dup string
+	isObject := forEachMember(raw, func(key, value []byte) {
+		for i, name := range names {
+			if string(key) == name {
+				if out[i] != nil && dup == "" {
+					dup = name
+				}
+				out[i] = value
+			}
+		}
+	})
+	if !isObject {
+		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, describeJSON(raw))
 	}
-	wireEnvelope struct {
-		Version json.RawMessage `json:"version"`
-		Request *wireBody       `json:"request"`
+	if dup != "" {
+		return out, Errorf(CodeInvalidRequest, "%s has %q twice; send it once", path, dup)
 	}
-	wireBody struct {
-		ID         json.RawMessage `json:"id"`
-		Capability *wireCapability `json:"capability"`
-	}
-	wireCapability struct {
-		ID    json.RawMessage `json:"id"`
-		Args  json.RawMessage `json:"args"`
-		Input json.RawMessage `json:"input"`
-	}
-	wireInputParam struct {
-		Name  json.RawMessage `json:"name"`
-		Type  json.RawMessage `json:"type"`
-		Value json.RawMessage `json:"value"`
-	}
-)
+	return out, nil
+}
 
 // DecodeRequest parses a request in any accepted shape. On failure it still
 // returns what it could recover (shape, id, capability id) so the reply can
@@ -83,74 +79,79 @@ func DecodeRequest(data []byte) (Request, *Error) {
 	if !utf8.Valid(data) {
 		return req, Errorf(CodeInvalidRequest, "request is not valid UTF-8")
 	}
-	var top wireTop
-	// A type error deep inside still leaves the rest decoded, so it is
-	// reported only after the id has been recovered.
-	typeErr := json.Unmarshal(data, &top)
-	if typeErr != nil {
-		var typ *json.UnmarshalTypeError
-		if !errors.As(typeErr, &typ) || typ.Field == "" {
-			return req, jsonError("request", typeErr)
-		}
+	if !json.Valid(data) {
+		var v any
+		return req, jsonError("request", json.Unmarshal(data, &v))
 	}
-
-	var body *wireBody
-	var prefix string // the path of the request body, for messages
-	var version json.RawMessage
-	unwrapped := top.Version != nil || top.Request != nil
-	prototype := top.ID != nil || top.Capability != nil
-	switch {
-	case top.Envelope != nil && (unwrapped || prototype), unwrapped && prototype:
-		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
-	case top.Envelope != nil:
-		prefix, version, body = "mobile-mcp-request.request.", top.Envelope.Version, top.Envelope.Request
-	case unwrapped:
-		prefix, version, body = "request.", top.Version, top.Request
-	case prototype:
-		req.Shape, body = ShapePrototype, &wireBody{ID: top.ID, Capability: top.Capability}
-	case typeErr != nil:
-		return req, jsonError("request", typeErr)
-	default:
-		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
-	}
-	if body == nil {
-		if typeErr != nil {
-			return req, jsonError("request", typeErr)
-		}
-		return req, Errorf(CodeInvalidRequest, "%s is missing", strings.TrimSuffix(prefix, "."))
-	}
-
-	// The id comes first so that every later failure can echo it.
-	id, err := decodeString(body.ID, prefix+"id")
+	top, err := objectFields(data, "request", "mobile-mcp-request", "version", "request", "id", "capability")
 	if err != nil {
 		return req, err
 	}
-	if len(id) > MaxIDLength {
-		return req, Errorf(CodeInvalidRequest, "%sid is %d bytes long; the limit is %d", prefix, len(id), MaxIDLength)
+	envelope, version, request, id, capability := top[0], top[1], top[2], top[3], top[4]
+
+	var body []byte
+	var prefix string // the path of the request body, for messages
+	unwrapped := version != nil || request != nil
+	prototype := id != nil || capability != nil
+	switch {
+	case envelope != nil && (unwrapped || prototype), unwrapped && prototype:
+		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
+	case envelope != nil && !isAbsent(envelope):
+		inner, err := objectFields(envelope, "mobile-mcp-request", "version", "request")
+		if err != nil {
+			return req, err
+		}
+		prefix, version, body = "mobile-mcp-request.request", inner[0], inner[1]
+	case unwrapped:
+		prefix, body = "request", request
+	case prototype:
+		req.Shape = ShapePrototype
+	default:
+		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
 	}
-	req.ID = id
-	if typeErr != nil {
-		return req, jsonError("request", typeErr)
+	if req.Shape == ShapeSpec {
+		if isAbsent(body) {
+			return req, Errorf(CodeInvalidRequest, "%s is missing", prefix)
+		}
+		inner, err := objectFields(body, prefix, "id", "capability")
+		if err != nil {
+			return req, err
+		}
+		id, capability = inner[0], inner[1]
+		prefix += "."
+	}
+
+	// The id comes first so that every later failure can echo it.
+	if req.ID, err = decodeString(id, prefix, "id"); err != nil {
+		return req, err
+	}
+	if len(req.ID) > MaxIDLength {
+		err := Errorf(CodeInvalidRequest, "%sid is %d bytes long; the limit is %d", prefix, len(req.ID), MaxIDLength)
+		req.ID = "" // too long to echo
+		return req, err
 	}
 
 	if req.Shape == ShapeSpec {
-		v, err := decodeString(version, prefixParent(prefix)+"version")
+		v, err := decodeString(version, prefixParent(prefix), "version")
 		if err != nil {
 			return req, err
 		}
 		if v != SpecVersion {
-			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", v, SpecVersion)
+			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", excerpt(v), SpecVersion)
 		}
 	}
 
-	cap := body.Capability
-	if cap == nil {
+	if isAbsent(capability) {
 		return req, Errorf(CodeInvalidRequest, "%scapability is missing", prefix)
 	}
-	if req.CapabilityID, err = decodeString(cap.ID, prefix+"capability.id"); err != nil {
+	c, err := objectFields(capability, prefix+"capability", "id", "args", "input")
+	if err != nil {
 		return req, err
 	}
-	req.Args, err = decodeArgs(*cap, prefix+"capability")
+	if req.CapabilityID, err = decodeString(c[0], prefix, "capability.id"); err != nil {
+		return req, err
+	}
+	req.Args, err = decodeArgs(c[1], c[2], prefix+"capability")
 	return req, err
 }
 
@@ -166,92 +167,95 @@ func prefixParent(prefix string) string {
 // decodeArgs reads arguments from "args" (the spec's example) or "input" (the
 // spec's prose and the prototype). Either may be an object, a JSON string
 // holding an object, or (for input) a list of {name, type, value}.
-func decodeArgs(c wireCapability, capPath string) (map[string]json.RawMessage, *Error) {
-	raw, field := c.Args, "args"
+func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage, *Error) {
+	raw, field := args, ".args"
 	switch {
-	case isAbsent(c.Args) && isAbsent(c.Input):
+	case isAbsent(args) && isAbsent(input):
 		return nil, nil
-	case !isAbsent(c.Args) && !isAbsent(c.Input):
+	case !isAbsent(args) && !isAbsent(input):
 		return nil, Errorf(CodeInvalidRequest, "%s has both args and input; send the arguments in one of them", capPath)
-	case isAbsent(c.Args):
-		raw, field = c.Input, "input"
+	case isAbsent(args):
+		raw, field = input, ".input"
 	}
-	path := capPath + "." + field
+	path := func() string { return capPath + field } // built only for messages
 	if raw[0] == '"' {
 		// The prototype sends the arguments as a JSON string.
 		var text string
 		if err := json.Unmarshal(raw, &text); err != nil {
-			return nil, jsonError(path, err)
+			return nil, jsonError(path(), err)
 		}
 		raw = bytes.TrimSpace([]byte(text))
 		if len(raw) == 0 {
 			return nil, nil
 		}
 		if !json.Valid(raw) {
-			return nil, Errorf(CodeInvalidRequest, "%s is a string but not valid JSON; send an object such as {\"name\":\"value\"}", path)
+			return nil, Errorf(CodeInvalidRequest, "%s is a string but not valid JSON; send an object such as {\"name\":\"value\"}", path())
 		}
 	}
 	switch raw[0] {
 	case '{':
-		var args map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &args); err != nil {
-			return nil, jsonError(path, err)
+		args := make(map[string]json.RawMessage, 4)
+		var dup string
+		forEachMember(raw, func(key, value []byte) {
+			if _, seen := args[string(key)]; seen && dup == "" {
+				dup = string(key)
+			}
+			args[string(key)] = value
+		})
+		if dup != "" {
+			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path(), excerpt(dup))
 		}
 		return args, nil
 	case '[':
-		return decodeInputList(raw, path)
+		return decodeInputList(raw, path())
 	}
-	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path, describeJSON(raw))
+	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path(), describeJSON(raw))
 }
 
 // decodeInputList reads the spec prose's [{"name":..,"type":..,"value":..}].
 // The type given by the caller is informational: the descriptor's type wins.
-func decodeInputList(raw json.RawMessage, path string) (map[string]json.RawMessage, *Error) {
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return nil, jsonError(path, err)
-	}
-	args := make(map[string]json.RawMessage, len(list))
-	for i, item := range list {
+func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Error) {
+	args := make(map[string]json.RawMessage, 4)
+	var problem *Error
+	forEachElement(raw, func(i int, item []byte) {
+		if problem != nil {
+			return
+		}
 		itemPath := fmt.Sprintf("%s[%d]", path, i)
-		var p wireInputParam
-		if err := decodeObject(item, itemPath, &p); err != nil {
-			return nil, err
-		}
-		name, err := decodeString(p.Name, itemPath+".name")
+		p, err := objectFields(item, itemPath, "name", "type", "value")
 		if err != nil {
-			return nil, err
+			problem = err
+			return
 		}
-		if !isAbsent(p.Type) && p.Type[0] != '"' {
-			return nil, Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(p.Type))
+		name, err := decodeString(p[0], itemPath, ".name")
+		switch {
+		case err != nil:
+			problem = err
+		case !isAbsent(p[1]) && p[1][0] != '"':
+			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(p[1]))
+		case args[name] != nil:
+			problem = Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, excerpt(name))
+		case p[2] == nil:
+			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, excerpt(name))
+		default:
+			args[name] = p[2]
 		}
-		if _, dup := args[name]; dup {
-			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, name)
-		}
-		if p.Value == nil {
-			return nil, Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, name)
-		}
-		args[name] = p.Value
-	}
-	return args, nil
+	})
+	return args, problem
 }
 
-// decodeObject unmarshals a required JSON object field.
-func decodeObject(raw json.RawMessage, path string, into any) *Error {
-	if isAbsent(raw) {
-		return Errorf(CodeInvalidRequest, "%s is missing", path)
+// decodeString reads the required, non-empty JSON string field prefix+name.
+// The path is joined only for an error message, off the hot path.
+func decodeString(raw []byte, prefix, name string) (string, *Error) {
+	if !isAbsent(raw) && raw[0] == '"' {
+		if s, ok := unquote(raw); ok && s != "" {
+			return s, nil
+		}
 	}
-	if raw[0] != '{' {
-		return Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, describeJSON(raw))
-	}
-	if err := json.Unmarshal(raw, into); err != nil {
-		return jsonError(path, err)
-	}
-	return nil
+	return decodeStringSlow(raw, prefix+name)
 }
 
-// decodeString reads a required, non-empty JSON string field.
-func decodeString(raw json.RawMessage, path string) (string, *Error) {
+func decodeStringSlow(raw []byte, path string) (string, *Error) {
 	if isAbsent(raw) {
 		return "", Errorf(CodeInvalidRequest, "%s is missing", path)
 	}
@@ -291,46 +295,10 @@ func isAbsent(raw json.RawMessage) bool {
 // that names the place in the request.
 func jsonError(path string, err error) *Error {
 	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
+	if errors.As(err, &syntax) {
 		return Errorf(CodeInvalidRequest, "%s is not valid JSON: %v (at byte %d)", path, syntax, syntax.Offset)
-	case errors.As(err, &typ):
-		if typ.Field == "" {
-			return Errorf(CodeInvalidRequest, "%s must be a JSON %s, got %s", path, jsonKind(typ.Type), typ.Value)
-		}
-		field := typ.Field
-		if path != "request" {
-			field = path + "." + field
-		}
-		return Errorf(CodeInvalidRequest, "%s must be %s, got %s", field, article(jsonKind(typ.Type)), typ.Value)
 	}
 	return Errorf(CodeInvalidRequest, "%s: %v", path, err)
-}
-
-// jsonKind names the JSON kind a Go type decodes from.
-func jsonKind(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Struct, reflect.Map:
-		return "object"
-	case reflect.Slice, reflect.Array:
-		return "array"
-	case reflect.String:
-		return "string"
-	case reflect.Bool:
-		return "boolean"
-	}
-	return "number"
-}
-
-func article(kind string) string {
-	if kind == "object" || kind == "array" {
-		return "an " + kind
-	}
-	return "a " + kind
 }
 
 // describeJSON names the kind of a JSON value, with a short excerpt of it.

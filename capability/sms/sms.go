@@ -83,10 +83,7 @@ func (s service) subscriptions(ctx context.Context, _ capability.Args) (capabili
 	if subs == nil {
 		subs = []Subscription{}
 	}
-	list, err := json.Marshal(subs)
-	if err != nil {
-		return capability.Result{}, err
-	}
+	list := appendSubscriptions(nil, subs)
 	count := strconv.Itoa(len(subs))
 	return capability.Result{
 		// The JSON text the Android SMS MCP server returns, which MCP
@@ -97,6 +94,27 @@ func (s service) subscriptions(ctx context.Context, _ capability.Args) (capabili
 			{Name: "subscriptions", Type: capability.Array, Value: json.RawMessage(list)},
 		},
 	}, nil
+}
+
+// appendSubscriptions writes subs as the JSON array encoding/json would
+// write, without reflection: this is the hot path of the read-only tool.
+func appendSubscriptions(buf []byte, subs []Subscription) []byte {
+	buf = append(buf, '[')
+	for i, s := range subs {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"subscription_id":`...)
+		buf = strconv.AppendInt(buf, int64(s.ID), 10)
+		buf = append(buf, `,"sim_slot_index":`...)
+		buf = strconv.AppendInt(buf, int64(s.SlotIndex), 10)
+		buf = append(buf, `,"carrier_name":`...)
+		buf = capability.AppendJSONString(buf, s.CarrierName)
+		buf = append(buf, `,"display_name":`...)
+		buf = capability.AppendJSONString(buf, s.DisplayName)
+		buf = append(buf, '}')
+	}
+	return append(buf, ']')
 }
 
 func (s service) send(ctx context.Context, args capability.Args) (capability.Result, error) {
