@@ -286,3 +286,27 @@ func TestEncodeRequestRoundTrips(t *testing.T) {
 		t.Errorf("decoded %+v, %v", req, cerr)
 	}
 }
+
+func TestDecodeReplyRoundTrips(t *testing.T) {
+	eng := newTestEngine(t)
+	for _, req := range []string{
+		spec(`{"id":"r1","capability":{"id":"echo","args":{"text":"hi","count":2}}}`),
+		`{"id":"p1","capability":{"id":"noargs"}}`,
+		spec(`{"id":"f1","capability":{"id":"fly"}}`),
+		`garbage`,
+	} {
+		r := eng.Handle(context.Background(), []byte(req))
+		back, err := capability.DecodeReply(r.JSON())
+		if err != nil {
+			t.Fatalf("%s: %v", r.JSON(), err)
+		}
+		if string(back.JSON()) != string(r.JSON()) {
+			t.Errorf("round trip\n got %s\nwant %s", back.JSON(), r.JSON())
+		}
+	}
+	for _, bad := range []string{`{`, `{"status":"maybe"}`, `[]`} {
+		if _, err := capability.DecodeReply([]byte(bad)); err == nil {
+			t.Errorf("DecodeReply(%s) succeeded", bad)
+		}
+	}
+}

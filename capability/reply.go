@@ -1,5 +1,10 @@
 package capability
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 // Status is the outcome of an invocation as the spec names it.
 type Status string
 
@@ -104,4 +109,52 @@ func (r *Reply) encode(envelope bool) []byte {
 		buf = append(buf, "}}"...)
 	}
 	return buf
+}
+
+// DecodeReply parses a reply in either layout. Output values stay as raw
+// JSON. It is what an agent, the adb tool and the idempotency store use to
+// read replies back.
+func DecodeReply(data []byte) (*Reply, error) {
+	type wireReply struct {
+		ID         *string `json:"id"`
+		Capability *struct {
+			ID     string `json:"id"`
+			Output []struct {
+				Name  string          `json:"name"`
+				Type  Type            `json:"type"`
+				Value json.RawMessage `json:"value"`
+			} `json:"output"`
+		} `json:"capability"`
+		Status    Status `json:"status"`
+		Message   string `json:"message"`
+		ErrorCode Code   `json:"error_code"`
+	}
+	var env struct {
+		Envelope *struct {
+			Version  string    `json:"version"`
+			Response wireReply `json:"response"`
+		} `json:"mobile-mcp-response"`
+		wireReply
+	}
+	if err := json.Unmarshal(data, &env); err != nil {
+		return nil, fmt.Errorf("reply is not valid JSON: %w", err)
+	}
+	w, shape := env.wireReply, ShapePrototype
+	if env.Envelope != nil {
+		w, shape = env.Envelope.Response, ShapeSpec
+	}
+	if w.Status != StatusSuccess && w.Status != StatusFailure {
+		return nil, fmt.Errorf("reply has status %q; want %q or %q", w.Status, StatusSuccess, StatusFailure)
+	}
+	r := &Reply{Status: w.Status, Message: w.Message, ErrorCode: w.ErrorCode, Shape: shape}
+	if w.ID != nil {
+		r.ID = *w.ID
+	}
+	if w.Capability != nil {
+		r.CapabilityID = w.Capability.ID
+		for _, v := range w.Capability.Output {
+			r.Output = append(r.Output, Value{Name: v.Name, Type: v.Type, Value: v.Value})
+		}
+	}
+	return r, nil
 }

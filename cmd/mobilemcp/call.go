@@ -55,7 +55,7 @@ Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
 		}
 	} else {
 		var err error
-		if request, err = buildRequest(positional); err != nil {
+		if request, _, err = buildRequest(positional); err != nil {
 			return usageError(e, fs, "%v", err)
 		}
 	}
@@ -83,7 +83,7 @@ running it. Use it to build requests for adb or other agents.
 	if done {
 		return code
 	}
-	request, err := buildRequest(positional)
+	request, _, err := buildRequest(positional)
 	if err != nil {
 		return usageError(e, fs, "%v", err)
 	}
@@ -92,20 +92,18 @@ running it. Use it to build requests for adb or other agents.
 }
 
 // buildRequest turns CAPABILITY key=value... into a spec request with a new
-// UUID as its id.
-func buildRequest(positional []string) ([]byte, error) {
+// UUID as its id, and returns the request and the id.
+func buildRequest(positional []string) ([]byte, string, error) {
 	if len(positional) == 0 {
-		return nil, fmt.Errorf("name the capability to call, such as send_sms")
+		return nil, "", fmt.Errorf("name the capability to call, such as send_sms")
 	}
 	args, err := parseArgs(positional[1:])
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return capability.EncodeRequest(capability.Request{
-		ID:           uuid.NewString(),
-		CapabilityID: positional[0],
-		Args:         args,
-	})
+	id := uuid.NewString()
+	request, err := capability.EncodeRequest(capability.Request{ID: id, CapabilityID: positional[0], Args: args})
+	return request, id, err
 }
 
 // parseArgs reads key=value (a JSON string) and key:=json (raw JSON).

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/mobilemcp/mobilemcp/adb"
 )
 
 // Exit codes shared by every command.
@@ -27,6 +29,7 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+	adb    adb.Runner // nil means the adb on PATH
 }
 
 type command struct {

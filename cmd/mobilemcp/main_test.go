@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mobilemcp/mobilemcp/adb"
 )
 
 // cli runs the command line in-process with a private data directory.
@@ -15,6 +17,7 @@ type cli struct {
 	t       *testing.T
 	dataDir string
 	vars    map[string]string
+	adb     adb.Runner
 }
 
 func newCLI(t *testing.T) *cli {
@@ -25,7 +28,7 @@ func newCLI(t *testing.T) *cli {
 func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	c.t.Helper()
 	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }}
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
 	code = run(e, args)
 	return code, out.String(), errOut.String()
 }

@@ -1,0 +1,155 @@
+// Package adb drives a Mobile-MCP tool on a real phone through the Android
+// Debug Bridge: it finds Mobile-MCP services, starts one with a request in an
+// Intent extra and reads the reply the tool logs when a request has no
+// callback.
+//
+// adb itself is behind the Runner interface, so everything here is tested
+// without a device.
+package adb
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+)
+
+// Names shared with the Android app. They are repeated from intentbridge,
+// which is built for gomobile and is not imported by host tools.
+const (
+	// ServiceAction marks Mobile-MCP services.
+	ServiceAction = "mobile.mcp.SERVICE"
+	// RequestExtra is the Intent extra that carries the request JSON.
+	RequestExtra = "mobile-mcp-request"
+	// LogTag is the logcat tag under which the app logs a reply to a
+	// request that came without a callback, as one line of JSON.
+	LogTag = "MobileMCP"
+	// DefaultComponent is the reference app's tool service.
+	DefaultComponent = "io.github.mobilemcp.app/.ToolService"
+)
+
+// Runner runs the adb binary. The real one is Exec; tests substitute their own.
+type Runner interface {
+	// Output runs adb with args to completion and returns its stdout. A
+	// failure's error includes what adb printed on stderr.
+	Output(ctx context.Context, args ...string) ([]byte, error)
+	// Stream starts adb with args and returns its stdout, which ends when ctx
+	// is done or adb exits. Closing it stops adb.
+	Stream(ctx context.Context, args ...string) (io.ReadCloser, error)
+}
+
+// ErrNoADB is returned when the adb binary cannot be found.
+var ErrNoADB = errors.New("adb is not installed or not on PATH; install Android platform-tools (Debian/Ubuntu: apt-get install adb)")
+
+// Exec runs the adb found on PATH.
+type Exec struct{}
+
+// Output implements Runner.
+func (Exec) Output(ctx context.Context, args ...string) ([]byte, error) {
+	path, err := exec.LookPath("adb")
+	if err != nil {
+		return nil, ErrNoADB
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return out, fmt.Errorf("adb %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// Stream implements Runner.
+func (Exec) Stream(ctx context.Context, args ...string) (io.ReadCloser, error) {
+	path, err := exec.LookPath("adb")
+	if err != nil {
+		return nil, ErrNoADB
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &streamCloser{ReadCloser: out, cmd: cmd}, nil
+}
+
+type streamCloser struct {
+	io.ReadCloser
+	cmd *exec.Cmd
+}
+
+func (s *streamCloser) Close() error {
+	s.cmd.Process.Kill()
+	s.ReadCloser.Close()
+	s.cmd.Wait()
+	return nil
+}
+
+// Device is one phone, or whichever single phone adb sees when Serial is "".
+type Device struct {
+	Runner Runner
+	Serial string
+}
+
+// args prefixes adb arguments with the device selection.
+func (d *Device) args(rest ...string) []string {
+	if d.Serial == "" {
+		return rest
+	}
+	return append([]string{"-s", d.Serial}, rest...)
+}
+
+// CheckConnected returns a readable error when adb is missing, no device is
+// attached, or the device is not ready (unauthorized, offline).
+func (d *Device) CheckConnected(ctx context.Context) error {
+	out, err := d.Runner.Output(ctx, d.args("get-state")...)
+	if err != nil {
+		if errors.Is(err, ErrNoADB) {
+			return err
+		}
+		msg := err.Error()
+		switch {
+		case strings.Contains(msg, "no devices"), strings.Contains(msg, "not found"):
+			if d.Serial != "" {
+				return fmt.Errorf("no device %q is connected; see 'adb devices'", d.Serial)
+			}
+			return errors.New("no device is connected; plug in a phone with USB debugging on, or start an emulator, and check 'adb devices'")
+		case strings.Contains(msg, "more than one"):
+			return errors.New("more than one device is connected; choose one with --serial (see 'adb devices')")
+		case strings.Contains(msg, "unauthorized"):
+			return errors.New("the device has not authorised this computer; accept the USB debugging prompt on the phone")
+		}
+		return err
+	}
+	if state := strings.TrimSpace(string(out)); state != "device" {
+		return fmt.Errorf("the device is %q, not ready; wait for it to boot or reconnect it", state)
+	}
+	return nil
+}
+
+// Services lists the components that declare the Mobile-MCP intent filter,
+// as package/class names.
+func (d *Device) Services(ctx context.Context) ([]string, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", "cmd package query-services --components -a "+ServiceAction)...)
+	if err != nil {
+		return nil, err
+	}
+	var services []string
+	scanner := bufio.NewScanner(strings.NewReader(string(out)))
+	for scanner.Scan() {
+		line := strings.TrimSpace(scanner.Text())
+		// Component lines look like "pkg/.Class" or "pkg/pkg.Class"; anything
+		// else ("No services found.") is commentary.
+		if strings.Contains(line, "/") && !strings.ContainsAny(line, " \t") {
+			services = append(services, line)
+		}
+	}
+	return services, scanner.Err()
+}

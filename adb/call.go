@@ -1,0 +1,79 @@
+package adb
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// ShellQuote quotes s for the device's sh. adb shell joins its arguments
+// into one command line, so any quote, space, $ or backtick in a request
+// would otherwise be interpreted by the shell. Inside single quotes nothing
+// is special except the single quote itself, which is closed, escaped and
+// reopened.
+func ShellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// StartCommand is the device command line that starts component as a
+// foreground service with request in the mobile-mcp-request extra.
+func StartCommand(component string, request []byte) string {
+	return "am start-foreground-service -n " + ShellQuote(component) +
+		" --es " + RequestExtra + " " + ShellQuote(string(request))
+}
+
+// Call sends request (whose id is requestID) to component and returns the
+// reply the app logs for it. It waits until ctx is done.
+func (d *Device) Call(ctx context.Context, component, requestID string, request []byte) (*capability.Reply, error) {
+	// Read logcat from a moment before the request, so a fast reply is not
+	// missed while logcat starts; older lines are told apart by their id.
+	now, err := d.Runner.Output(ctx, d.args("shell", "date +%s")...)
+	if err != nil {
+		return nil, err
+	}
+	since, err := strconv.ParseInt(strings.TrimSpace(string(now)), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("reading the device clock: unexpected %q", strings.TrimSpace(string(now)))
+	}
+	logcat, err := d.Runner.Stream(ctx, d.args("logcat", "-v", "raw", "-T", strconv.FormatInt(since-1, 10)+".000", "-s", LogTag+":I")...)
+	if err != nil {
+		return nil, err
+	}
+	defer logcat.Close()
+
+	out, err := d.Runner.Output(ctx, d.args("shell", StartCommand(component, request))...)
+	if err != nil {
+		return nil, err
+	}
+	// am reports problems on stdout and still exits 0.
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "Error") {
+			return nil, fmt.Errorf("starting %s: %s", component, strings.TrimSpace(line))
+		}
+	}
+
+	lines := bufio.NewScanner(logcat)
+	lines.Buffer(make([]byte, 64<<10), 4<<20)
+	for lines.Scan() {
+		line := strings.TrimSpace(lines.Text())
+		if !strings.HasPrefix(line, "{") {
+			continue
+		}
+		reply, err := capability.DecodeReply([]byte(line))
+		if err == nil && reply.ID == requestID {
+			return reply, nil
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("no reply to request %s in logcat: %w. Is the app installed and is it a debuggable build? Requests without a callback are refused otherwise; see 'adb logcat -s %s'", requestID, context.Cause(ctx), LogTag)
+	}
+	if err := lines.Err(); err != nil {
+		return nil, fmt.Errorf("reading logcat: %w", err)
+	}
+	return nil, errors.New("logcat ended before the reply arrived")
+}

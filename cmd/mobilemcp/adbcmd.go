@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/adb"
+)
+
+func init() {
+	register(command{name: "adb", summary: "find and call Mobile-MCP tools on a phone through adb", run: runADB})
+}
+
+const adbUsage = `Drives Mobile-MCP tools on a connected phone or emulator through adb.
+
+Subcommands:
+  discover                              list the Mobile-MCP services on the device
+  call CAPABILITY [key=value | key:=json]...
+                                        send a request with am start-foreground-service
+                                        and print the reply the app logs for it
+
+A request sent this way has no callback, so the app logs its reply to logcat
+under the tag ` + adb.LogTag + `. Apps honour such requests only in debuggable
+builds or with their developer switch on.`
+
+func runADB(e *env, args []string) int {
+	fs := newFlags(e, "adb", "discover|call [flags] ...", adbUsage)
+	if len(args) == 0 {
+		return usageError(e, fs, "name a subcommand: discover or call")
+	}
+	switch args[0] {
+	case "discover":
+		return runADBDiscover(e, args[1:])
+	case "call":
+		return runADBCall(e, args[1:])
+	case "-h", "-help", "--help":
+		fs.SetOutput(e.stdout)
+		fs.Usage()
+		return exitOK
+	}
+	return usageError(e, fs, "unknown subcommand %q; use discover or call", args[0])
+}
+
+func (e *env) device(serial string) *adb.Device {
+	runner := e.adb
+	if runner == nil {
+		runner = adb.Exec{}
+	}
+	return &adb.Device{Runner: runner, Serial: serial}
+}
+
+func runADBDiscover(e *env, args []string) int {
+	fs := newFlags(e, "adb discover", "[--serial S]", "Lists the services on the device that declare the "+adb.ServiceAction+" intent filter.")
+	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
+	positional, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	if len(positional) > 0 {
+		return usageError(e, fs, "unexpected arguments %q", positional)
+	}
+	ctx := context.Background()
+	d := e.device(*serial)
+	if err := d.CheckConnected(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb discover: %v\n", err)
+		return exitFailure
+	}
+	services, err := d.Services(ctx)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb discover: %v\n", err)
+		return exitFailure
+	}
+	if len(services) == 0 {
+		fmt.Fprintln(e.stdout, "No Mobile-MCP services on the device.")
+		return exitOK
+	}
+	for _, s := range services {
+		fmt.Fprintln(e.stdout, s)
+	}
+	return exitOK
+}
+
+func runADBCall(e *env, args []string) int {
+	fs := newFlags(e, "adb call", "[flags] CAPABILITY [key=value | key:=json]...",
+		`Sends a Mobile-MCP request to the tool service on the device with
+'adb shell am start-foreground-service', waits for the reply the app logs
+for that request id, and prints it.
+`+argSyntax+`
+
+Exit status: 0 on a success reply, 1 on a failure reply or when no reply
+arrives, 2 on a usage error.`)
+	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
+	component := fs.String("component", adb.DefaultComponent, "the tool service, as package/class")
+	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for the reply")
+	compact := fs.Bool("compact", false, "print the reply on one line")
+	positional, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	request, id, err := buildRequest(positional)
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+
+	ctx, cancel := context.WithTimeoutCause(context.Background(), *timeout, errors.New("timed out after "+timeout.String()))
+	defer cancel()
+	d := e.device(*serial)
+	if err := d.CheckConnected(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
+		return exitFailure
+	}
+	fmt.Fprintf(e.stderr, "Sending request %s to %s and waiting for its reply in logcat...\n", id, *component)
+	reply, err := d.Call(ctx, *component, id, request)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
+		return exitFailure
+	}
+	printJSON(e.stdout, reply.JSON(), *compact)
+	if reply.Failed() {
+		return exitFailure
+	}
+	return exitOK
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/adb/adbtest"
+)
+
+func TestADBDiscover(t *testing.T) {
+	c := newCLI(t)
+	fake := &adbtest.Fake{Outputs: map[string]string{
+		"get-state":                        "device\n",
+		"shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\n",
+	}}
+	c.adb = fake
+	code, out, errOut := c.run("", "adb", "discover")
+	if code != exitOK || out != "io.github.mobilemcp.app/.ToolService\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestADBWithoutDevice(t *testing.T) {
+	c := newCLI(t)
+	c.adb = &adbtest.Fake{Errors: map[string]error{"": errors.New("adb get-state: exit status 1: error: no devices/emulators found")}}
+	code, _, errOut := c.run("", "adb", "call", "get_sms_subscriptions")
+	want := "mobilemcp adb call: no device is connected; plug in a phone with USB debugging on, or start an emulator, and check 'adb devices'\n"
+	if code != exitFailure || errOut != want {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestADBCallPrintsTheMatchingReply(t *testing.T) {
+	c := newCLI(t)
+	idPattern := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`)
+	c.adb = &adbtest.Fake{
+		Outputs: map[string]string{"-s emulator-5554 get-state": "device\n", "-s emulator-5554 shell date": "1763719200\n"},
+		Logcat:  `{"mobile-mcp-response":{"version":"1.0","response":{"id":"someone-else","status":"success","message":"not yours"}}}` + "\n",
+		// The app's reply echoes the fresh request id from the command line.
+		Respond: func(am string) string {
+			id := idPattern.FindStringSubmatch(am)[1]
+			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"get_sms_subscriptions"},"status":"failure","message":"no SIM","error_code":"platform_error"}}}`
+		},
+	}
+	code, out, errOut := c.run("", "adb", "call", "--compact", "--serial", "emulator-5554", "get_sms_subscriptions")
+	got := uuidPattern.ReplaceAllString(out, `"id":"UUID"`)
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"UUID","capability":{"id":"get_sms_subscriptions"},"status":"failure","message":"no SIM","error_code":"platform_error"}}}` + "\n"
+	if code != exitFailure || got != want {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestADBCallTimesOutWithAnExplanation(t *testing.T) {
+	c := newCLI(t)
+	c.adb = &adbtest.Fake{Outputs: map[string]string{"get-state": "device\n", "shell date": "1763719200\n"}}
+	code, out, errOut := c.run("", "adb", "call", "--timeout", "100ms", "get_sms_subscriptions")
+	if code != exitFailure || out != "" || !strings.Contains(errOut, "no reply to request ") || !strings.Contains(errOut, "timed out after 100ms. Is the app installed and is it a debuggable build?") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestADBUsage(t *testing.T) {
+	for _, args := range [][]string{{"adb"}, {"adb", "fly"}, {"adb", "call"}, {"adb", "discover", "x"}} {
+		if code, _, _ := newCLI(t).run("", args...); code != exitUsage {
+			t.Errorf("%q: exit %d", args, code)
+		}
+	}
+	for _, args := range [][]string{{"adb", "--help"}, {"adb", "call", "--help"}, {"adb", "discover", "-h"}} {
+		if code, out, _ := newCLI(t).run("", args...); code != exitOK || !strings.HasPrefix(out, "Usage: mobilemcp adb") {
+			t.Errorf("%q: exit %d, %q", args, code, out)
+		}
+	}
+}
