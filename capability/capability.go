@@ -82,7 +82,12 @@ type Annotations struct {
 
 // Handler runs a capability with validated arguments. It returns the result,
 // or an error; an *Error keeps its code, any other error becomes
-// platform_error. The context carries the deadline and the request id.
+// platform_error. The context carries the deadline, the request id and the
+// caller.
+//
+// A handler returns invalid_arguments or permission_denied only before it
+// has done anything: the engine relies on that to let a caller correct a
+// refused request and retry it under the same request id.
 type Handler func(ctx context.Context, args Args) (Result, error)
 
 // Capability is one invocable function of a tool.

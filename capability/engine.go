@@ -2,6 +2,8 @@ package capability
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 )
 
 // Options configure an Engine. The zero value is usable.
@@ -21,6 +25,9 @@ type Options struct {
 	MaxRequestBytes int
 	// Logger receives panics with their stack traces. Nil means no logging.
 	Logger *slog.Logger
+	// Idempotency, when set, replays the reply to a repeated request id
+	// instead of running a capability that changes something again.
+	Idempotency *idempotency.Store
 }
 
 // Defaults for Options.
@@ -52,7 +59,24 @@ func NewEngine(reg *Registry, opts Options) *Engine {
 // Registry returns the registry the engine dispatches to.
 func (e *Engine) Registry() *Registry { return e.reg }
 
-type requestIDKey struct{}
+type (
+	requestIDKey struct{}
+	callerKey    struct{}
+)
+
+// Caller returns the identity of the app or client that sent the request
+// being handled, or "" when the transport does not know it.
+func Caller(ctx context.Context) string {
+	c, _ := ctx.Value(callerKey{}).(string)
+	return c
+}
+
+// WithCaller returns a context that names the caller. Replies are replayed
+// per caller, so two apps that happen to pick the same request id do not
+// see each other's replies.
+func WithCaller(ctx context.Context, caller string) context.Context {
+	return context.WithValue(ctx, callerKey{}, caller)
+}
 
 // RequestID returns the id of the request being handled, or "".
 func RequestID(ctx context.Context) string {
@@ -82,7 +106,74 @@ func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
 	if err != nil {
 		return failure(req, err)
 	}
-	result, err := e.Call(WithRequestID(ctx, req.ID), req.CapabilityID, req.Args)
+	return e.Invoke(ctx, req)
+}
+
+// Invoke runs a decoded request and returns its reply, for transports that
+// decode their own envelope but still carry a request id. With an
+// idempotency store, a request that repeats the id of one the same caller
+// made within the window gets the original reply, and the capability does
+// not run again. Read-only capabilities are not deduplicated: running them
+// again is harmless and gives fresh data.
+func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
+	c, ok := e.reg.Lookup(req.CapabilityID)
+	if !ok {
+		return failure(req, e.unknown(req.CapabilityID))
+	}
+	args, err := c.Bind(req.Args)
+	if err != nil {
+		return failure(req, err)
+	}
+	ctx = WithRequestID(ctx, req.ID)
+	store := e.opts.Idempotency
+	if store == nil || c.Annotations.ReadOnly || req.ID == "" {
+		return e.reply(ctx, req, c, args)
+	}
+
+	key := Caller(ctx) + "\x00" + req.ID
+	stored, replayed, storeErr := store.Do(key, fingerprint(c.ID, args), func() ([]byte, bool) {
+		r := e.reply(ctx, req, c, args)
+		return r.SpecJSON(), r.mayHaveActed()
+	})
+	switch {
+	case errors.Is(storeErr, idempotency.ErrConflict):
+		return failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt(req.ID), store.Window()))
+	case storeErr != nil && e.opts.Logger != nil:
+		// The capability ran and its reply is real; only its replay is at
+		// risk. Reporting a failure would invite a duplicate retry.
+		e.opts.Logger.Error("could not record a reply for replay", "request_id", req.ID, "error", storeErr)
+	}
+	reply, decodeErr := DecodeReply(stored)
+	if decodeErr != nil {
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt(req.ID), decodeErr))
+	}
+	reply.Shape = req.Shape
+	reply.Replayed = replayed
+	return reply
+}
+
+// Call runs capability id with raw JSON arguments, for transports that have
+// no request id (MCP's tools/call without one). It validates the arguments,
+// applies the timeout and recovers a panicking handler.
+func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, *Error) {
+	c, ok := e.reg.Lookup(id)
+	if !ok {
+		return Result{}, e.unknown(id)
+	}
+	args, err := c.Bind(raw)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.run(ctx, c, args)
+}
+
+func (e *Engine) unknown(id string) *Error {
+	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt(id), joinIDs(e.reg.IDs()))
+}
+
+// reply runs c and builds the reply to req.
+func (e *Engine) reply(ctx context.Context, req Request, c *Capability, args Args) *Reply {
+	result, err := e.run(ctx, c, args)
 	if err != nil {
 		return failure(req, err)
 	}
@@ -96,19 +187,26 @@ func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
 	}
 }
 
-// Call runs capability id with raw JSON arguments, for transports that decode
-// their own envelope (MCP's tools/call). It validates the arguments, applies
-// the timeout and recovers a panicking handler.
-func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, *Error) {
-	c, ok := e.reg.Lookup(id)
-	if !ok {
-		return Result{}, Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt(id), joinIDs(e.reg.IDs()))
+// mayHaveActed reports whether the capability may have changed something.
+// Such replies are kept for replay, failures too: a timeout or a failed
+// second part may still have sent something. A refusal (bad arguments, no
+// permission) guarantees nothing happened, so the caller may fix the request
+// and retry under the same id.
+func (r *Reply) mayHaveActed() bool {
+	switch r.ErrorCode {
+	case "", CodePlatformError, CodeTimeout, CodeInternalError:
+		return true
 	}
-	args, err := c.Bind(raw)
-	if err != nil {
-		return Result{}, err
-	}
-	return e.run(ctx, c, args)
+	return false
+}
+
+// fingerprint identifies a request's content, so that an id reused for a
+// different request is caught. Validated arguments are used, so "14" and 14
+// count as the same.
+func fingerprint(capabilityID string, args Args) string {
+	canonical, _ := json.Marshal(args) // map keys are sorted
+	sum := sha256.Sum256(append([]byte(capabilityID+"\x00"), canonical...))
+	return hex.EncodeToString(sum[:])
 }
 
 type outcome struct {

@@ -26,6 +26,9 @@ type Reply struct {
 	Output       []Value
 	// Shape is the layout the request came in; JSON answers in the same one.
 	Shape Shape
+	// Replayed reports a stored reply to an earlier request with the same
+	// id: the capability did not run again. It is not part of the wire format.
+	Replayed bool
 }
 
 // failure builds a failure reply that echoes what is known of the request.

@@ -60,12 +60,16 @@ Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
 		}
 	}
 
-	eng, err := phone.engine(e)
+	eng, store, err := phone.engine(e)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp call: %v\n", err)
 		return exitFailure
 	}
-	reply := eng.Handle(context.Background(), request)
+	defer store.Close()
+	reply := eng.Handle(capability.WithCaller(context.Background(), "cli"), request)
+	if reply.Replayed {
+		fmt.Fprintf(e.stderr, "mobilemcp call: request %s was answered before; this is the stored reply, and nothing ran again\n", reply.ID)
+	}
 	printJSON(e.stdout, reply.JSON(), *compact)
 	if reply.Failed() {
 		return exitFailure

@@ -199,3 +199,16 @@ func TestCapabilitiesListsTheBuiltInSet(t *testing.T) {
 		}
 	}
 }
+
+func TestRawRetryIsAnsweredFromTheStore(t *testing.T) {
+	c := newCLI(t)
+	request := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"retry-me","capability":{"id":"send_sms","args":{"to_phone_number":"+33785880347","sms_text":"Once","subscription_id":14}}}}}`
+	_, first, _ := c.run(request, "call", "--raw", "-")
+	code, second, errOut := c.run(request, "call", "--raw", "-")
+	if code != exitOK || second != first || errOut != "mobilemcp call: request retry-me was answered before; this is the stored reply, and nothing ran again\n" {
+		t.Errorf("exit %d, stderr %q\nfirst  %s\nsecond %s", code, errOut, first, second)
+	}
+	if _, out, _ := c.run("", "outbox", "--json"); strings.Count(out, "\n") != 1 {
+		t.Errorf("outbox:\n%s", out)
+	}
+}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"flag"
 	"os"
 	"path/filepath"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
 )
@@ -59,28 +61,34 @@ func (p *phoneFlags) outboxPath(e *env) (string, error) {
 	return filepath.Join(dir, simphone.OutboxFile), nil
 }
 
-// engine builds the capability engine over the simulated phone.
-func (p *phoneFlags) engine(e *env) (*capability.Engine, error) {
+// engine builds the capability engine over the simulated phone, with the
+// reply store in the data directory so that a repeated request id is
+// answered from it. The caller closes the returned store.
+func (p *phoneFlags) engine(e *env) (*capability.Engine, *idempotency.Store, error) {
 	cfg := simphone.DefaultConfig()
 	if p.simConfig != "" {
 		var err error
 		if cfg, err = simphone.LoadConfig(p.simConfig); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	outbox, err := p.outboxPath(e)
+	dir, err := p.resolveDataDir(e)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	phone, err := simphone.New(cfg, simphone.Options{OutboxPath: outbox})
+	phone, err := simphone.New(cfg, simphone.Options{OutboxPath: filepath.Join(dir, simphone.OutboxFile)})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return capability.NewEngine(reg, capability.Options{}), nil
+	store, err := idempotency.Open(idempotency.Options{Path: filepath.Join(dir, idempotency.FileName)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening the reply store: %w", err)
+	}
+	return capability.NewEngine(reg, capability.Options{Idempotency: store}), store, nil
 }
 
 // builtinRegistry is the registry without a phone, for listing and
