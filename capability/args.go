@@ -135,8 +135,9 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		if n, err := strconv.ParseInt(token, 10, 64); err == nil {
 			return n, ""
 		}
-		// 14.0 and 1e3 are whole numbers too, when they are exact.
-		if f, err := strconv.ParseFloat(token, 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
+		// A JSON number such as 14.0 or 1e3 is a whole number too, when it
+		// is exact. A string must be written plainly: "14", not "1e1".
+		if f, err := strconv.ParseFloat(token, 64); err == nil && !isString && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
 			return int64(f), ""
 		}
 		return nil, fmt.Sprintf("%s must be a whole number from %d to %d, got %s", p.Name, int64(math.MinInt64), int64(math.MaxInt64), excerpt(token))
