@@ -11,9 +11,11 @@ package intentbridge
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 )
 
@@ -67,11 +69,16 @@ type Platform interface {
 // Bridge runs Mobile-MCP requests for the Java Service. It is safe for
 // concurrent use from several Java threads.
 type Bridge struct {
-	engine *capability.Engine
+	engine  *capability.Engine
+	replies *idempotency.Store
 }
 
-// NewBridge returns a bridge serving the SMS capabilities on p.
-func NewBridge(p Platform) (*Bridge, error) {
+// NewBridge returns a bridge serving the SMS capabilities on p. dataDir is
+// the app's private files directory (Context.getFilesDir()); the replies to
+// sends are kept there so that a request retried after Android killed the
+// process is answered from the store instead of sending again. An empty
+// dataDir keeps them in memory only.
+func NewBridge(p Platform, dataDir string) (*Bridge, error) {
 	if p == nil {
 		return nil, fmt.Errorf("intentbridge: NewBridge needs a Platform")
 	}
@@ -79,8 +86,19 @@ func NewBridge(p Platform) (*Bridge, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Bridge{engine: capability.NewEngine(reg, capability.Options{})}, nil
+	opts := idempotency.Options{}
+	if dataDir != "" {
+		opts.Path = filepath.Join(dataDir, idempotency.FileName)
+	}
+	replies, err := idempotency.Open(opts)
+	if err != nil {
+		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
+	}
+	return &Bridge{engine: capability.NewEngine(reg, capability.Options{Idempotency: replies}), replies: replies}, nil
 }
+
+// Close releases the reply store. The bridge must not be used afterwards.
+func (b *Bridge) Close() error { return b.replies.Close() }
 
 // Reply is the outcome of one request, with everything the Java Service needs
 // to fill the callback's extras.
@@ -103,6 +121,10 @@ func (r *Reply) FlatJSON() string { return string(r.reply.FlatJSON()) }
 // RequestID is the request's id, or "" when it had none.
 func (r *Reply) RequestID() string { return r.reply.ID }
 
+// Replayed reports that the reply is the stored answer to an earlier
+// request with the same id: nothing ran again.
+func (r *Reply) Replayed() bool { return r.reply.Replayed }
+
 // Success reports whether the capability succeeded.
 func (r *Reply) Success() bool { return !r.reply.Failed() }
 
@@ -115,8 +137,8 @@ func (r *Reply) LogLine() string { return r.SpecJSON() }
 
 // Handle runs one request and returns its reply. It never returns nil and
 // never lets a panic reach Java. callerPackage is the package that created
-// the callback PendingIntent, or "" when unknown; it is kept for logging and
-// for the caller checks the app applies.
+// the callback PendingIntent, or "" when unknown; a repeated request id is
+// answered from the reply store per caller package.
 func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -134,5 +156,6 @@ func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
 			Message:   "no request: put the request JSON in the " + ExtraRequest + " extra, as a String",
 		}}
 	}
-	return &Reply{reply: b.engine.Handle(context.Background(), []byte(requestJSON))}
+	ctx := capability.WithCaller(context.Background(), callerPackage)
+	return &Reply{reply: b.engine.Handle(ctx, []byte(requestJSON))}
 }

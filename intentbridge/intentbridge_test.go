@@ -42,10 +42,11 @@ const seedSubs = `[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Voda
 
 func newBridge(t *testing.T, f *fakeJava) *Bridge {
 	t.Helper()
-	b, err := NewBridge(f)
+	b, err := NewBridge(f, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { b.Close() })
 	return b
 }
 
@@ -113,7 +114,33 @@ func TestHandleFailuresFromJava(t *testing.T) {
 }
 
 func TestNewBridgeNeedsAPlatform(t *testing.T) {
-	if _, err := NewBridge(nil); err == nil || err.Error() != "intentbridge: NewBridge needs a Platform" {
+	if _, err := NewBridge(nil, ""); err == nil || err.Error() != "intentbridge: NewBridge needs a Platform" {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
+	dir := t.TempDir()
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b, err := NewBridge(f, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := b.Handle(sendRequest("once"), "com.example.agent")
+	b.Close()
+
+	// Android killed the process; the agent retries after the restart.
+	b, err = NewBridge(f, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	again := b.Handle(sendRequest("once"), "com.example.agent")
+	if again.SpecJSON() != first.SpecJSON() || !again.Replayed() || first.Replayed() {
+		t.Errorf("retry %s (replayed %v), first %s", again.SpecJSON(), again.Replayed(), first.SpecJSON())
+	}
+	other := b.Handle(sendRequest("once"), "com.example.other")
+	if other.Replayed() || len(f.sends) != 2 {
+		t.Errorf("another app's request with the same id: replayed %v, sends %d", other.Replayed(), len(f.sends))
 	}
 }
