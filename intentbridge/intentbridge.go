@@ -100,40 +100,74 @@ func NewBridge(p Platform, dataDir string) (*Bridge, error) {
 // Close releases the reply store. The bridge must not be used afterwards.
 func (b *Bridge) Close() error { return b.replies.Close() }
 
+// MaxReplyBytes caps the reply extras of one request (both layouts and the
+// id together). They travel in one Binder transaction, whose ~1 MB budget is
+// shared by the whole process, and Java strings cross it as UTF-16, so the
+// cap keeps a reply at a small fraction of it.
+const MaxReplyBytes = 128 << 10
+
 // Reply is the outcome of one request, with everything the Java Service needs
-// to fill the callback's extras.
+// to fill the callback's extras. Its JSON is encoded once, when it is made.
 type Reply struct {
-	reply *capability.Reply
+	spec, flat string
+	id, code   string
+	prototype  bool
+	replayed   bool
+}
+
+// newReply encodes r for Java and enforces MaxReplyBytes.
+func newReply(r *capability.Reply) *Reply {
+	out := &Reply{spec: string(r.SpecJSON()), id: r.ID, code: string(r.ErrorCode), replayed: r.Replayed,
+		prototype: r.Shape == capability.ShapePrototype}
+	if out.prototype {
+		out.flat = string(r.FlatJSON())
+	}
+	if size := len(out.spec) + len(out.flat) + len(out.id); size > MaxReplyBytes {
+		what := "failed"
+		if !r.Failed() {
+			what = "ran"
+		}
+		return newReply(&capability.Reply{ID: r.ID, CapabilityID: r.CapabilityID, Shape: r.Shape,
+			Status: capability.StatusFailure, ErrorCode: capability.CodeTooLarge,
+			Message: fmt.Sprintf("%s %s, but its reply is %d bytes, over the %d-byte limit for an Intent reply", r.CapabilityID, what, size, MaxReplyBytes)})
+	}
+	return out
+}
+
+// failed builds a reply for a request the engine never saw.
+func failed(code capability.Code, message string) *Reply {
+	return newReply(&capability.Reply{Status: capability.StatusFailure, ErrorCode: code, Message: message})
 }
 
 // SpecJSON is the reply in the specification's layout, for ExtraResponse.
 // Every reply carries it.
-func (r *Reply) SpecJSON() string { return string(r.reply.SpecJSON()) }
+func (r *Reply) SpecJSON() string { return r.spec }
 
 // Prototype reports whether the request came in the prototype's layout. The
 // Service then also fills ExtraPrototypeResponse with FlatJSON and
 // ExtraPrototypeRequestID with RequestID.
-func (r *Reply) Prototype() bool { return r.reply.Shape == capability.ShapePrototype }
+func (r *Reply) Prototype() bool { return r.prototype }
 
-// FlatJSON is the reply in the prototype's flat layout.
-func (r *Reply) FlatJSON() string { return string(r.reply.FlatJSON()) }
+// FlatJSON is the reply in the prototype's flat layout, or "" when the
+// request was not in that layout.
+func (r *Reply) FlatJSON() string { return r.flat }
 
 // RequestID is the request's id, or "" when it had none.
-func (r *Reply) RequestID() string { return r.reply.ID }
+func (r *Reply) RequestID() string { return r.id }
 
 // Replayed reports that the reply is the stored answer to an earlier
 // request with the same id: nothing ran again.
-func (r *Reply) Replayed() bool { return r.reply.Replayed }
+func (r *Reply) Replayed() bool { return r.replayed }
 
 // Success reports whether the capability succeeded.
-func (r *Reply) Success() bool { return !r.reply.Failed() }
+func (r *Reply) Success() bool { return r.code == "" }
 
 // ErrorCode is the failure's error_code, or "" on success.
-func (r *Reply) ErrorCode() string { return string(r.reply.ErrorCode) }
+func (r *Reply) ErrorCode() string { return r.code }
 
 // LogLine is the reply as one line of JSON, for logcat when the request came
 // without a callback (adb testing). It is the specification's layout.
-func (r *Reply) LogLine() string { return r.SpecJSON() }
+func (r *Reply) LogLine() string { return r.spec }
 
 // Handle runs one request and returns its reply. It never returns nil and
 // never lets a panic reach Java. callerPackage is the package that created
@@ -142,20 +176,12 @@ func (r *Reply) LogLine() string { return r.SpecJSON() }
 func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
 	defer func() {
 		if p := recover(); p != nil {
-			reply = &Reply{reply: &capability.Reply{
-				Status:    capability.StatusFailure,
-				ErrorCode: capability.CodeInternalError,
-				Message:   fmt.Sprintf("the tool failed with an internal error: %v", p),
-			}}
+			reply = failed(capability.CodeInternalError, fmt.Sprintf("the tool failed with an internal error: %v", p))
 		}
 	}()
 	if strings.TrimSpace(requestJSON) == "" {
-		return &Reply{reply: &capability.Reply{
-			Status:    capability.StatusFailure,
-			ErrorCode: capability.CodeInvalidRequest,
-			Message:   "no request: put the request JSON in the " + ExtraRequest + " extra, as a String",
-		}}
+		return failed(capability.CodeInvalidRequest, "no request: put the request JSON in the "+ExtraRequest+" extra, as a String")
 	}
 	ctx := capability.WithCaller(context.Background(), callerPackage)
-	return &Reply{reply: b.engine.Handle(ctx, []byte(requestJSON))}
+	return newReply(b.engine.Handle(ctx, []byte(requestJSON)))
 }

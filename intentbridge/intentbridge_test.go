@@ -144,3 +144,68 @@ func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 		t.Errorf("another app's request with the same id: replayed %v, sends %d", other.Replayed(), len(f.sends))
 	}
 }
+
+// bigSubscriptions returns n subscriptions, the last with a carrier name
+// padded by pad characters, as the Java platform would list them.
+func bigSubscriptions(n, pad int) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		name := "Carrier"
+		if i == n-1 {
+			name += strings.Repeat("x", pad)
+		}
+		b.WriteString(`{"subscription_id":` + strconv.Itoa(i+1) + `,"sim_slot_index":` + strconv.Itoa(i) + `,"carrier_name":"` + name + `","display_name":"SIM"}`)
+	}
+	return b.String() + "]"
+}
+
+func replySize(r *Reply) int { return len(r.SpecJSON()) + len(r.FlatJSON()) + len(r.RequestID()) }
+
+// TestReplyLimit finds a reply of exactly MaxReplyBytes, which must pass,
+// and one byte more, which must come back as too_large. The prototype layout
+// is used because its id counts three times and a name character four
+// times, so some combination lands on the limit exactly.
+func TestReplyLimit(t *testing.T) {
+	f := &fakeJava{}
+	b := newBridge(t, f)
+	request := func(id string) string {
+		return `{"id":"` + id + `","capability":{"id":"get_sms_subscriptions"}}`
+	}
+	sizeWith := func(id string, pad int) (int, *Reply) {
+		f.subs = bigSubscriptions(250, pad)
+		r := b.Handle(request(id), "")
+		return replySize(r), r
+	}
+	for idLen := 8; idLen < 16; idLen++ {
+		id := strings.Repeat("i", idLen)
+		lo, hi := 0, MaxReplyBytes // the largest pad whose reply fits
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if _, r := sizeWith(id, mid); r.Success() { // an oversized reply fails small
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		size, atLimit := sizeWith(id, lo)
+		if size != MaxReplyBytes {
+			continue
+		}
+		if !atLimit.Success() {
+			t.Fatalf("a reply of exactly %d bytes failed: %.200s", size, atLimit.SpecJSON())
+		}
+		// A name character adds four bytes and an id character three: three
+		// more id characters and two fewer name characters land one byte past.
+		_, over := sizeWith(id+"iii", lo-2)
+		want := `{"id":"` + id + `iii","capability":{"id":"get_sms_subscriptions"},"status":"failure","message":"get_sms_subscriptions ran, but its reply is 131073 bytes, over the 131072-byte limit for an Intent reply","error_code":"too_large"}`
+		if over.FlatJSON() != want {
+			t.Errorf("just past the limit:\n got %s\nwant %s", over.FlatJSON(), want)
+		}
+		return
+	}
+	t.Fatal("no combination reached the limit exactly")
+}
