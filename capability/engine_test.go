@@ -312,3 +312,29 @@ func TestDecodeReplyRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+func TestRequestSizeLimit(t *testing.T) {
+	eng := newTestEngine(t) // MaxRequestBytes: 400
+	base := spec(`{"id":"size","capability":{"id":"noargs"}}`)
+	atLimit := base + strings.Repeat(" ", 400-len(base)) // JSON allows trailing space
+	if r := eng.Handle(context.Background(), []byte(atLimit)); r.Failed() {
+		t.Errorf("a request of exactly 400 bytes failed: %s", r.JSON())
+	}
+	got := eng.Handle(context.Background(), []byte(atLimit+" "))
+	if want := specReply(`{"id":null,"status":"failure","message":"request is 401 bytes; the limit is 400","error_code":"too_large"}`); string(got.JSON()) != want {
+		t.Errorf("one byte past:\n got %s\nwant %s", got.JSON(), want)
+	}
+}
+
+func TestRequestIDLengthLimit(t *testing.T) {
+	reg, _ := capability.NewRegistry(testCapabilities(nil)...)
+	eng := capability.NewEngine(reg, capability.Options{})
+	id := strings.Repeat("a", capability.MaxIDLength)
+	if r := eng.Handle(context.Background(), []byte(spec(`{"id":"`+id+`","capability":{"id":"noargs"}}`))); r.Failed() || r.ID != id {
+		t.Errorf("a %d-byte id failed: %s", len(id), r.JSON())
+	}
+	got := eng.Handle(context.Background(), []byte(spec(`{"id":"`+id+`a","capability":{"id":"noargs"}}`)))
+	if want := specReply(`{"id":null,"status":"failure","message":"mobile-mcp-request.request.id is 257 bytes long; the limit is 256","error_code":"invalid_request"}`); string(got.JSON()) != want {
+		t.Errorf("one byte past:\n got %s\nwant %s", got.JSON(), want)
+	}
+}
