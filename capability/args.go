@@ -62,21 +62,33 @@ func (c *Capability) Bind(raw map[string]json.RawMessage) (Args, *Error) {
 		args[p.Name] = v
 	}
 	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		quoted := make([]string, len(unknown))
-		for i, name := range unknown {
-			quoted[i] = strconv.Quote(excerpt(name))
-		}
-		noun := "argument"
-		if len(unknown) > 1 {
-			noun = "arguments"
-		}
-		problems = append(problems, fmt.Sprintf("unknown %s %s; %s", noun, strings.Join(quoted, ", "), c.knownArgs()))
+		problems = append(problems, fmt.Sprintf("%s; %s", describeUnknown(unknown), c.knownArgs()))
 	}
 	if len(problems) > 0 {
 		return nil, Errorf(CodeInvalidArguments, "%s: %s", c.ID, strings.Join(problems, "; "))
 	}
 	return args, nil
+}
+
+// maxListedUnknown caps how many unknown names a message lists, so that a
+// request with thousands of junk keys cannot produce a huge reply.
+const maxListedUnknown = 5
+
+func describeUnknown(names []string) string {
+	slices.Sort(names)
+	listed := names[:min(len(names), maxListedUnknown)]
+	quoted := make([]string, len(listed))
+	for i, name := range listed {
+		quoted[i] = strconv.Quote(excerpt(name))
+	}
+	text := "unknown argument " + quoted[0]
+	if len(names) > 1 {
+		text = "unknown arguments " + strings.Join(quoted, ", ")
+	}
+	if more := len(names) - len(listed); more > 0 {
+		text += fmt.Sprintf(" and %d more", more)
+	}
+	return text
 }
 
 func (c *Capability) inputParam(name string) *Param {

@@ -118,7 +118,11 @@ func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
 func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
 	c, ok := e.reg.Lookup(req.CapabilityID)
 	if !ok {
-		return failure(req, e.unknown(req.CapabilityID))
+		err := e.unknown(req.CapabilityID)
+		if len(req.CapabilityID) > MaxIDLength {
+			req.CapabilityID = "" // too long to echo; the message has an excerpt
+		}
+		return failure(req, err)
 	}
 	args, err := c.Bind(req.Args)
 	if err != nil {
