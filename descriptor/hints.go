@@ -30,13 +30,13 @@ const titleKey = "title"
 var hintKeys = []string{titleKey, "readOnly", "destructive", "idempotent", "openWorld"}
 
 // annotations reads the extension attributes of a <capability>.
-func (r *reader) annotations(e *etree.Element, what string) capability.Annotations {
+func (r *reader) annotations(e node, what subject) capability.Annotations {
 	var a capability.Annotations
 	for _, h := range hints {
 		*h.field(&a) = h.dflt
 	}
 	for _, at := range e.Attr {
-		if at.Space == "" || isNamespaceDecl(at) || namespaceOf(e, at.Space) != Namespace {
+		if at.Space == "" || isNamespaceDecl(at) || namespaceOf(e.Element, at.Space) != Namespace {
 			continue
 		}
 		if at.Key == titleKey {
@@ -45,22 +45,23 @@ func (r *reader) annotations(e *etree.Element, what string) capability.Annotatio
 		}
 		for _, h := range hints {
 			if at.Key == h.key {
-				*h.field(&a) = r.boolean(e, at.FullKey(), at.Value, h.dflt, what)
+				*h.field(&a) = r.boolean(e, at, h.dflt, what)
 			}
 		}
 	}
 	return a
 }
 
-// boolean reads the value of boolean attribute key, reporting any value but "true" and
-// "false", which is all Android's and the spec's readers accept.
-func (r *reader) boolean(e *etree.Element, key, value string, dflt bool, what string) bool {
-	switch value {
+// boolean reads boolean attribute a of e, reporting any value but "true"
+// and "false", which is all Android's and the spec's readers accept.
+func (r *reader) boolean(e node, a etree.Attr, dflt bool, what subject) bool {
+	switch a.Value {
 	case "true":
 		return true
 	case "false":
 		return false
 	}
-	r.atAttr(ruleBooleanValue, e, key, `%s has %s=%q; write %s="true" or %s="false"`, what, key, value, key, key)
+	key := a.FullKey()
+	r.atAttr(ruleBooleanValue, e, key, `%s has %s=%q; write %s="true" or %s="false"`, what, key, a.Value, key, key)
 	return dflt
 }

@@ -41,14 +41,14 @@ var xmlRef = regexp.MustCompile(`^@(?:[A-Za-z0-9_.]+:)?xml/([A-Za-z0-9_.]+)$`)
 func (r *reader) manifest(name string, opts *Options) {
 	root := r.t.root
 	app := root
-	var services []*etree.Element
-	for e := range root.ChildElementsSeq() {
+	var services []node
+	for e := range r.t.children(root) {
 		if !is(e, "application") {
 			continue
 		}
 		app = e
-		for s := range e.ChildElementsSeq() {
-			if is(s, "service") && hasAction(s, serviceAction) {
+		for s := range r.t.children(e) {
+			if is(s, "service") && r.hasAction(s, serviceAction) {
 				services = append(services, s)
 			}
 		}
@@ -66,7 +66,7 @@ func (r *reader) manifest(name string, opts *Options) {
 	s := services[0]
 	r.exported(s)
 	for _, m := range metaEntries {
-		if md := metaData(s, m.name); md == nil {
+		if md, ok := r.metaData(s, m.name); !ok {
 			r.missingMetaData(s, app, m.name, m.example)
 		} else if r.metaKind(md, m.name, m.example, m.resource) && m.resource {
 			r.descriptorResource(md, name, opts)
@@ -74,7 +74,7 @@ func (r *reader) manifest(name string, opts *Options) {
 	}
 }
 
-func (r *reader) exported(s *etree.Element) {
+func (r *reader) exported(s node) {
 	switch a := androidAttr(s, "exported"); {
 	case a == nil:
 		r.at(ruleManifestExported, s, `service %s has no android:exported attribute; add android:exported="true" so that assistants in other apps can find and start it`, serviceName(s))
@@ -83,8 +83,8 @@ func (r *reader) exported(s *etree.Element) {
 	}
 }
 
-func (r *reader) missingMetaData(s, app *etree.Element, name, example string) {
-	if md := metaData(app, name); md != nil && app != s {
+func (r *reader) missingMetaData(s, app node, name, example string) {
+	if md, ok := r.metaData(app, name); ok && app != s {
 		line, _ := r.t.pos(md)
 		r.at(ruleManifestMetaData, s, `the <meta-data android:name=%q> at line %d is under <application>, but agents read it from the service; move it inside service %s`, name, line, serviceName(s))
 		return
@@ -94,7 +94,7 @@ func (r *reader) missingMetaData(s, app *etree.Element, name, example string) {
 
 // metaKind reports a meta-data entry written with the wrong attribute,
 // and says whether it is written right.
-func (r *reader) metaKind(md *etree.Element, name, example string, resource bool) bool {
+func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 	want, other := "value", "resource"
 	reader := "as a string with Bundle.getString"
 	if resource {
@@ -118,7 +118,7 @@ func (r *reader) metaKind(md *etree.Element, name, example string, resource bool
 
 // descriptorResource checks that the @xml/ reference of md names a
 // descriptor in the res directory.
-func (r *reader) descriptorResource(md *etree.Element, manifest string, opts *Options) {
+func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 	a := androidAttr(md, "resource")
 	ref, key := a.Value, a.FullKey()
 	res := opts.ResDir
@@ -169,9 +169,9 @@ func findResDir(manifest string) string {
 // androidAttr returns e's attribute key in the android namespace, or nil.
 // An undeclared android: prefix counts too: aapt rejects it, and the
 // message about the value is more useful than one about the prefix.
-func androidAttr(e *etree.Element, key string) *etree.Attr {
+func androidAttr(e node, key string) *etree.Attr {
 	for i, a := range e.Attr {
-		if a.Key == key && a.Space != "" && (a.Space == "android" || namespaceOf(e, a.Space) == androidNS) {
+		if a.Key == key && a.Space != "" && (a.Space == "android" || namespaceOf(e.Element, a.Space) == androidNS) {
 			return &e.Attr[i]
 		}
 	}
@@ -179,19 +179,19 @@ func androidAttr(e *etree.Element, key string) *etree.Attr {
 }
 
 // androidValue returns the value of e's android:key, or "".
-func androidValue(e *etree.Element, key string) string {
+func androidValue(e node, key string) string {
 	if a := androidAttr(e, key); a != nil {
 		return a.Value
 	}
 	return ""
 }
 
-func hasAction(service *etree.Element, action string) bool {
-	for f := range service.ChildElementsSeq() {
+func (r *reader) hasAction(service node, action string) bool {
+	for f := range r.t.children(service) {
 		if !is(f, "intent-filter") {
 			continue
 		}
-		for a := range f.ChildElementsSeq() {
+		for a := range r.t.children(f) {
 			if is(a, "action") && androidValue(a, "name") == action {
 				return true
 			}
@@ -201,16 +201,16 @@ func hasAction(service *etree.Element, action string) bool {
 }
 
 // metaData returns the <meta-data> child of e named name.
-func metaData(e *etree.Element, name string) *etree.Element {
-	for md := range e.ChildElementsSeq() {
+func (r *reader) metaData(e node, name string) (node, bool) {
+	for md := range r.t.children(e) {
 		if is(md, "meta-data") && androidValue(md, "name") == name {
-			return md
+			return md, true
 		}
 	}
-	return nil
+	return node{}, false
 }
 
-func serviceName(s *etree.Element) string {
+func serviceName(s node) string {
 	if a := androidAttr(s, "name"); a != nil {
 		return a.Value
 	}

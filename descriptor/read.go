@@ -74,20 +74,20 @@ func newFinding(rule Rule, line, col int, format string, args ...any) Finding {
 }
 
 // at reports a finding at e's start tag.
-func (r *reader) at(rule Rule, e *etree.Element, format string, args ...any) {
+func (r *reader) at(rule Rule, e node, format string, args ...any) {
 	line, col := r.t.pos(e)
 	r.findings = append(r.findings, newFinding(rule, line, col, format, args...))
 }
 
 // atAttr reports a finding at attribute key (with its prefix) of e.
-func (r *reader) atAttr(rule Rule, e *etree.Element, key string, format string, args ...any) {
+func (r *reader) atAttr(rule Rule, e node, key string, format string, args ...any) {
 	line, col := r.t.attrPos(e, key)
 	r.findings = append(r.findings, newFinding(rule, line, col, format, args...))
 }
 
 // attr returns the value of e's attribute key, which has no prefix. etree's
 // SelectAttr would also match a prefixed one, such as android:name for name.
-func attr(e *etree.Element, key string) (string, bool) {
+func attr(e node, key string) (string, bool) {
 	for _, a := range e.Attr {
 		if a.Space == "" && a.Key == key {
 			return a.Value, true
@@ -97,12 +97,33 @@ func attr(e *etree.Element, key string) (string, bool) {
 }
 
 // is reports whether e is the unprefixed element tag.
-func is(e *etree.Element, tag string) bool { return e.Space == "" && e.Tag == tag }
+func is(e node, tag string) bool { return e.Space == "" && e.Tag == tag }
 
 // isNamespaceDecl reports whether a declares a namespace rather than
 // carrying data.
 func isNamespaceDecl(a etree.Attr) bool {
 	return a.Space == "xmlns" || (a.Space == "" && a.Key == "xmlns") || a.Space == "xml"
+}
+
+// subject names what a finding is about: `capability "c"`, `input param
+// "p"`, or `<capability>` and `an input <param>` before the name is known.
+// It is formatted only when a finding is reported, which keeps a clean
+// walk free of string building.
+type subject struct {
+	kind string // capabilityTag, inputTag or outputTag
+	name string
+}
+
+func (s subject) String() string {
+	switch {
+	case s.kind == capabilityTag && s.name == "":
+		return "<capability>"
+	case s.kind == capabilityTag:
+		return fmt.Sprintf("capability %q", s.name)
+	case s.name == "":
+		return "an " + s.kind + " <param>"
+	}
+	return fmt.Sprintf("%s param %q", s.kind, s.name)
 }
 
 // attrFix says how to write each attribute the spec requires.
@@ -125,7 +146,7 @@ var typeList = strings.Join(func() []string {
 
 // need returns the value of an attribute the spec requires, reporting it
 // when it is absent or empty. An empty description is only a warning.
-func (r *reader) need(e *etree.Element, key, what string) string {
+func (r *reader) need(e node, key string, what subject) string {
 	v, ok := attr(e, key)
 	switch {
 	case !ok:
@@ -143,7 +164,7 @@ func (r *reader) need(e *etree.Element, key, what string) string {
 // known lists the unprefixed ones; hints allows mobilemcp's extension
 // attributes. Attributes in other namespaces belong to other tools and are
 // left alone.
-func (r *reader) checkAttrs(e *etree.Element, known []string, hints bool) {
+func (r *reader) checkAttrs(e node, known []string, hints bool) {
 	for _, a := range e.Attr {
 		switch {
 		case isNamespaceDecl(a):
@@ -157,7 +178,7 @@ func (r *reader) checkAttrs(e *etree.Element, known []string, hints bool) {
 			}
 			r.atAttr(ruleUnknownAttribute, e, a.Key, "<%s> has an attribute %s that the format does not define; %s", e.FullTag(), a.Key, didYouMean(a.Key, known, "remove it"))
 		default:
-			switch uri := namespaceOf(e, a.Space); {
+			switch uri := namespaceOf(e.Element, a.Space); {
 			case uri == "":
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "the prefix of %s is not bound to a namespace; declare xmlns:%s or remove the attribute", a.FullKey(), a.Space)
 			case uri != Namespace:

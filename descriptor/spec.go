@@ -1,7 +1,6 @@
 package descriptor
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -23,7 +22,7 @@ func (r *reader) descriptor() *Descriptor {
 	r.checkAttrs(root, rootAttrs, false)
 	d := &Descriptor{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
-	for e := range root.ChildElementsSeq() {
+	for e := range r.t.children(root) {
 		if !is(e, capabilityTag) {
 			r.unknownElement(e, root, capabilityTag)
 			continue
@@ -42,7 +41,7 @@ func (r *reader) descriptor() *Descriptor {
 	return d
 }
 
-func (r *reader) rootVersion(root *etree.Element) string {
+func (r *reader) rootVersion(root node) string {
 	v, ok := attr(root, "version")
 	switch {
 	case !ok:
@@ -53,14 +52,14 @@ func (r *reader) rootVersion(root *etree.Element) string {
 	return v
 }
 
-func (r *reader) capability(e *etree.Element) Spec {
+func (r *reader) capability(e node) Spec {
 	line, _ := r.t.pos(e)
 	s := Spec{Line: line}
 	r.checkAttrs(e, capabilityAttrs, true)
-	what := "<capability>"
+	what := subject{kind: capabilityTag}
 	s.ID = r.need(e, "id", what)
 	if s.ID != "" {
-		what = fmt.Sprintf("capability %q", s.ID)
+		what.name = s.ID
 		if !capability.ValidID(s.ID) {
 			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
 		}
@@ -69,8 +68,8 @@ func (r *reader) capability(e *etree.Element) Spec {
 	s.Version = r.need(e, "version", what)
 	s.Annotations = r.annotations(e, what)
 
-	var sections [2]*etree.Element // the first <input> and <output>
-	for child := range e.ChildElementsSeq() {
+	var sections [2]node // the first <input> and <output>
+	for child := range r.t.children(e) {
 		i := 0
 		switch {
 		case is(child, inputTag):
@@ -80,7 +79,7 @@ func (r *reader) capability(e *etree.Element) Spec {
 			r.unknownElement(child, e, inputTag, outputTag)
 			continue
 		}
-		if sections[i] != nil {
+		if sections[i].Element != nil {
 			line, _ := r.t.pos(sections[i])
 			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Tag, line)
 		} else {
@@ -96,7 +95,7 @@ func (r *reader) capability(e *etree.Element) Spec {
 }
 
 // params appends the params of an <input> or <output> section to list.
-func (r *reader) params(section *etree.Element, list []Param, input bool) []Param {
+func (r *reader) params(section node, list []Param, input bool) []Param {
 	r.checkAttrs(section, nil, false)
 	known := outputParamAttrs
 	if input {
@@ -109,21 +108,21 @@ func (r *reader) params(section *etree.Element, list []Param, input bool) []Para
 			first[p.Name] = p.Line
 		}
 	}
-	for e := range section.ChildElementsSeq() {
+	for e := range r.t.children(section) {
 		if !is(e, paramTag) {
 			r.unknownElement(e, section, paramTag)
 			continue
 		}
-		for child := range e.ChildElementsSeq() {
+		for child := range r.t.children(e) {
 			r.unknownElement(child, e)
 		}
 		r.checkAttrs(e, known, false)
 		line, _ := r.t.pos(e)
 		p := Param{Line: line}
-		what := "an " + kind + " <param>"
+		what := subject{kind: kind}
 		p.Name = r.need(e, "name", what)
 		if p.Name != "" {
-			what = fmt.Sprintf("%s param %q", kind, p.Name)
+			what.name = p.Name
 			if line, dup := first[p.Name]; dup {
 				r.atAttr(ruleDuplicateParam, e, "name", "%s is already declared at line %d; rename or remove one", what, line)
 			} else {
@@ -133,7 +132,7 @@ func (r *reader) params(section *etree.Element, list []Param, input bool) []Para
 		p.Type = r.paramType(e, r.need(e, "type", what), what)
 		if input {
 			if v := r.need(e, "required", what); strings.TrimSpace(v) != "" {
-				p.Required = r.boolean(e, "required", v, false, what)
+				p.Required = r.boolean(e, etree.Attr{Key: "required", Value: v}, false, what)
 			}
 		}
 		p.Description = r.need(e, "description", what)
@@ -144,7 +143,7 @@ func (r *reader) params(section *etree.Element, list []Param, input bool) []Para
 
 // paramType resolves a type name: a synonym becomes its canonical type,
 // an unknown name stays as written.
-func (r *reader) paramType(e *etree.Element, name, what string) capability.Type {
+func (r *reader) paramType(e node, name string, what subject) capability.Type {
 	if name == "" {
 		return "" // need reported it
 	}
@@ -162,7 +161,7 @@ func (r *reader) paramType(e *etree.Element, name, what string) capability.Type 
 
 // unknownElement reports e, a child of parent that the format does not
 // define there; want lists what parent may hold.
-func (r *reader) unknownElement(e, parent *etree.Element, want ...string) {
+func (r *reader) unknownElement(e, parent node, want ...string) {
 	if len(want) == 0 {
 		r.at(ruleUnknownElement, e, "<%s> holds no elements; remove <%s>", parent.FullTag(), e.FullTag())
 		return

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"math"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -16,20 +18,33 @@ import (
 // findings need them, so load builds the tree itself from one pass of
 // encoding/xml and notes each start tag on the way.
 //
+// The positions are in a slice in document order rather than a map keyed
+// by element: a walk carries each element's index in a [node], which
+// costs nothing, where a map costs a hash and an entry per element.
+//
 // The attributes of the elements carry no back-pointer to their element
 // (load appends them directly, because etree's CreateAttr is linear in the
 // number of attributes), so Attr.Element and Attr.NamespaceURI must not be
 // used on them; namespaceOf resolves prefixes instead.
 type tree struct {
-	data []byte
-	root *etree.Element
-	at   map[*etree.Element]span
+	data  []byte
+	root  node
+	spans []span // of every element, in document order
 }
 
-// span locates the start tag of an element.
+// node is an element of a tree and its index in document order, where its
+// span is. Walks get children from tree.children, which keeps the index.
+type node struct {
+	*etree.Element
+	i int
+}
+
+// span locates the start tag of an element. Offsets fit in 32 bits
+// because load refuses larger files, which halves the size of a span.
 type span struct {
-	off, end  int // byte offsets of its '<' and just past its '>'
-	line, col int // of its '<', 1-based; col counts bytes
+	off, end  int32 // byte offsets of its '<' and just past its '>'
+	line, col int32 // of its '<', 1-based; col counts bytes
+	size      int32 // the elements in its subtree, itself included
 }
 
 // xmlError is why a document could not be loaded, and where.
@@ -44,15 +59,18 @@ const bom = "\ufeff"
 // encoding/xml's raw tokens let through: mismatched or unclosed tags,
 // duplicate attributes, a second root element and text outside the root.
 func load(data []byte) (*tree, *xmlError) {
+	if len(data) > math.MaxInt32 {
+		return nil, &xmlError{1, 1, "the file is larger than 2 GiB"}
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.CharsetReader = func(string, io.Reader) (io.Reader, error) {
 		// Android's resource compiler reads UTF-8; so does this reader.
 		return nil, errors.New(`only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`)
 	}
-	t := &tree{data: data, at: make(map[*etree.Element]span)}
-	var open []*etree.Element
+	t := &tree{data: data}
+	var open []node
 	for {
-		off := int(d.InputOffset())
+		off := int32(d.InputOffset())
 		line, col := d.InputPos()
 		tok, err := d.RawToken()
 		if err == io.EOF {
@@ -63,28 +81,30 @@ func load(data []byte) (*tree, *xmlError) {
 		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
-			if len(open) == 0 && t.root != nil {
+			if len(open) == 0 && t.root.Element != nil {
 				return nil, &xmlError{line, col, fmt.Sprintf("a second root element <%s> follows </%s>; an XML document has exactly one root", qname(tok.Name), t.root.FullTag())}
 			}
 			e, err := newElement(tok)
 			if err != nil {
 				return nil, &xmlError{line, col, err.Error()}
 			}
+			n := node{e, len(t.spans)}
+			t.spans = append(t.spans, span{off: off, end: int32(d.InputOffset()), line: int32(line), col: int32(col)})
 			if len(open) == 0 {
-				t.root = e
+				t.root = n
 			} else {
 				open[len(open)-1].AddChild(e)
 			}
-			t.at[e] = span{off: off, end: int(d.InputOffset()), line: line, col: col}
-			open = append(open, e)
+			open = append(open, n)
 		case xml.EndElement:
 			if len(open) == 0 {
 				return nil, &xmlError{line, col, fmt.Sprintf("</%s> closes an element that was never opened", qname(tok.Name))}
 			}
 			top := open[len(open)-1]
 			if top.Space != tok.Name.Space || top.Tag != tok.Name.Local {
-				return nil, &xmlError{line, col, fmt.Sprintf("<%s> (line %d) is closed by </%s>", top.FullTag(), t.at[top].line, qname(tok.Name))}
+				return nil, &xmlError{line, col, fmt.Sprintf("<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, qname(tok.Name))}
 			}
+			t.spans[top.i].size = int32(len(t.spans) - top.i)
 			open = open[:len(open)-1]
 		case xml.CharData:
 			// Text inside elements means nothing in a descriptor or a
@@ -97,9 +117,9 @@ func load(data []byte) (*tree, *xmlError) {
 	if len(open) > 0 {
 		line, col := d.InputPos()
 		top := open[len(open)-1]
-		return nil, &xmlError{line, col, fmt.Sprintf("the file ends before <%s> (line %d) is closed", top.FullTag(), t.at[top].line)}
+		return nil, &xmlError{line, col, fmt.Sprintf("the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)}
 	}
-	if t.root == nil {
+	if t.root.Element == nil {
 		return nil, &xmlError{1, 1, "the file has no root element"}
 	}
 	return t, nil
@@ -158,26 +178,40 @@ func qname(n xml.Name) string {
 	return n.Space + ":" + n.Local
 }
 
+// children iterates over the child elements of e. A child's index is its
+// parent's plus one plus the sizes of the subtrees before it.
+func (t *tree) children(e node) iter.Seq[node] {
+	return func(yield func(node) bool) {
+		i := e.i + 1
+		for c := range e.ChildElementsSeq() {
+			if !yield(node{c, i}) {
+				return
+			}
+			i += int(t.spans[i].size)
+		}
+	}
+}
+
 // pos returns the line and column of e's start tag.
-func (t *tree) pos(e *etree.Element) (line, col int) {
-	s := t.at[e]
-	return s.line, s.col
+func (t *tree) pos(e node) (line, col int) {
+	s := t.spans[e.i]
+	return int(s.line), int(s.col)
 }
 
 // attrPos returns the line and column of the attribute key (written with
 // its prefix, if any) in e's start tag, or the position of the tag when
 // the attribute is not there.
-func (t *tree) attrPos(e *etree.Element, key string) (line, col int) {
-	s := t.at[e]
+func (t *tree) attrPos(e node, key string) (line, col int) {
+	s := t.spans[e.i]
 	off, ok := findAttr(t.data[s.off:s.end], key)
 	if !ok {
-		return s.line, s.col
+		return int(s.line), int(s.col)
 	}
-	before := t.data[s.off : s.off+off]
+	before := t.data[int(s.off) : int(s.off)+off]
 	if nl := bytes.LastIndexByte(before, '\n'); nl >= 0 {
-		return s.line + bytes.Count(before, []byte{'\n'}), off - nl
+		return int(s.line) + bytes.Count(before, []byte{'\n'}), off - nl
 	}
-	return s.line, s.col + off
+	return int(s.line), int(s.col) + off
 }
 
 // findAttr returns the offset of attribute key in a start tag that
