@@ -44,12 +44,8 @@ registry change without a regenerated descriptor.`)
 	out := fs.String("o", defaultDescriptorPath, "write the descriptor to `file` (- prints it)")
 	stringsOut := fs.String("strings", "", "write the string resources to `file` (default: values/strings.xml in the res directory of the descriptor; empty skips them)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff if a file is stale")
-	positional, code, done := parseFlags(e, fs, args)
-	if done {
+	if code, done := parseNoArgs(e, fs, args); done {
 		return code
-	}
-	if len(positional) > 0 {
-		return usageError(e, fs, "unexpected arguments %q", positional)
 	}
 	if !isSet(fs, "strings") {
 		*stringsOut = stringsPathFor(*out)
