@@ -84,7 +84,7 @@ func (r *reader) exported(s node) {
 }
 
 func (r *reader) missingMetaData(s, app node, name, example string) {
-	if md, ok := r.metaData(app, name); ok && app != s {
+	if md, ok := r.metaData(app, name); ok {
 		line, _ := r.t.pos(md)
 		r.at(ruleManifestMetaData, s, `the <meta-data android:name=%q> at line %d is under <application>, but agents read it from the service; move it inside service %s`, name, line, serviceName(s))
 		return
@@ -96,15 +96,15 @@ func (r *reader) missingMetaData(s, app node, name, example string) {
 // and says whether it is written right.
 func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 	want, other := "value", "resource"
-	reader := "as a string with Bundle.getString"
+	how := "as a string with Bundle.getString"
 	if resource {
 		want, other = other, want
-		reader = "as a resource id with Bundle.getInt and load it with Resources.getXml"
+		how = "as a resource id with Bundle.getInt and load it with Resources.getXml"
 	}
 	a, wrong := androidAttr(md, want), androidAttr(md, other)
 	switch {
 	case a == nil && wrong != nil:
-		r.atAttr(ruleManifestKind, md, wrong.FullKey(), "%s uses android:%s, but agents read it %s; write %s", name, other, reader, example)
+		r.atAttr(ruleManifestKind, md, wrong.FullKey(), "%s uses android:%s, but agents read it %s; write %s", name, other, how, example)
 		return false
 	case a == nil:
 		r.at(ruleManifestKind, md, "%s has no android:%s; write %s", name, want, example)

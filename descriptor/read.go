@@ -99,9 +99,9 @@ func attr(e node, key string) (string, bool) {
 // is reports whether e is the unprefixed element tag.
 func is(e node, tag string) bool { return e.Space == "" && e.Tag == tag }
 
-// isNamespaceDecl reports whether a declares a namespace rather than
-// carrying data.
-func isNamespaceDecl(a etree.Attr) bool {
+// isXMLReserved reports whether a belongs to XML itself, a namespace
+// declaration or an attribute such as xml:lang, rather than to the format.
+func isXMLReserved(a etree.Attr) bool {
 	return a.Space == "xmlns" || (a.Space == "" && a.Key == "xmlns") || a.Space == "xml"
 }
 
@@ -136,13 +136,16 @@ var attrFix = map[string]string{
 	"required":    `required="true" or required="false"`,
 }
 
-var typeList = strings.Join(func() []string {
+// typeNames are the canonical types, for messages and suggestions.
+var typeNames = func() []string {
 	names := make([]string, len(capability.Types))
 	for i, t := range capability.Types {
 		names[i] = string(t)
 	}
 	return names
-}(), ", ")
+}()
+
+var typeList = strings.Join(typeNames, ", ")
 
 // need returns the value of an attribute the spec requires, reporting it
 // when it is absent or empty. An empty description is only a warning.
@@ -167,7 +170,7 @@ func (r *reader) need(e node, key string, what subject) string {
 func (r *reader) checkAttrs(e node, known []string, hints bool) {
 	for _, a := range e.Attr {
 		switch {
-		case isNamespaceDecl(a):
+		case isXMLReserved(a):
 		case a.Space == "":
 			if slices.Contains(known, a.Key) {
 				continue

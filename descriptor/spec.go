@@ -28,9 +28,9 @@ func (r *reader) descriptor() *Descriptor {
 			continue
 		}
 		s := r.capability(e)
-		if line, dup := first[s.ID]; dup && s.ID != "" {
+		if line, dup := first[s.ID]; dup {
 			r.atAttr(ruleDuplicateID, e, "id", "capability id %q is already used at line %d; give each capability its own id", s.ID, line)
-		} else {
+		} else if s.ID != "" {
 			first[s.ID] = s.Line
 		}
 		d.Specs = append(d.Specs, s)
@@ -151,7 +151,7 @@ func (r *reader) paramType(e node, name string, what subject) capability.Type {
 	switch {
 	case !ok:
 		r.atAttr(ruleUnknownType, e, "type", "%s has type %q, which is not a descriptor type; %s", what, name,
-			didYouMean(name, strings.Split(typeList, ", "), "use one of "+typeList))
+			didYouMean(name, typeNames, "use one of "+typeList))
 		return capability.Type(name)
 	case !canonical:
 		r.atAttr(ruleTypeSynonym, e, "type", "%s has type %q; write type=%q, the name every reader knows", what, name, t)
