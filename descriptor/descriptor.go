@@ -34,8 +34,8 @@ const (
 // idempotent, openWorld). Render binds it to the prefix "mcp".
 const Namespace = "https://mobilemcp.github.io/ns"
 
-// Descriptor is a parsed capability descriptor.
-type Descriptor struct {
+// File is a parsed capability descriptor.
+type File struct {
 	Version string // the root element's version attribute
 	Specs   []Spec // in file order
 }
@@ -75,7 +75,7 @@ func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, 
 // or its root element is not <mobile-mcp-capabilities>; otherwise it reads
 // what the file says without judging it (a missing attribute is empty, a
 // required other than "true" is false). Use [Lint] to judge it.
-func Parse(data []byte) (*Descriptor, error) {
+func Parse(data []byte) (*File, error) {
 	r, fatal := read(data)
 	if fatal != nil {
 		return nil, &ParseError{Line: fatal.Line, Column: fatal.Column, Msg: fatal.Message}
@@ -106,11 +106,11 @@ func params(ps []Param) []capability.Param {
 	return out
 }
 
-// Capabilities returns the capabilities d declares, in file order.
-func (d *Descriptor) Capabilities() []*capability.Capability {
-	caps := make([]*capability.Capability, len(d.Specs))
-	for i := range d.Specs {
-		caps[i] = d.Specs[i].Capability()
+// Capabilities returns the capabilities f declares, in file order.
+func (f *File) Capabilities() []*capability.Capability {
+	caps := make([]*capability.Capability, len(f.Specs))
+	for i := range f.Specs {
+		caps[i] = f.Specs[i].Capability()
 	}
 	return caps
 }

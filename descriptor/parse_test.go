@@ -91,7 +91,7 @@ func TestParseReadsLeniently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &descriptor.Descriptor{Specs: []descriptor.Spec{{
+	want := &descriptor.File{Specs: []descriptor.Spec{{
 		ID: "c", Line: 2,
 		// A file without mobilemcp's hints gets MCP's defaults.
 		Annotations: capability.Annotations{Destructive: true, OpenWorld: true},

@@ -17,10 +17,10 @@ var (
 )
 
 // descriptor reads the whole document, whose root the caller has checked.
-func (r *reader) descriptor() *Descriptor {
+func (r *reader) descriptor() *File {
 	root := r.t.root
 	r.checkAttrs(root, rootAttrs, false)
-	d := &Descriptor{Version: r.rootVersion(root)}
+	d := &File{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
 	for e := range r.t.children(root) {
 		if !is(e, capabilityTag) {

@@ -80,7 +80,7 @@ func NewTool(c *capability.Capability) Tool {
 
 // Tools converts capabilities to MCP tools, in the order given: a
 // registry's (Registry.All) or a parsed descriptor's
-// (Descriptor.Capabilities).
+// (File.Capabilities).
 func Tools(caps []*capability.Capability) []Tool {
 	tools := make([]Tool, len(caps))
 	for i, c := range caps {
