@@ -49,8 +49,9 @@ func Lint(name string, data []byte, opts *Options) []Finding {
 
 // LintPath checks the file at path, or, when path is a directory, every
 // descriptor in it as a res directory: the XML files under xml and its
-// qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>.
-// Other resources in those directories are not descriptors and are skipped.
+// qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>
+// or whose name is mcp_capabilities.xml. Other resources in those
+// directories are not descriptors and are skipped.
 // The error is about reading; problems with the content are findings.
 func LintPath(path string, opts *Options) ([]Finding, error) {
 	info, err := os.Stat(path)

@@ -1,6 +1,6 @@
 package descriptor
 
-// Rule is one lint check. Its ID is stable: scripts and suppressions may
+// Rule is one lint check. Its ID is stable, so scripts and CI jobs may
 // rely on it. docs/descriptor.md shows each rule with a failing example.
 type Rule struct {
 	ID       string
