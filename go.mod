@@ -3,8 +3,12 @@ module github.com/mobilemcp/mobilemcp
 go 1.26.0
 
 require (
+	github.com/beevik/etree v1.8.1
+	github.com/google/uuid v1.6.0
+)
+
+require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
-	github.com/google/uuid v1.6.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect

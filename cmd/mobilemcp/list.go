@@ -23,12 +23,8 @@ outbox.jsonl in the data directory.`)
 	var phone phoneFlags
 	phone.registerDataDir(fs)
 	asJSON := fs.Bool("json", false, "print the records as JSON Lines")
-	positional, code, done := parseFlags(e, fs, args)
-	if done {
+	if code, done := parseNoArgs(e, fs, args); done {
 		return code
-	}
-	if len(positional) > 0 {
-		return usageError(e, fs, "unexpected arguments %q", positional)
 	}
 	path, err := phone.outboxPath(e)
 	if err != nil {
@@ -70,12 +66,8 @@ func runCapabilities(e *env, args []string) int {
 	fs := newFlags(e, "capabilities", "[flags]",
 		`Lists the built-in capabilities with their parameters and behaviour hints.`)
 	asJSON := fs.Bool("json", false, "print the list as JSON")
-	positional, code, done := parseFlags(e, fs, args)
-	if done {
+	if code, done := parseNoArgs(e, fs, args); done {
 		return code
-	}
-	if len(positional) > 0 {
-		return usageError(e, fs, "unexpected arguments %q", positional)
 	}
 	reg := builtinRegistry()
 	if *asJSON {

@@ -128,6 +128,16 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (positional []string, c
 	}
 }
 
+// parseNoArgs is parseFlags for a command that takes flags only: a
+// positional argument is a usage error.
+func parseNoArgs(e *env, fs *flag.FlagSet, args []string) (code int, done bool) {
+	positional, code, done := parseFlags(e, fs, args)
+	if !done && len(positional) > 0 {
+		return usageError(e, fs, "unexpected arguments %q", positional), true
+	}
+	return code, done
+}
+
 // usageError prints a usage problem and returns exitUsage.
 func usageError(e *env, fs *flag.FlagSet, format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "mobilemcp %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+// The generated resources, relative to the repository root. The strings
+// path is what stringsPathFor derives from the descriptor path.
+const (
+	defaultDescriptorPath = "res/xml/mcp_capabilities.xml"
+	defaultStringsPath    = "res/values/strings.xml"
+)
+
+func init() {
+	register(command{name: "gen", summary: "generate the capability descriptor and the tool's string resources", run: runGen})
+}
+
+// genFile is one file gen writes.
+type genFile struct {
+	path string
+	data []byte
+}
+
+func runGen(e *env, args []string) int {
+	fs := newFlags(e, "gen", "[-o FILE] [--strings FILE] [--check]",
+		`Generates, from the built-in capabilities, the capability descriptor
+(`+defaultDescriptorPath+`) and the string resources its manifest entries
+name (`+defaultStringsPath+`: tool_name and tool_description). Run it at
+the repository root. With -o, the strings go to values/strings.xml of the
+same res directory, or nowhere when the descriptor is not in one.
+
+With --check, nothing is written: gen exits 1 and prints a diff when a
+file differs from what it would generate, which is how CI catches a
+registry change without a regenerated descriptor.`)
+	out := fs.String("o", defaultDescriptorPath, "write the descriptor to `file` (- prints it)")
+	stringsOut := fs.String("strings", "", "write the string resources to `file` (default: values/strings.xml in the res directory of the descriptor; empty skips them)")
+	check := fs.Bool("check", false, "write nothing; exit 1 with a diff if a file is stale")
+	if code, done := parseNoArgs(e, fs, args); done {
+		return code
+	}
+	if !isSet(fs, "strings") {
+		*stringsOut = stringsPathFor(*out)
+	}
+	if *check && (*out == "-" || *stringsOut == "-") {
+		return usageError(e, fs, "--check compares files; it cannot check -")
+	}
+	files := generate(*out, *stringsOut)
+	if *check {
+		return checkGenerated(e, files, regenerateCommand(fs))
+	}
+	for _, f := range files {
+		if err := writeGenerated(e, f); err != nil {
+			fmt.Fprintf(e.stderr, "mobilemcp gen: %v\n", err)
+			return exitFailure
+		}
+	}
+	return exitOK
+}
+
+// stringsPathFor returns where the string resources of a descriptor
+// written to path belong: values/strings.xml in the same res directory.
+// It returns "" when path is not in the xml directory of a res directory,
+// so that gen -o elsewhere never writes a res tree into the current one.
+func stringsPathFor(path string) string {
+	dir := filepath.Dir(path)
+	if name := filepath.Base(dir); path == "-" || (name != "xml" && !strings.HasPrefix(name, "xml-")) {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(dir), "values", "strings.xml")
+}
+
+// generate renders the built-in capabilities to the descriptor path and
+// the tool's strings to stringsPath, which may be empty.
+func generate(descriptorPath, stringsPath string) []genFile {
+	files := []genFile{{descriptorPath, descriptor.Render(builtinRegistry().All())}}
+	if stringsPath != "" {
+		files = append(files, genFile{stringsPath, descriptor.RenderStrings(sms.ToolName, sms.ToolDescription)})
+	}
+	return files
+}
+
+func writeGenerated(e *env, f genFile) error {
+	if f.path == "-" {
+		_, err := e.stdout.Write(f.data)
+		return err
+	}
+	if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.data) {
+		fmt.Fprintf(e.stdout, "%s is up to date\n", f.path)
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(f.path, f.data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", f.path)
+	return nil
+}
+
+// checkGenerated compares each file with what is on disk and prints a diff
+// for each stale one.
+func checkGenerated(e *env, files []genFile, regenerate string) int {
+	stale := 0
+	for _, f := range files {
+		old, err := os.ReadFile(f.path)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(e.stderr, "mobilemcp gen: %v\n", err)
+			return exitFailure
+		}
+		diff := unifiedDiff(f.path, f.path+" (generated)", old, f.data)
+		if diff == "" {
+			continue
+		}
+		stale++
+		fmt.Fprint(e.stdout, diff)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "mobilemcp gen: %s does not exist; run '%s' to generate it\n", f.path, regenerate)
+		} else {
+			fmt.Fprintf(e.stderr, "mobilemcp gen: %s is stale; run '%s' to regenerate it\n", f.path, regenerate)
+		}
+	}
+	if stale > 0 {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// regenerateCommand is the command that writes what --check compared, for
+// the message that tells the user how to fix a stale file.
+func regenerateCommand(fs *flag.FlagSet) string {
+	cmd := []string{"go run ./cmd/mobilemcp gen"}
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case f.Name == "check":
+		case len(f.Name) == 1:
+			cmd = append(cmd, fmt.Sprintf("-%s %s", f.Name, f.Value))
+		default:
+			cmd = append(cmd, fmt.Sprintf("--%s %s", f.Name, f.Value))
+		}
+	})
+	return strings.Join(cmd, " ")
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

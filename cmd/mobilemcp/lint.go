@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+func init() {
+	register(command{name: "lint", summary: "check capability descriptors, AndroidManifest.xml files and res directories", run: runLint})
+}
+
+func runLint(e *env, args []string) int {
+	fs := newFlags(e, "lint", "[flags] PATH...",
+		`Checks each PATH against the Mobile-MCP spec (seed 004 §1):
+  - a capability descriptor such as res/xml/mcp_capabilities.xml;
+  - an AndroidManifest.xml: the tool service, its intent filter, its
+    three meta-data entries and the descriptor they point at;
+  - a res directory: every descriptor in its xml directories.
+
+Findings are printed as "file:line: severity: message [rule]". The rules
+are described in docs/descriptor.md.
+
+Exit status: 0 when there is no error (and, with --strict, no warning),
+1 otherwise, 2 on a usage error.`)
+	format := fs.String("format", "text", "output `format`: text, or json for an array of {file, line, column, severity, rule, message}")
+	strict := fs.Bool("strict", false, "fail on warnings as well as errors")
+	res := fs.String("res", "", "the res `directory` in which a manifest's @xml/ reference must resolve (default: a directory among the PATHs, else res next to the manifest or in its parent)")
+	paths, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	if len(paths) == 0 {
+		return usageError(e, fs, "name at least one descriptor, AndroidManifest.xml or res directory")
+	}
+	if *format != "text" && *format != "json" {
+		return usageError(e, fs, "--format is %q; use text or json", *format)
+	}
+	opts := &descriptor.Options{ResDir: *res}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			return usageError(e, fs, "%s does not exist", p)
+		}
+		if opts.ResDir == "" && err == nil && info.IsDir() {
+			opts.ResDir = p
+		}
+	}
+
+	var findings []descriptor.Finding
+	for _, p := range paths {
+		found, err := descriptor.LintPath(p, opts)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "mobilemcp lint: %v\n", err)
+			return exitFailure
+		}
+		findings = append(findings, found...)
+	}
+	if *format == "json" {
+		if findings == nil {
+			findings = []descriptor.Finding{}
+		}
+		writeJSON(e.stdout, findings)
+	} else {
+		for _, f := range findings {
+			fmt.Fprintln(e.stdout, f)
+		}
+	}
+	errs, warnings := count(findings)
+	if errs+warnings > 0 && *format == "text" {
+		fmt.Fprintf(e.stderr, "%s, %s\n", plural(errs, "error"), plural(warnings, "warning"))
+	}
+	if errs > 0 || (*strict && warnings > 0) {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// count returns how many findings are errors and how many are warnings.
+func count(findings []descriptor.Finding) (errs, warnings int) {
+	for _, f := range findings {
+		if f.Severity == descriptor.Error {
+			errs++
+		} else {
+			warnings++
+		}
+	}
+	return errs, warnings
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// writeJSON prints v indented, without HTML escaping, so messages and
+// descriptions read as they are written.
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		panic(err) // findings and tools always encode
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+func init() {
+	register(command{name: "tools", summary: "print the MCP tools/list result for a capability descriptor", run: runTools})
+}
+
+func runTools(e *env, args []string) int {
+	fs := newFlags(e, "tools", "PATH",
+		`Prints the result of MCP tools/list for the capability descriptor at PATH:
+{"tools": [...]}, one tool per capability, each with its JSON Schema
+2020-12 input schema and behaviour hints. This is what an MCP client sees
+when the descriptor's capabilities are served over MCP.
+
+The descriptor is linted first. Errors are printed on stderr and stop the
+command (exit 1); warnings are printed and do not.`)
+	paths, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	if len(paths) != 1 {
+		return usageError(e, fs, "name one descriptor, such as res/xml/mcp_capabilities.xml")
+	}
+	path := paths[0]
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return usageError(e, fs, "%s does not exist", path)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp tools: %v\n", err)
+		return exitFailure
+	}
+	findings := descriptor.Lint(path, data, nil)
+	for _, f := range findings {
+		fmt.Fprintln(e.stderr, f)
+	}
+	if errs, _ := count(findings); errs > 0 {
+		fmt.Fprintf(e.stderr, "mobilemcp tools: %s has %s; fix the descriptor first\n", path, plural(errs, "error"))
+		return exitFailure
+	}
+	d, err := descriptor.Parse(data)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp tools: %s: %v\n", path, err)
+		return exitFailure
+	}
+	writeJSON(e.stdout, struct {
+		Tools []descriptor.Tool `json:"tools"`
+	}{descriptor.Tools(d.Capabilities())})
+	return exitOK
+}

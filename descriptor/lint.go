@@ -1,0 +1,131 @@
+package descriptor
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Options configure Lint and LintPath.
+type Options struct {
+	// ResDir is the res directory in which a manifest's
+	// @xml/mcp_capabilities reference must resolve. When it is empty, Lint
+	// looks for a directory named res next to the manifest, then in the
+	// manifest's parent directory.
+	ResDir string
+}
+
+// Lint checks one file: a capability descriptor, or an AndroidManifest.xml
+// that declares the tool service. It tells them apart by the root element.
+// name is the file's path: it labels the findings and locates a manifest's
+// res directory. opts may be nil. The findings are in line order.
+func Lint(name string, data []byte, opts *Options) []Finding {
+	if opts == nil {
+		opts = &Options{}
+	}
+	var findings []Finding
+	if r, fatal := open(data); fatal != nil {
+		findings = []Finding{*fatal}
+	} else {
+		if is(r.t.root, manifestTag) {
+			r.manifest(name, opts)
+		} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
+			// A misnamed root still holds capabilities worth checking.
+			if root != nil {
+				r.findings = append(r.findings, *root)
+			}
+			r.descriptor()
+		} else {
+			r.findings = append(r.findings, *root)
+		}
+		findings = r.findings
+	}
+	for i := range findings {
+		findings[i].File = name
+	}
+	sortFindings(findings)
+	return findings
+}
+
+// LintPath checks the file at path, or, when path is a directory, every
+// descriptor in it as a res directory: the XML files under xml and its
+// qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>
+// or whose name is mcp_capabilities.xml. Other resources in those
+// directories are not descriptors and are skipped.
+// The error is about reading; problems with the content are findings.
+func LintPath(path string, opts *Options) ([]Finding, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return Lint(path, data, opts), nil
+	}
+	files, err := resDescriptors(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor in xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(path, "xml", "mcp_capabilities.xml"))
+		f.File = path
+		return []Finding{f}, nil
+	}
+	var findings []Finding
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		findings = append(findings, Lint(file, data, opts)...)
+	}
+	return findings, nil
+}
+
+// resDescriptors returns the descriptors of a res directory: its XML
+// resources whose root is <mobile-mcp-capabilities>, and any named
+// mcp_capabilities.xml, so that a misnamed root is reported, not skipped.
+func resDescriptors(res string) ([]string, error) {
+	var files []string
+	for _, dir := range xmlDirs(res) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, entry := range entries {
+			file := filepath.Join(dir, entry.Name())
+			if entry.IsDir() || filepath.Ext(file) != ".xml" {
+				continue
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return nil, err
+			}
+			if rootName(data) == rootTag || entry.Name() == "mcp_capabilities.xml" {
+				files = append(files, file)
+			}
+		}
+	}
+	return files, nil
+}
+
+// xmlDirs returns the xml directory of a res directory and its qualified
+// variants, such as xml-v26, in name order.
+func xmlDirs(res string) []string {
+	entries, _ := os.ReadDir(res) // a missing res directory has none
+	var dirs []string
+	for _, entry := range entries {
+		if name := entry.Name(); entry.IsDir() && (name == "xml" || strings.HasPrefix(name, "xml-")) {
+			dirs = append(dirs, filepath.Join(res, name))
+		}
+	}
+	return dirs
+}
+
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
+}

@@ -1,0 +1,149 @@
+package descriptor_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+// doc wraps capability elements in a valid root, which is on line 1, so
+// the body starts on line 2.
+func doc(body string) string {
+	return `<mobile-mcp-capabilities version="1.0">` + "\n" + body + "\n</mobile-mcp-capabilities>\n"
+}
+
+// capDoc wraps input and output sections in a valid capability, which is
+// on line 2, so the sections start on line 3.
+func capDoc(sections string) string {
+	return doc(`<capability id="c" description="Does c." version="1">` + "\n" + sections + "\n</capability>")
+}
+
+// want is the part of a finding a test pins down.
+type want struct {
+	rule    string
+	line    int
+	message string
+}
+
+func got(findings []descriptor.Finding) []want {
+	out := make([]want, len(findings))
+	for i, f := range findings {
+		out[i] = want{f.Rule, f.Line, f.Message}
+	}
+	return out
+}
+
+// descriptorCases fail exactly one rule each, at a known line. Together
+// they cover every descriptor rule (TestEveryRuleHasACase checks).
+var descriptorCases = []struct {
+	name string
+	xml  string
+	want want
+}{
+	{"malformed", "<mobile-mcp-capabilities version=\"1.0\">\n<capability>\n</mobile-mcp-capabilities>",
+		want{"xml-syntax", 3, "the file is not well-formed XML: <capability> (line 2) is closed by </mobile-mcp-capabilities>"}},
+	{"duplicate attribute is malformed", doc(`<capability id="a" id="b" description="d" version="1"/>`),
+		want{"xml-syntax", 2, "the file is not well-formed XML: attribute id appears twice in <capability>; keep one"}},
+	{"unclosed", "<mobile-mcp-capabilities version=\"1.0\">\n",
+		want{"xml-syntax", 2, "the file is not well-formed XML: the file ends before <mobile-mcp-capabilities> (line 1) is closed"}},
+	{"JSON is not a descriptor", `{"capabilities": []}`,
+		want{"not-descriptor", 1, "the file is not XML; a capability descriptor is an XML file whose root element is <mobile-mcp-capabilities>"}},
+	{"other XML is not a descriptor", "<?xml version=\"1.0\"?>\n<resources/>",
+		want{"not-descriptor", 2, "the root element is <resources>, so this is neither a capability descriptor (<mobile-mcp-capabilities>) nor an AndroidManifest.xml (<manifest>)"}},
+	{"misnamed root", "<mcp-capabilities version=\"1.0\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mcp-capabilities>",
+		want{"root-element", 1, "the root element is <mcp-capabilities>; rename it to <mobile-mcp-capabilities>, the name seed 004 §1.2.1 requires"}},
+	{"no root version", "<mobile-mcp-capabilities>\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",
+		want{"root-version", 1, `<mobile-mcp-capabilities> has no version attribute; add version="1.0"`}},
+	{"wrong root version", "<mobile-mcp-capabilities\n    version=\"1\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",
+		want{"root-version", 2, `<mobile-mcp-capabilities> has version="1", but this is the format of Mobile-MCP 1.0; write version="1.0"`}},
+	{"capability without id", doc(`<capability description="d" version="1"/>`),
+		want{"missing-attribute", 2, `<capability> has no id attribute; add a unique id such as id="send_sms"`}},
+	{"capability with empty id", doc(`<capability id="" description="d" version="1"/>`),
+		want{"missing-attribute", 2, `<capability> has an empty id attribute; set a unique id such as id="send_sms"`}},
+	{"capability without description", doc(`<capability id="c" version="1"/>`),
+		want{"missing-attribute", 2, `capability "c" has no description attribute; add description="…" in plain words; the model reads it to choose and call capabilities`}},
+	{"capability without version", doc(`<capability id="c" description="d"/>`),
+		want{"missing-attribute", 2, `capability "c" has no version attribute; add version="1.0"`}},
+	{"input param without name", capDoc(`<input><param type="string" required="true" description="d"/></input>`),
+		want{"missing-attribute", 3, `an input <param> has no name attribute; add name="…" with the argument name`}},
+	{"input param without type", capDoc(`<input><param name="p" required="true" description="d"/></input>`),
+		want{"missing-attribute", 3, `input param "p" has no type attribute; add type="string" or another of string, integer, number, boolean, object, array`}},
+	{"input param without required", capDoc(`<input><param name="p" type="string" description="d"/></input>`),
+		want{"missing-attribute", 3, `input param "p" has no required attribute; add required="true" or required="false"`}},
+	{"input param without description", capDoc(`<input><param name="p" type="string" required="true"/></input>`),
+		want{"missing-attribute", 3, `input param "p" has no description attribute; add description="…" in plain words; the model reads it to choose and call capabilities`}},
+	{"output param without name", capDoc(`<output><param type="string" description="d"/></output>`),
+		want{"missing-attribute", 3, `an output <param> has no name attribute; add name="…" with the argument name`}},
+	{"output param without type", capDoc(`<output><param name="p" description="d"/></output>`),
+		want{"missing-attribute", 3, `output param "p" has no type attribute; add type="string" or another of string, integer, number, boolean, object, array`}},
+	{"output param without description", capDoc(`<output><param name="p" type="string"/></output>`),
+		want{"missing-attribute", 3, `output param "p" has no description attribute; add description="…" in plain words; the model reads it to choose and call capabilities`}},
+	{"required is yes", capDoc(`<input><param name="p" type="string" required="yes" description="d"/></input>`),
+		want{"boolean-value", 3, `input param "p" has required="yes"; write required="true" or required="false"`}},
+	{"hint is 1", doc(`<capability xmlns:m="https://mobilemcp.github.io/ns" id="c" description="d" version="1" m:readOnly="1"/>`),
+		want{"boolean-value", 2, `capability "c" has m:readOnly="1"; write m:readOnly="true" or m:readOnly="false"`}},
+	{"unknown type", capDoc(`<input><param name="p" type="date" required="true" description="d"/></input>`),
+		want{"unknown-type", 3, `input param "p" has type "date", which is not a descriptor type; use one of string, integer, number, boolean, object, array`}},
+	{"misspelt type", capDoc(`<output><param name="p" type="strng" description="d"/></output>`),
+		want{"unknown-type", 3, `output param "p" has type "strng", which is not a descriptor type; did you mean string?`}},
+	{"duplicate id", doc("<capability id=\"c\" description=\"d\" version=\"1\"/>\n<capability id=\"c\" description=\"d\" version=\"2\"/>"),
+		want{"duplicate-id", 3, `capability id "c" is already used at line 2; give each capability its own id`}},
+	{"duplicate input param", capDoc("<input>\n<param name=\"p\" type=\"string\" required=\"true\" description=\"d\"/>\n<param name=\"p\" type=\"integer\" required=\"false\" description=\"d\"/>\n</input>"),
+		want{"duplicate-param", 5, `input param "p" is already declared at line 4; rename or remove one`}},
+	{"duplicate output param", capDoc("<output>\n<param name=\"p\" type=\"string\" description=\"d\"/>\n<param name=\"p\" type=\"string\" description=\"d\"/>\n</output>"),
+		want{"duplicate-param", 5, `output param "p" is already declared at line 4; rename or remove one`}},
+	{"second output", capDoc("<output/>\n<output/>"),
+		want{"duplicate-element", 4, `capability "c" has a second <output>; the first is at line 3, so move these params into it`}},
+	{"synonym type", capDoc(`<input><param name="p" type="int" required="true" description="d"/></input>`),
+		want{"type-synonym", 3, `input param "p" has type "int"; write type="integer", the name every reader knows`}},
+	{"unknown element in capability", capDoc(`<inputs/>`),
+		want{"unknown-element", 3, `<inputs> does not belong in <capability>, which holds only <input> and <output>; did you mean <input>?`}},
+	{"unknown element in root", doc(`<capability id="c" description="d" version="1"/><tool/>`),
+		want{"unknown-element", 2, `<tool> does not belong in <mobile-mcp-capabilities>, which holds only <capability>; remove it`}},
+	{"element in param", capDoc(`<output><param name="p" type="string" description="d"><enum/></param></output>`),
+		want{"unknown-element", 3, `<param> holds no elements; remove <enum>`}},
+	{"misspelt attribute", capDoc(`<input><param name="p" type="string" required="true" requred="true" description="d"/></input>`),
+		want{"unknown-attribute", 3, `<param> has an attribute requred that the format does not define; did you mean required?`}},
+	{"required on output", capDoc(`<output><param name="p" type="string" required="true" description="d"/></output>`),
+		want{"unknown-attribute", 3, `output params have no required attribute; remove it`}},
+	{"unknown mobilemcp attribute", doc(`<capability xmlns:mcp="https://mobilemcp.github.io/ns" id="c" description="d" version="1" mcp:readonly="true"/>`),
+		want{"unknown-attribute", 2, `mcp:readonly is not a mobilemcp attribute; did you mean readOnly?`}},
+	{"unbound prefix", doc(`<capability id="c" description="d" version="1" mcp:readOnly="true"/>`),
+		want{"unknown-attribute", 2, `the prefix of mcp:readOnly is not bound to a namespace; declare xmlns:mcp or remove the attribute`}},
+	{"empty capability description", doc(`<capability id="c" description=" " version="1"/>`),
+		want{"empty-description", 2, `capability "c" has an empty description; describe it, because the model reads descriptions to choose and call capabilities`}},
+	{"empty param description", capDoc(`<output><param name="p" type="string" description=""/></output>`),
+		want{"empty-description", 3, `output param "p" has an empty description; describe it, because the model reads descriptions to choose and call capabilities`}},
+	{"id with a space", doc(`<capability id="send sms" description="d" version="1"/>`),
+		want{"invalid-tool-name", 2, `capability id "send sms" is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as "send_sms"`}},
+	{"no capabilities", "<mobile-mcp-capabilities version=\"1.0\"/>",
+		want{"no-capabilities", 1, `the descriptor declares no <capability>; add one for each function the tool offers`}},
+}
+
+func TestLintDescriptorRules(t *testing.T) {
+	for _, tt := range descriptorCases {
+		t.Run(tt.name, func(t *testing.T) {
+			findings := descriptor.Lint("mcp_capabilities.xml", []byte(tt.xml), nil)
+			if g := got(findings); !slices.Equal(g, []want{tt.want}) {
+				t.Errorf("findings\n got %+v\nwant %+v", g, []want{tt.want})
+			}
+			for _, f := range findings {
+				if f.File != "mcp_capabilities.xml" || f.Severity != severityOf(t, f.Rule) {
+					t.Errorf("finding %+v: want file mcp_capabilities.xml and the rule's severity", f)
+				}
+			}
+		})
+	}
+}
+
+func severityOf(t *testing.T, rule string) descriptor.Severity {
+	t.Helper()
+	for _, r := range descriptor.Rules {
+		if r.ID == rule {
+			return r.Severity
+		}
+	}
+	t.Fatalf("no rule %q", rule)
+	return 0
+}

@@ -1,0 +1,47 @@
+package descriptor_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+func TestLintPathOfAResDirectory(t *testing.T) {
+	// testdata/res holds a valid descriptor and another XML resource,
+	// which is skipped.
+	findings, err := descriptor.LintPath("testdata/res", nil)
+	if err != nil || len(findings) != 0 {
+		t.Errorf("findings %v, error %v", findings, err)
+	}
+
+	res := t.TempDir()
+	xmlDir := filepath.Join(res, "xml-v26")
+	if err := os.MkdirAll(xmlDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A descriptor with a misnamed root is linted because of its name.
+	os.WriteFile(filepath.Join(xmlDir, "mcp_capabilities.xml"), []byte("<capabilities/>"), 0o644)
+	findings, err = descriptor.LintPath(res, nil)
+	w := want{"not-descriptor", 1, "the root element is <capabilities>, so this is neither a capability descriptor (<mobile-mcp-capabilities>) nor an AndroidManifest.xml (<manifest>)"}
+	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != filepath.Join(xmlDir, "mcp_capabilities.xml") {
+		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
+	}
+}
+
+func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
+	dir := t.TempDir()
+	findings, err := descriptor.LintPath(dir, nil)
+	w := want{"not-descriptor", 0, dir + " holds no capability descriptor in xml/; generate one with mobilemcp gen -o " + filepath.Join(dir, "xml", "mcp_capabilities.xml")}
+	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != dir {
+		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
+	}
+}
+
+func TestLintPathOfAMissingFile(t *testing.T) {
+	if _, err := descriptor.LintPath("testdata/nothing.xml", nil); !os.IsNotExist(err) {
+		t.Errorf("error %v, want not exist", err)
+	}
+}

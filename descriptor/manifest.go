@@ -1,0 +1,218 @@
+package descriptor
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/beevik/etree"
+)
+
+// The names of seed 004 §1.1: the service's intent filter action and its
+// meta-data keys.
+const (
+	manifestTag      = "manifest"
+	androidNS        = "http://schemas.android.com/apk/res/android"
+	serviceAction    = "mobile.mcp.SERVICE"
+	metaName         = "mobile.mcp.tool.name"
+	metaDescription  = "mobile.mcp.tool.description"
+	metaCapabilities = "mobile.mcp.tool.capabilities"
+)
+
+// metaEntries are the three meta-data entries of the tool service, and how
+// each must be written. Agents read the name and description with
+// Bundle.getString, which needs android:value (a literal or a @string/
+// reference, which Android resolves), and the descriptor with
+// Bundle.getInt and Resources.getXml, which needs android:resource.
+var metaEntries = []struct {
+	name, example string
+	resource      bool
+}{
+	{metaName, `android:value="@string/tool_name"`, false},
+	{metaDescription, `android:value="@string/tool_description"`, false},
+	{metaCapabilities, `android:resource="@xml/mcp_capabilities"`, true},
+}
+
+// xmlRef matches a reference to an XML resource, @xml/name or
+// @package:xml/name.
+var xmlRef = regexp.MustCompile(`^@(?:[A-Za-z0-9_.]+:)?xml/([A-Za-z0-9_.]+)$`)
+
+// manifest checks the tool service of an AndroidManifest.xml.
+func (r *reader) manifest(name string, opts *Options) {
+	root := r.t.root
+	app := root
+	var services []node
+	for e := range r.t.children(root) {
+		if !is(e, "application") {
+			continue
+		}
+		app = e
+		for s := range r.t.children(e) {
+			if is(s, "service") && r.hasAction(s, serviceAction) {
+				services = append(services, s)
+			}
+		}
+	}
+	if len(services) == 0 {
+		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (seed 004 §1.1)`, serviceAction)
+		return
+	}
+	for _, s := range services[1:] {
+		line, _ := r.t.pos(services[0])
+		r.at(ruleManifestOne, s, "service %s also has the %s filter, but a tool exposes exactly one Mobile-MCP service (the first is at line %d); remove the filter from one", serviceName(s), serviceAction, line)
+	}
+	// The first service is the tool's; the others are reported above and
+	// not checked further, which would only repeat the same advice.
+	s := services[0]
+	r.exported(s)
+	for _, m := range metaEntries {
+		if md, ok := r.metaData(s, m.name); !ok {
+			r.missingMetaData(s, app, m.name, m.example)
+		} else if r.metaKind(md, m.name, m.example, m.resource) && m.resource {
+			r.descriptorResource(md, name, opts)
+		}
+	}
+}
+
+func (r *reader) exported(s node) {
+	switch a := androidAttr(s, "exported"); {
+	case a == nil:
+		r.at(ruleManifestExported, s, `service %s has no android:exported attribute; add android:exported="true" so that assistants in other apps can find and start it`, serviceName(s))
+	case a.Value == "false":
+		r.atAttr(ruleManifestExported, s, a.FullKey(), `service %s has android:exported="false", so assistants in other apps cannot start it; set android:exported="true"`, serviceName(s))
+	}
+}
+
+func (r *reader) missingMetaData(s, app node, name, example string) {
+	if md, ok := r.metaData(app, name); ok {
+		line, _ := r.t.pos(md)
+		r.at(ruleManifestMetaData, s, `the <meta-data android:name=%q> at line %d is under <application>, but agents read it from the service; move it inside service %s`, name, line, serviceName(s))
+		return
+	}
+	r.at(ruleManifestMetaData, s, `service %s has no <meta-data android:name=%q>; add <meta-data android:name=%q %s/> inside it`, serviceName(s), name, name, example)
+}
+
+// metaKind reports a meta-data entry written with the wrong attribute,
+// and says whether it is written right.
+func (r *reader) metaKind(md node, name, example string, resource bool) bool {
+	want, other := "value", "resource"
+	how := "as a string with Bundle.getString"
+	if resource {
+		want, other = other, want
+		how = "as a resource id with Bundle.getInt and load it with Resources.getXml"
+	}
+	a, wrong := androidAttr(md, want), androidAttr(md, other)
+	switch {
+	case a == nil && wrong != nil:
+		r.atAttr(ruleManifestKind, md, wrong.FullKey(), "%s uses android:%s, but agents read it %s; write %s", name, other, how, example)
+		return false
+	case a == nil:
+		r.at(ruleManifestKind, md, "%s has no android:%s; write %s", name, want, example)
+		return false
+	case resource && !xmlRef.MatchString(a.Value):
+		r.atAttr(ruleManifestKind, md, a.FullKey(), "%s points at %q, which is not an XML resource; write %s", name, a.Value, example)
+		return false
+	}
+	return true
+}
+
+// descriptorResource checks that the @xml/ reference of md names a
+// descriptor in the res directory.
+func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
+	a := androidAttr(md, "resource")
+	ref, key := a.Value, a.FullKey()
+	res := opts.ResDir
+	if res == "" {
+		res = findResDir(manifest)
+	}
+	if res == "" {
+		r.atAttr(ruleManifestResDir, md, key, "found no res directory next to %s or in its parent, so %s was not checked; name the res directory too: mobilemcp lint %s path/to/res", manifest, ref, manifest)
+		return
+	}
+	base := xmlRef.FindStringSubmatch(ref)[1] + ".xml"
+	want := filepath.Join(res, "xml", base)
+	var files []string
+	for _, dir := range xmlDirs(res) {
+		if file := filepath.Join(dir, base); isFile(file) {
+			files = append(files, file)
+		}
+	}
+	if len(files) == 0 {
+		r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which does not exist; create it, for example with mobilemcp gen -o %s", ref, want, want)
+		return
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which cannot be read: %v", ref, file, err)
+		} else if root := rootName(data); root != rootTag {
+			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
+		}
+	}
+}
+
+// findResDir looks for the res directory of a manifest: next to it, as in
+// a Gradle module's src/main, or in its parent, as in this repository.
+func findResDir(manifest string) string {
+	if manifest == "" {
+		return ""
+	}
+	dir := filepath.Dir(manifest)
+	for _, res := range []string{filepath.Join(dir, "res"), filepath.Join(dir, "..", "res")} {
+		if info, err := os.Stat(res); err == nil && info.IsDir() {
+			return res
+		}
+	}
+	return ""
+}
+
+// androidAttr returns e's attribute key in the android namespace, or nil.
+// An undeclared android: prefix counts too: aapt rejects it, and the
+// message about the value is more useful than one about the prefix.
+func androidAttr(e node, key string) *etree.Attr {
+	for i, a := range e.Attr {
+		if a.Key == key && a.Space != "" && (a.Space == "android" || namespaceOf(e.Element, a.Space) == androidNS) {
+			return &e.Attr[i]
+		}
+	}
+	return nil
+}
+
+// androidValue returns the value of e's android:key, or "".
+func androidValue(e node, key string) string {
+	if a := androidAttr(e, key); a != nil {
+		return a.Value
+	}
+	return ""
+}
+
+func (r *reader) hasAction(service node, action string) bool {
+	for f := range r.t.children(service) {
+		if !is(f, "intent-filter") {
+			continue
+		}
+		for a := range r.t.children(f) {
+			if is(a, "action") && androidValue(a, "name") == action {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// metaData returns the <meta-data> child of e named name.
+func (r *reader) metaData(e node, name string) (node, bool) {
+	for md := range r.t.children(e) {
+		if is(md, "meta-data") && androidValue(md, "name") == name {
+			return md, true
+		}
+	}
+	return node{}, false
+}
+
+func serviceName(s node) string {
+	if a := androidAttr(s, "name"); a != nil {
+		return a.Value
+	}
+	return "(unnamed)"
+}
