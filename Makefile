@@ -3,7 +3,7 @@ GO ?= go
 # The data directory of the demo; the CLI defaults to ~/.local/share/mobilemcp.
 DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 
-.PHONY: help deps demo test test-go lint bench fuzz
+.PHONY: help deps demo test test-go lint bench fuzz fuzz-ci
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -16,7 +16,7 @@ demo: ## send the seed SMS on the simulated phone and show the outbox
 	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
 	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
 
-test: deps lint test-go ## the whole test suite, as CI runs it
+test: deps lint test-go fuzz-ci ## the whole test suite, as CI runs it
 
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
@@ -30,5 +30,8 @@ lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
 bench: ## benchmarks (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 
-fuzz: ## run each fuzz target briefly (FUZZTIME=10s)
-	scripts/fuzz.sh $(or $(FUZZTIME),10s)
+fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
+	scripts/fuzz.sh $(or $(FUZZTIME),10m)
+
+fuzz-ci: ## run each fuzz target for 5 seconds, as the tests do
+	scripts/fuzz.sh 5s
