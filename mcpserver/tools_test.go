@@ -1,0 +1,67 @@
+package mcpserver_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+)
+
+// listTools returns each tool of tools/list as compact JSON, by name.
+func (s *testServer) listTools() map[string]string {
+	s.t.Helper()
+	_, body := s.post(nil, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	var reply struct {
+		Result struct {
+			Tools []json.RawMessage `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(body), &reply); err != nil {
+		s.t.Fatalf("tools/list: %v in %s", err, body)
+	}
+	tools := map[string]string{}
+	for _, raw := range reply.Result.Tools {
+		var tool struct{ Name string }
+		json.Unmarshal(raw, &tool)
+		tools[tool.Name] = string(raw)
+	}
+	return tools
+}
+
+func TestToolsCarryTheCapabilities(t *testing.T) {
+	tools := startServer(t, mcpserver.Options{}).listTools()
+	want := map[string]string{
+		"send_sms": `{"annotations":{"destructiveHint":true,"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false,"title":"Send SMS"},` +
+			`"description":"Sends an SMS message to a specified phone number.",` +
+			`"inputSchema":{"additionalProperties":false,"properties":{` +
+			`"sms_text":{"description":"The text of the sms messages to be sent. The maximum length is 160 characters","maxLength":160,"type":"string"},` +
+			`"subscription_id":{"description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription.","type":"integer"},` +
+			`"to_phone_number":{"description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^\\+[1-9][0-9]{6,14}$","type":"string"}},` +
+			`"required":["to_phone_number","sms_text"],"type":"object"},` +
+			`"name":"send_sms",` +
+			`"outputSchema":{"additionalProperties":false,"properties":{` +
+			`"encoding":{"description":"The text encoding: gsm7 or ucs2.","type":"string"},` +
+			`"segments":{"description":"The number of SMS parts sent.","type":"integer"},` +
+			`"subscription_id":{"description":"The subscription the SMS was sent from.","type":"integer"},` +
+			`"to_phone_number":{"description":"The normalised number the SMS was sent to.","type":"string"}},` +
+			`"required":["to_phone_number","subscription_id","encoding","segments"],"type":"object"},` +
+			`"title":"Send SMS"}`,
+		"get_sms_subscriptions": `{"annotations":{"destructiveHint":false,"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true,"title":"List SMS subscriptions"},` +
+			`"description":"Returns the list of active SMS subscriptions available on the device.",` +
+			`"inputSchema":{"additionalProperties":false,"properties":{},"required":[],"type":"object"},` +
+			`"name":"get_sms_subscriptions",` +
+			`"outputSchema":{"additionalProperties":false,"properties":{` +
+			`"count":{"description":"The number of active subscriptions.","type":"integer"},` +
+			`"subscriptions":{"description":"The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name.","type":"array"}},` +
+			`"required":["count","subscriptions"],"type":"object"},` +
+			`"title":"List SMS subscriptions"}`,
+	}
+	if len(tools) != len(want) {
+		t.Errorf("tools/list has %d tools, want %d", len(tools), len(want))
+	}
+	for name, w := range want {
+		if tools[name] != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, tools[name], w)
+		}
+	}
+}
