@@ -1,15 +1,22 @@
 # mobilemcp: run 'make help' for the targets.
 GO ?= go
-# The data directory of the demo; the CLI defaults to ~/.local/share/mobilemcp.
+# The data directory of serve and demo; the CLI defaults to ~/.local/share/mobilemcp.
 DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
+# Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
+SERVE_FLAGS ?=
 
-.PHONY: help deps demo test test-go lint bench fuzz fuzz-ci
+.PHONY: help deps serve demo test test-go lint bench fuzz fuzz-ci
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
 deps: ## install everything the tests need (apt packages, Go tools, Maven and npm dependencies)
 	scripts/deps.sh all
+
+serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simulated phone (Ctrl-C stops)
+	scripts/deps.sh go
+	$(GO) build -o build/mobilemcp ./cmd/mobilemcp
+	build/mobilemcp serve --data-dir $(DEMO_DATA_DIR) $(SERVE_FLAGS)
 
 demo: ## send the seed SMS on the simulated phone and show the outbox
 	scripts/deps.sh go

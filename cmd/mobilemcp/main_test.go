@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func newCLI(t *testing.T) *cli {
 func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	c.t.Helper()
 	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
 	code = run(e, args)
 	return code, out.String(), errOut.String()
 }
