@@ -23,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -204,5 +205,12 @@ func (s *Server) Serve(l net.Listener) error {
 // finish, or for ctx to end.
 func (s *Server) Shutdown(ctx context.Context) error { return s.http.Shutdown(ctx) }
 
-// URL is the endpoint clients use for a listener's address.
-func URL(addr net.Addr) string { return "http://" + addr.String() + Path }
+// URL is the endpoint for a listener's address. A listener on every
+// interface shows as 0.0.0.0, the conventional spelling, rather than the
+// "[::]" a dual-stack listener reports.
+func URL(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return "http://" + net.JoinHostPort("0.0.0.0", strconv.Itoa(tcp.Port)) + Path
+	}
+	return "http://" + addr.String() + Path
+}
