@@ -23,6 +23,7 @@ import (
 // port, with its outbox and call log.
 type testServer struct {
 	t      *testing.T
+	client *http.Client
 	url    string
 	host   string // host:port, for the Host header of replayed requests
 	outbox string
@@ -75,7 +76,11 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()
+	client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	t.Cleanup(func() {
+		// A flood of requests leaves connections the client dialed but
+		// never used; the server would wait seconds for them to speak.
+		client.CloseIdleConnections()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(ctx); err != nil {
@@ -85,7 +90,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testServer{t: t, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log}
+	return &testServer{t: t, client: client, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log}
 }
 
 // jsonHeaders are what every Streamable HTTP client sends.
@@ -109,7 +114,7 @@ func (s *testServer) post(headers map[string]string, body string) (int, string) 
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 // recorder notes the JSON-RPC method and protocol header of every request a
 // client sends, to show which protocol it really spoke.
 type recorder struct {
+	next     http.RoundTripper
 	mu       sync.Mutex
 	requests []string // "METHOD rpc-method version"
 }
@@ -37,7 +38,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.mu.Lock()
 	r.requests = append(r.requests, strings.TrimSpace(req.Method+" "+method+" "+req.Header.Get("MCP-Protocol-Version")))
 	r.mu.Unlock()
-	return http.DefaultTransport.RoundTrip(req)
+	return r.next.RoundTrip(req)
 }
 
 // TestGoSDKClient runs the official Go SDK client through the whole seed
@@ -53,7 +54,7 @@ func TestGoSDKClient(t *testing.T) {
 	} {
 		t.Run("protocol "+tt.want, func(t *testing.T) {
 			s := startServer(t, mcpserver.Options{})
-			rec := &recorder{}
+			rec := &recorder{next: s.client.Transport}
 			ctx := context.Background()
 			client := mcp.NewClient(&mcp.Implementation{Name: "go-interop", Version: "1.0.0"}, nil)
 			cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{

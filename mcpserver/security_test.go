@@ -65,7 +65,7 @@ func TestToken(t *testing.T) {
 			for k, v := range h {
 				req.Header.Set(k, v)
 			}
-			resp, err := http.DefaultClient.Do(req)
+			resp, err := s.client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,7 +243,7 @@ func TestForeignHostOnLoopbackIsRefused(t *testing.T) {
 		req.Header.Set(k, v)
 	}
 	req.Host = "192.168.0.11:9531" // the seeds' Host: a DNS-rebinding page would send its own
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -124,7 +124,7 @@ func (s *testServer) replay(file string) (int, http.Header, string) {
 	req.Header = http.Header(header)
 	req.Header.Del("Host")
 	req.Host = s.host
-	resp, err := http.DefaultTransport.RoundTrip(req)
+	resp, err := s.client.Transport.RoundTrip(req)
 	if err != nil {
 		s.t.Fatal(err)
 	}
