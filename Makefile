@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo test test-go lint bench fuzz fuzz-ci
+.PHONY: help deps serve demo seed-replay test test-go lint bench fuzz fuzz-ci
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -22,6 +22,10 @@ demo: ## send the seed SMS on the simulated phone and show the outbox
 	scripts/deps.sh go
 	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
 	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
+
+seed-replay: ## replay the four seed MCP transactions with curl against mobilemcp serve
+	scripts/deps.sh go
+	scripts/seed-replay.sh
 
 test: deps lint test-go fuzz-ci ## the whole test suite, as CI runs it
 
