@@ -38,8 +38,9 @@ lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 
-bench: ## benchmarks (never part of the tests)
+bench: ## benchmarks, and the MCP server against the bare SDK (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+	$(GO) run ./mcpserver/mcpbench -v
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 	scripts/fuzz.sh $(or $(FUZZTIME),10m)

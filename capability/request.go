@@ -189,7 +189,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 // one SIM.
 func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
 	raw = bytes.TrimSpace(raw)
-	if isAbsent(raw) {
+	if isAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
 		return nil, nil
 	}
 	if !json.Valid(raw) {

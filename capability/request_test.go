@@ -104,7 +104,7 @@ func TestDecodeArgs(t *testing.T) {
 	}{
 		{``, `null`},
 		{` null `, `null`},
-		{`{}`, `{}`},
+		{`{}`, `null`}, // no arguments, like absent
 		{`{"to_phone_number":"+33785880347","subscription_id":14}`, `{"subscription_id":14,"to_phone_number":"+33785880347"}`},
 		{`"{\"sms_text\":\"Hi\"}"`, `{"sms_text":"Hi"}`},
 		{`[{"name":"sms_text","type":"string","value":"Hi"}]`, `{"sms_text":"Hi"}`},

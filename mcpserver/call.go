@@ -70,10 +70,11 @@ func failed(err *capability.Error) *mcp.CallToolResult {
 }
 
 // structuredContent writes the output values as one JSON object, in their
-// declared order. Values are encoded here rather than by the SDK, so that
-// a value that cannot be encoded is this call's failure, not a broken reply.
+// declared order, with the encoder the Intent replies use. Values are
+// encoded here rather than by the SDK, so that a value that cannot be
+// encoded is this call's failure, not a broken reply.
 func structuredContent(values []capability.Value) (json.RawMessage, error) {
-	buf := make([]byte, 0, 128)
+	buf := make([]byte, 0, 256)
 	buf = append(buf, '{')
 	for i, v := range values {
 		if i > 0 {
@@ -81,11 +82,10 @@ func structuredContent(values []capability.Value) (json.RawMessage, error) {
 		}
 		buf = capability.AppendJSONString(buf, v.Name)
 		buf = append(buf, ':')
-		value, err := json.Marshal(v.Value)
-		if err != nil {
+		var err error
+		if buf, err = capability.AppendJSONValue(buf, v.Value); err != nil {
 			return nil, fmt.Errorf("output %s: %w", v.Name, err)
 		}
-		buf = append(buf, value...)
 	}
 	return append(buf, '}'), nil
 }
