@@ -8,25 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-)
 
-func post(t *testing.T, url, token, body string) (int, string, error) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	req.Close = true // a kept-alive connection would outlive StopHTTP
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, "", err
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(data), nil
-}
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+)
 
 const sendCall = `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`
 
@@ -45,7 +29,7 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
 		t.Errorf("ServingURL %q", url)
 	}
-	status, body, err := post(t, url, "", sendCall)
+	status, body, err := mcptest.Post(url, "", sendCall)
 	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
 	if err != nil || status != http.StatusOK || body != want {
 		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
@@ -67,7 +51,7 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if b.ServingURL() != "" {
 		t.Errorf("ServingURL after StopHTTP: %q", b.ServingURL())
 	}
-	if _, _, err := post(t, url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after StopHTTP: %v, want connection refused", err)
 	}
 	if err := b.StopHTTP(); err != nil {
@@ -91,10 +75,10 @@ func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
 	defer b.StopHTTP()
 	// The server listens on every interface; loopback is one of them.
 	url := strings.Replace(b.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
-	if status, _, err := post(t, url, "", sendCall); err != nil || status != http.StatusUnauthorized {
+	if status, _, err := mcptest.Post(url, "", sendCall); err != nil || status != http.StatusUnauthorized {
 		t.Errorf("without the token: HTTP %d %v", status, err)
 	}
-	if status, body, err := post(t, url, "phone-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions"}}`); err != nil || status != http.StatusOK || !strings.Contains(body, `"count":2`) {
+	if status, body, err := mcptest.Post(url, "phone-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions"}}`); err != nil || status != http.StatusOK || !strings.Contains(body, `"count":2`) {
 		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
 	}
 }
@@ -113,7 +97,7 @@ func TestCloseStopsTheServer(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := post(t, url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after Close: %v, want connection refused", err)
 	}
 }

@@ -1,7 +1,6 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +15,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 // testServer is a running server on the simulated phone, on a free loopback
@@ -27,25 +26,7 @@ type testServer struct {
 	url    string
 	host   string // host:port, for the Host header of replayed requests
 	outbox string
-	log    *syncBuffer
-}
-
-// syncBuffer is a bytes.Buffer safe for the server's and the test's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	log    *mcptest.Buffer
 }
 
 // startServer serves the SMS capabilities plus extra ones. opts.Addr and
@@ -61,7 +42,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := &syncBuffer{}
+	log := &mcptest.Buffer{}
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
@@ -114,7 +95,14 @@ func (s *testServer) post(headers map[string]string, body string) (int, string) 
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := s.client.Do(req)
+	status, _, reply := s.do(req)
+	return status, reply
+}
+
+// do sends req as it is and returns the reply.
+func (s *testServer) do(req *http.Request) (int, http.Header, string) {
+	s.t.Helper()
+	resp, err := s.client.Transport.RoundTrip(req)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -123,7 +111,7 @@ func (s *testServer) post(headers map[string]string, body string) (int, string) 
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	return resp.StatusCode, string(data)
+	return resp.StatusCode, resp.Header, string(data)
 }
 
 // call sends a tools/call and returns the JSON-RPC result or error object.

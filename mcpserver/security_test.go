@@ -65,15 +65,11 @@ func TestToken(t *testing.T) {
 			for k, v := range h {
 				req.Header.Set(k, v)
 			}
-			resp, err := s.client.Do(req)
-			if err != nil {
-				t.Fatal(err)
+			status, header, reply := s.do(req)
+			if status != tt.status {
+				t.Errorf("HTTP %d %s, want %d", status, reply, tt.status)
 			}
-			resp.Body.Close()
-			if resp.StatusCode != tt.status {
-				t.Errorf("HTTP %d, want %d", resp.StatusCode, tt.status)
-			}
-			if auth := resp.Header.Get("WWW-Authenticate"); tt.status == http.StatusUnauthorized && auth != `Bearer realm="mobilemcp"` {
+			if auth := header.Get("WWW-Authenticate"); tt.status == http.StatusUnauthorized && auth != `Bearer realm="mobilemcp"` {
 				t.Errorf("WWW-Authenticate %q", auth)
 			}
 		})
@@ -243,13 +239,8 @@ func TestForeignHostOnLoopbackIsRefused(t *testing.T) {
 		req.Header.Set(k, v)
 	}
 	req.Host = "192.168.0.11:9531" // the seeds' Host: a DNS-rebinding page would send its own
-	resp, err := s.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusForbidden {
-		t.Errorf("HTTP %d, want 403", resp.StatusCode)
+	if status, _, reply := s.do(req); status != http.StatusForbidden || reply != "Forbidden: invalid Host header \"192.168.0.11:9531\"\n" {
+		t.Errorf("HTTP %d %q, want 403", status, reply)
 	}
 }
 

@@ -124,16 +124,7 @@ func (s *testServer) replay(file string) (int, http.Header, string) {
 	req.Header = http.Header(header)
 	req.Header.Del("Host")
 	req.Host = s.host
-	resp, err := s.client.Transport.RoundTrip(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	reply, err := io.ReadAll(resp.Body)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	return resp.StatusCode, resp.Header, string(reply)
+	return s.do(req)
 }
 
 // contains reports where got lacks something of want: a member, a value or

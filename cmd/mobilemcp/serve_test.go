@@ -1,44 +1,25 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
-
-// lockedBuffer collects a running command's output safely.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 var servingLine = regexp.MustCompile(`Serving MCP at (http://\S+/mcp) \(tools: send_sms, get_sms_subscriptions\)`)
 
 // startServe runs 'mobilemcp serve args...' until the test ends and
 // returns its URL, its output and a function that stops it and returns the
 // exit code.
-func (c *cli) startServe(args ...string) (url string, stdout, stderr *lockedBuffer, stop func() int) {
+func (c *cli) startServe(args ...string) (url string, stdout, stderr *mcptest.Buffer, stop func() int) {
 	c.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
+	stdout, stderr = &mcptest.Buffer{}, &mcptest.Buffer{}
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: stdout, stderr: stderr, getenv: func(k string) string { return c.vars[k] }}
 	exit := make(chan int, 1)
 	go func() { exit <- run(e, append([]string{"serve"}, args...)) }()
@@ -74,30 +55,13 @@ func (c *cli) startServe(args ...string) (url string, stdout, stderr *lockedBuff
 	return url, stdout, stderr, stop
 }
 
-func postMCP(t *testing.T, url, token, body string) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(data)
-}
-
 func TestServeSendsToTheOutboxAndLogsEachCall(t *testing.T) {
 	c := newCLI(t)
 	url, stdout, stderr, stop := c.startServe("--addr", "127.0.0.1:0")
-	status, body := postMCP(t, url, "", `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
+	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
 	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
-	if status != http.StatusOK || body != want {
-		t.Errorf("HTTP %d %s\nwant %s", status, body, want)
+	if err != nil || status != http.StatusOK || body != want {
+		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
 	}
 	if code := stop(); code != exitOK {
 		t.Errorf("exit %d after the stop signal", code)
@@ -120,11 +84,11 @@ func TestServeTakesTheTokenFromTheEnvironment(t *testing.T) {
 	c.vars["MOBILEMCP_TOKEN"] = "env-token"
 	url, _, _, _ := c.startServe("--addr", "127.0.0.1:0")
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
-	if status, _ := postMCP(t, url, "", ping); status != http.StatusUnauthorized {
-		t.Errorf("without the token: HTTP %d", status)
+	if status, _, err := mcptest.Post(url, "", ping); err != nil || status != http.StatusUnauthorized {
+		t.Errorf("without the token: HTTP %d %v", status, err)
 	}
-	if status, body := postMCP(t, url, "env-token", ping); status != http.StatusOK {
-		t.Errorf("with the token: HTTP %d %s", status, body)
+	if status, body, err := mcptest.Post(url, "env-token", ping); err != nil || status != http.StatusOK {
+		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
 	}
 }
 
@@ -133,23 +97,5 @@ func TestServeRefusesAPublicAddressWithoutAToken(t *testing.T) {
 	want := "mobilemcp serve: mcpserver: refusing to listen on 0.0.0.0:0 without a token: it is not a loopback address, so other machines could call the tools; set a token (--token or $MOBILEMCP_TOKEN) or bind 127.0.0.1\n"
 	if code != exitFailure || errOut != want {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
-	}
-}
-
-func TestServeUsageErrors(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--rate-limit", "many"}, `invalid value "many" for flag -rate-limit: rate "many": want CALLS/PERIOD, such as 10/min, or off`},
-		{[]string{"--allow-origin", "example.com"}, `mobilemcp serve: mcpserver: allowed origin "example.com" must be scheme://host[:port], such as https://app.example.com`},
-		{[]string{"--max-body", "0"}, "mobilemcp serve: --max-body must be positive, got 0"},
-		{[]string{"extra"}, `mobilemcp serve: unexpected arguments ["extra"]`},
-	}
-	for _, tt := range tests {
-		code, _, errOut := newCLI(t).run("", append([]string{"serve"}, tt.args...)...)
-		if code != exitUsage || !strings.Contains(errOut, tt.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
-		}
 	}
 }
