@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Replays the four seed transactions (initialize, tools/list,
 # get_sms_subscriptions, send_sms) with curl against 'mobilemcp serve' on a
-# temporary data directory and a free loopback port, and prints each
-# exchange. The requests, with the seeds' exact headers and bodies, are in
+# temporary data directory, and prints each exchange.
+#
+#   scripts/seed-replay.sh [HOST:PORT]    default 127.0.0.1:0, a free port The requests, with the seeds' exact headers and bodies, are in
 # mcpserver/testdata/seeds/*.http.
 #
 # Host is the one header not sent as the seeds have it: they were recorded
@@ -23,7 +24,8 @@ cleanup() {
 trap cleanup EXIT
 
 go build -o "$tmp/mobilemcp" ./cmd/mobilemcp
-"$tmp/mobilemcp" serve --addr 127.0.0.1:0 --data-dir "$tmp/data" >"$tmp/stdout" 2>"$tmp/stderr" &
+addr=${1:-127.0.0.1:0}
+"$tmp/mobilemcp" serve --addr "$addr" --data-dir "$tmp/data" >"$tmp/stdout" 2>"$tmp/stderr" &
 server=$!
 url=
 for _ in $(seq 100); do
@@ -38,7 +40,7 @@ if [ -z "$url" ]; then
 fi
 hostport=${url#http://}
 hostport=${hostport%/mcp}
-echo "\$ mobilemcp serve --addr 127.0.0.1:0 --data-dir \$TMP/data"
+echo "\$ mobilemcp serve --addr $addr --data-dir \$TMP/data"
 sed "s|$tmp|\$TMP|" "$tmp/stdout"
 
 pretty() { if command -v python3 >/dev/null; then python3 -m json.tool --no-ensure-ascii; else cat; fi; }
