@@ -4,16 +4,15 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
 	"strings"
 )
 
-// wrap puts the protections in front of the SDK's handler, cheapest and
-// most fundamental first: who is calling, from which page, with which
-// credentials, then what the SDK needs to see.
+// wrap puts the protections in front of the SDK's handler: first from
+// which page the request comes, then with which credentials, then what the
+// SDK needs to see.
 func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 	var want [sha256.Size]byte
 	if s.opts.Token != "" {
@@ -26,8 +25,9 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
 			return
 		}
-		client := "ip:" + remoteIP(r)
-		if s.opts.Token != "" {
+		var client string
+		switch {
+		case s.opts.Token != "":
 			got, ok := bearer(r)
 			sum := sha256.Sum256([]byte(got))
 			// Comparing hashes keeps the comparison constant-time even
@@ -37,12 +37,16 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 				http.Error(w, "Unauthorized: send the server's token as Authorization: Bearer <token>", http.StatusUnauthorized)
 				return
 			}
-			client = "token:" + hex.EncodeToString(sum[:4])
-		} else if !arrivedOnLoopback(r) {
+			// There is one token, so its holders are one client. Nothing
+			// derived from the token goes into logs.
+			client = "token"
+		case !arrivedOnLoopback(r):
 			// Only Listen sees the bind address; this catches a handler
 			// mounted on a public listener by other code.
 			http.Error(w, "Forbidden: this server has no token, so it only answers on loopback", http.StatusForbidden)
 			return
+		default:
+			client = "ip:" + remoteIP(r)
 		}
 		normalizeAccept(r)
 		sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, client)))
@@ -82,8 +86,9 @@ func normalizeAccept(r *http.Request) {
 // handlers, which the SDK runs with the request's context.
 type clientKey struct{}
 
-// clientFrom returns "token:<hash prefix>" for an authenticated caller and
-// "ip:<address>" otherwise. Every holder of the one token is one client.
+// clientFrom returns "token" for a caller with the token and "ip:<address>"
+// when the server has no token: the identity the rate limit and the call
+// log use.
 func clientFrom(ctx context.Context) string {
 	id, _ := ctx.Value(clientKey{}).(string)
 	return id

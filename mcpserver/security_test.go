@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -178,24 +179,58 @@ func TestFloodOfSendsHitsTheRateLimit(t *testing.T) {
 	}
 }
 
+// sendFrom sends one send_sms from a loopback source address, with a token
+// unless it is "", and returns the result or the error.
+func (s *testServer) sendFrom(source, token string) string {
+	s.t.Helper()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(source)}}
+	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+	defer client.CloseIdleConnections()
+	req, _ := http.NewRequest(http.MethodPost, s.url, strings.NewReader(
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"hi","subscription_id":14}}}`))
+	for k, v := range jsonHeaders {
+		req.Header.Set(k, v)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
 func TestRateLimitIsPerClient(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}, Token: "tok"})
-	send := func() string {
-		h := map[string]string{"Authorization": "Bearer tok"}
-		for k, v := range jsonHeaders {
-			h[k] = v
+	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}})
+	for _, step := range []struct{ source, want string }{
+		{"127.0.0.1", "SMS sent to"},
+		{"127.0.0.1", "rate_limited: send_sms is limited to 1/hour per client"},
+		{"127.0.0.2", "SMS sent to"}, // another client has its own budget
+	} {
+		if got := s.sendFrom(step.source, ""); !strings.Contains(got, step.want) {
+			t.Errorf("from %s: %s, want %s", step.source, got, step.want)
 		}
-		_, body := s.post(h, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"hi","subscription_id":14}}}`)
-		return body
 	}
-	if first := send(); !strings.Contains(first, "SMS sent to") {
-		t.Fatalf("first send: %s", first)
+	if !strings.Contains(s.log.String(), " client=ip:127.0.0.2 tool=send_sms outcome=ok ") {
+		t.Errorf("log:\n%s", s.log)
 	}
-	if second := send(); !strings.Contains(second, "rate_limited") {
-		t.Errorf("second send: %s", second)
+}
+
+func TestTokenHoldersShareOneBudget(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}, Token: "tok"})
+	for _, step := range []struct{ source, want string }{
+		{"127.0.0.1", "SMS sent to"},
+		{"127.0.0.2", "rate_limited"}, // the same token from another address
+	} {
+		if got := s.sendFrom(step.source, "tok"); !strings.Contains(got, step.want) {
+			t.Errorf("from %s: %s, want %s", step.source, got, step.want)
+		}
 	}
-	if !strings.Contains(s.log.String(), "client=token:") {
-		t.Errorf("an authenticated client is not known by its token:\n%s", s.log.String())
+	if !strings.Contains(s.log.String(), " client=token tool=send_sms outcome=rate_limited ") {
+		t.Errorf("log:\n%s", s.log)
 	}
 }
 
