@@ -1,11 +1,14 @@
 // Command mcpbench measures mobilemcp's MCP server against the floor the
 // SDK sets: tools/call of get_sms_subscriptions through the whole stack
 // (token, Origin check, rate limiter, call log, engine on the simulated
-// phone) and tools/call of a no-op tool on a bare go-sdk server. Both are
-// stateless with JSON replies, each in a process of its own, loaded over
-// loopback by this process at 1, 8 and 64 concurrent clients. Runs of the
-// two servers alternate, so both see the same machine; each cell is
-// repeated and reported as its best run and the spread of all runs.
+// phone) and tools/call of a no-op tool on a bare go-sdk server. A third
+// server, a bare one whose tool returns mobilemcp's reply as a constant,
+// shows how much of the difference is the reply's size alone.
+//
+// All are stateless with JSON replies, each in a process of its own, loaded
+// over loopback by this process at 1, 8 and 64 concurrent clients. Their
+// runs take turns, so all see the same machine; each cell is repeated and
+// reported as its best run and the spread of all runs.
 //
 //	go run ./mcpserver/mcpbench [-rounds 5] [-duration 2s] [-clients 1,8,64] [-v]
 //
@@ -55,41 +58,38 @@ func main() {
 }
 
 func run(clients []int, rounds int, warmup, d time.Duration, verbose bool) error {
-	f, err := start("floor")
-	if err != nil {
-		return err
-	}
-	defer f.stop()
-	o, err := start("mobilemcp")
-	if err != nil {
-		return err
-	}
-	defer o.stop()
-	for _, t := range []*target{f, o} {
+	var targets []*target
+	for _, name := range serverNames {
+		t, err := start(name)
+		if err != nil {
+			return err
+		}
+		defer t.stop()
 		if !call(newClient(1), t) {
 			return fmt.Errorf("%s does not answer tools/call", t.name)
 		}
+		targets = append(targets, t)
 	}
 
 	fmt.Printf("mcpbench: tools/call, protocol 2025-11-25, stateless JSON, loopback; each server in its own process\n")
-	fmt.Printf("%s, %s/%s, %d CPUs, GOGC=%s, %d rounds of %s per cell (after %s warm-up), servers alternating\n\n",
+	fmt.Printf("%s, %s/%s, %d CPUs, GOGC=%s, %d rounds of %s per cell (after %s warm-up), servers taking turns\n\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), gogc(), rounds, d, warmup)
 
-	results := map[*target]map[int][]result{f: {}, o: {}}
+	results := map[*target]map[int][]result{}
+	for _, t := range targets {
+		results[t] = map[int][]result{}
+	}
 	for round := range rounds {
 		for _, c := range clients {
-			order := []*target{f, o}
-			if round%2 == 1 {
-				order = []*target{o, f} // neither always goes first
-			}
-			for _, t := range order {
+			for i := range targets {
+				t := targets[(i+round)%len(targets)] // none always goes first
 				r, err := load(t, c, warmup, d)
 				if err != nil {
 					return err
 				}
 				results[t][c] = append(results[t][c], r)
 				if verbose {
-					fmt.Printf("round %d  %-34s c=%-3d %7.0f req/s  p50 %s  p99 %s  server CPU %s/req  errors %d\n",
+					fmt.Printf("round %d  %-41s c=%-3d %7.0f req/s  p50 %s  p99 %s  server CPU %s/req  errors %d\n",
 						round+1, t.name, c, r.throughput(), ms(r.p50), ms(r.p99), us(r.cpuPerRequest), r.errors)
 				}
 			}
@@ -98,7 +98,7 @@ func run(clients []int, rounds int, warmup, d time.Duration, verbose bool) error
 	if verbose {
 		fmt.Println()
 	}
-	report(clients, f, o, results)
+	report(clients, targets, results)
 	return nil
 }
 
@@ -130,23 +130,25 @@ func summarize(runs []result) summary {
 
 // report prints, per number of clients, each server's best run (its
 // throughput and latencies), the spread of throughput over all runs, the
-// median server CPU per request, and mobilemcp as a share of the floor.
-func report(clients []int, f, o *target, results map[*target]map[int][]result) {
+// median server CPU per request, and the last server (mobilemcp) as a
+// share of each of the others.
+func report(clients []int, targets []*target, results map[*target]map[int][]result) {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clients\tserver\tbest req/s\tall runs req/s\tmedian req/s\tp50\tp99\tserver CPU/req\terrors\t")
 	for _, c := range clients {
-		fs, os := summarize(results[f][c]), summarize(results[o][c])
-		for _, row := range []struct {
-			t *target
-			s summary
-		}{{f, fs}, {o, os}} {
-			fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f–%.0f\t%.0f\t%s\t%s\t%s\t%d\t\n", c, row.t.name,
-				row.s.best.throughput(), row.s.minTput, row.s.maxTput, row.s.medianTput,
-				ms(row.s.best.p50), ms(row.s.best.p99), us(row.s.medianCPU), row.s.errors)
+		sums := make([]summary, len(targets))
+		for i, t := range targets {
+			s := summarize(results[t][c])
+			sums[i] = s
+			fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f–%.0f\t%.0f\t%s\t%s\t%s\t%d\t\n", c, t.name,
+				s.best.throughput(), s.minTput, s.maxTput, s.medianTput, ms(s.best.p50), ms(s.best.p99), us(s.medianCPU), s.errors)
 		}
-		fmt.Fprintf(tw, "\tmobilemcp / floor\t%.0f%%\t\t%.0f%%\t\t\t%.0f%% of the floor's req per CPU-second\t\t\n",
-			100*os.best.throughput()/fs.best.throughput(), 100*os.medianTput/fs.medianTput,
-			100*float64(fs.medianCPU)/float64(os.medianCPU))
+		ours := sums[len(sums)-1]
+		for i, base := range sums[:len(sums)-1] {
+			fmt.Fprintf(tw, "\tmobilemcp / %s\t%.0f%%\t\t%.0f%%\t\t\t%.0f%% of its requests per CPU-second\t\t\n", serverNames[i],
+				100*ours.best.throughput()/base.best.throughput(), 100*ours.medianTput/base.medianTput,
+				100*float64(base.medianCPU)/float64(ours.medianCPU))
+		}
 	}
 	tw.Flush()
 }

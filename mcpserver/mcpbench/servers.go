@@ -39,7 +39,12 @@ type target struct {
 
 const benchToken = "bench-token"
 
-// servers are the two servers mcpbench compares, by their -serve name.
+const noopCall = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"noop","arguments":{}}}`
+
+// serverNames are the servers mcpbench compares, in report order.
+var serverNames = []string{"floor", "floor-reply", "mobilemcp"}
+
+// servers are the servers by their -serve name.
 var servers = map[string]struct {
 	title   string
 	handler func() (http.Handler, error)
@@ -48,8 +53,15 @@ var servers = map[string]struct {
 }{
 	"floor": {
 		title:   "floor: bare go-sdk, no-op tool",
-		handler: floorHandler,
-		body:    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"noop","arguments":{}}}`,
+		handler: func() (http.Handler, error) { return bareHandler(&mcp.CallToolResult{}), nil },
+		body:    noopCall,
+	},
+	// The same reply as mobilemcp's from a bare server separates the cost of
+	// the reply's size from the cost of mobilemcp's own layers.
+	"floor-reply": {
+		title:   "bare go-sdk, fixed reply like mobilemcp's",
+		handler: sameReplyHandler,
+		body:    noopCall,
 	},
 	"mobilemcp": {
 		title:   "mobilemcp, get_sms_subscriptions",
@@ -66,15 +78,11 @@ var servers = map[string]struct {
 // token, Origin check, rate limiter, call log (formatted, then discarded)
 // and the engine on the simulated phone, without an outbox.
 func oursHandler() (http.Handler, error) {
-	phone, err := simphone.New(simphone.DefaultConfig(), simphone.Options{})
+	eng, err := simulatedEngine()
 	if err != nil {
 		return nil, err
 	}
-	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
-	if err != nil {
-		return nil, err
-	}
-	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{}), mcpserver.Options{
+	srv, err := mcpserver.New(eng, mcpserver.Options{
 		Token:  benchToken,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
@@ -84,17 +92,44 @@ func oursHandler() (http.Handler, error) {
 	return srv.Handler(), nil
 }
 
-// floorHandler is the least any server on the SDK does: a bare stateless
-// JSON handler with one tool that does nothing.
-func floorHandler() (http.Handler, error) {
+func simulatedEngine() (*capability.Engine, error) {
+	phone, err := simphone.New(simphone.DefaultConfig(), simphone.Options{})
+	if err != nil {
+		return nil, err
+	}
+	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
+	if err != nil {
+		return nil, err
+	}
+	return capability.NewEngine(reg, capability.Options{}), nil
+}
+
+// sameReplyHandler answers every call with what get_sms_subscriptions
+// answers: its JSON text as the text content and as structuredContent.
+func sameReplyHandler() (http.Handler, error) {
+	eng, err := simulatedEngine()
+	if err != nil {
+		return nil, err
+	}
+	r, cerr := eng.Call(context.Background(), sms.GetSubscriptionsID, nil)
+	if cerr != nil {
+		return nil, cerr
+	}
+	return bareHandler(&mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: r.Message}},
+		StructuredContent: json.RawMessage(r.Message),
+	}), nil
+}
+
+// bareHandler is the least any server on the SDK does: a bare stateless
+// JSON handler with one tool that returns result and does nothing else.
+func bareHandler(result *mcp.CallToolResult) http.Handler {
 	s := mcp.NewServer(&mcp.Implementation{Name: "floor", Version: "1"},
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}})
 	s.AddTool(&mcp.Tool{Name: "noop", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return &mcp.CallToolResult{}, nil
-		})
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return result, nil })
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s },
-		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}), nil
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
 }
 
 // serve is the child process: it serves one server on a free loopback port,
