@@ -204,33 +204,34 @@ func (s *testServer) sendFrom(source, token string) string {
 }
 
 func TestRateLimitIsPerClient(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}})
-	for _, step := range []struct{ source, want string }{
-		{"127.0.0.1", "SMS sent to"},
-		{"127.0.0.1", "rate_limited: send_sms is limited to 1/hour per client"},
-		{"127.0.0.2", "SMS sent to"}, // another client has its own budget
-	} {
-		if got := s.sendFrom(step.source, ""); !strings.Contains(got, step.want) {
-			t.Errorf("from %s: %s, want %s", step.source, got, step.want)
-		}
+	type step struct{ source, want string }
+	tests := []struct {
+		name, token string
+		steps       []step
+		logged      string
+	}{
+		{"without a token, each address is a client", "", []step{
+			{"127.0.0.1", "SMS sent to"},
+			{"127.0.0.1", "rate_limited: send_sms is limited to 1/hour per client"},
+			{"127.0.0.2", "SMS sent to"},
+		}, " client=ip:127.0.0.2 tool=send_sms outcome=ok "},
+		{"the token's holders are one client", "tok", []step{
+			{"127.0.0.1", "SMS sent to"},
+			{"127.0.0.2", "rate_limited"},
+		}, " client=token tool=send_sms outcome=rate_limited "},
 	}
-	if !strings.Contains(s.log.String(), " client=ip:127.0.0.2 tool=send_sms outcome=ok ") {
-		t.Errorf("log:\n%s", s.log)
-	}
-}
-
-func TestTokenHoldersShareOneBudget(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}, Token: "tok"})
-	for _, step := range []struct{ source, want string }{
-		{"127.0.0.1", "SMS sent to"},
-		{"127.0.0.2", "rate_limited"}, // the same token from another address
-	} {
-		if got := s.sendFrom(step.source, "tok"); !strings.Contains(got, step.want) {
-			t.Errorf("from %s: %s, want %s", step.source, got, step.want)
-		}
-	}
-	if !strings.Contains(s.log.String(), " client=token tool=send_sms outcome=rate_limited ") {
-		t.Errorf("log:\n%s", s.log)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}, Token: tt.token})
+			for _, st := range tt.steps {
+				if got := s.sendFrom(st.source, tt.token); !strings.Contains(got, st.want) {
+					t.Errorf("from %s: %s, want %s", st.source, got, st.want)
+				}
+			}
+			if !strings.Contains(s.log.String(), tt.logged) {
+				t.Errorf("log lacks %q:\n%s", tt.logged, s.log)
+			}
+		})
 	}
 }
 
