@@ -1,9 +1,11 @@
 # mobilemcp: run 'make help' for the targets.
 GO ?= go
-# The data directory of the demo; the CLI defaults to ~/.local/share/mobilemcp.
+# The data directory of serve and demo; the CLI defaults to ~/.local/share/mobilemcp.
 DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
+# Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
+SERVE_FLAGS ?=
 
-.PHONY: help deps demo test test-go lint bench fuzz fuzz-ci
+.PHONY: help deps serve demo seed-replay test test-go lint bench fuzz fuzz-ci
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -11,10 +13,19 @@ help: ## list the targets
 deps: ## install everything the tests need (apt packages, Go tools, Maven and npm dependencies)
 	scripts/deps.sh all
 
+serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simulated phone (Ctrl-C stops)
+	scripts/deps.sh go
+	$(GO) build -o build/mobilemcp ./cmd/mobilemcp
+	build/mobilemcp serve --data-dir $(DEMO_DATA_DIR) $(SERVE_FLAGS)
+
 demo: ## send the seed SMS on the simulated phone and show the outbox
 	scripts/deps.sh go
 	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
 	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
+
+seed-replay: ## replay the four seed MCP transactions with curl against mobilemcp serve
+	scripts/deps.sh go
+	scripts/seed-replay.sh
 
 test: deps lint test-go fuzz-ci ## the whole test suite, as CI runs it
 
@@ -27,8 +38,9 @@ lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 
-bench: ## benchmarks (never part of the tests)
+bench: ## benchmarks, and the MCP server against the bare SDK (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
+	$(GO) run ./mcpserver/mcpbench -v
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 	scripts/fuzz.sh $(or $(FUZZTIME),10m)

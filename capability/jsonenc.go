@@ -8,15 +8,25 @@ import (
 )
 
 // appendValue writes one output value as {"name":..,"type":..,"value":..}.
-// Common value types are written directly; the rest go through
-// encoding/json, without HTML escaping, as everywhere in replies.
 func appendValue(buf []byte, v Value) ([]byte, error) {
 	buf = append(buf, `{"name":`...)
 	buf = appendString(buf, v.Name)
 	buf = append(buf, `,"type":`...)
 	buf = appendString(buf, string(v.Type))
 	buf = append(buf, `,"value":`...)
-	switch x := v.Value.(type) {
+	buf, err := AppendJSONValue(buf, v.Value)
+	if err != nil {
+		return buf, err
+	}
+	return append(buf, '}'), nil
+}
+
+// AppendJSONValue appends an output value's JSON to buf, as every transport
+// writes output values. Common value types are written directly, a
+// json.RawMessage as it is, and the rest through encoding/json, without
+// HTML escaping.
+func AppendJSONValue(buf []byte, value any) ([]byte, error) {
+	switch x := value.(type) {
 	case string:
 		buf = appendString(buf, x)
 	case int:
@@ -40,7 +50,7 @@ func appendValue(buf []byte, v Value) ([]byte, error) {
 		}
 		buf = append(buf, bytes.TrimSuffix(out.Bytes(), []byte("\n"))...)
 	}
-	return append(buf, '}'), nil
+	return buf, nil
 }
 
 // AppendJSONString appends s to buf as a JSON string, escaped exactly as

@@ -177,7 +177,30 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 	case isAbsent(args):
 		raw, field = input, ".input"
 	}
-	path := func() string { return capPath + field } // built only for messages
+	return decodeArgValue(raw, func() string { return capPath + field })
+}
+
+// DecodeArgs reads arguments that arrive outside a Mobile-MCP request, such
+// as the arguments of an MCP tools/call, for Engine.Call. It accepts what
+// the request decoder accepts: an object, a JSON string holding one, or a
+// list of {name, type, value}; absent or null means no arguments. Like the
+// request decoder, and unlike encoding/json, it rejects a name given twice,
+// so that {"subscription_id":14,"subscription_id":17} cannot silently pick
+// one SIM.
+func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
+	raw = bytes.TrimSpace(raw)
+	if isAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
+		return nil, nil
+	}
+	if !json.Valid(raw) {
+		return nil, Errorf(CodeInvalidRequest, "arguments are not valid JSON")
+	}
+	return decodeArgValue(raw, func() string { return "arguments" })
+}
+
+// decodeArgValue decodes present, valid arguments; path names them in
+// messages and is built only when one is needed.
+func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage, *Error) {
 	if raw[0] == '"' {
 		// The prototype sends the arguments as a JSON string.
 		var text string

@@ -10,9 +10,12 @@ package intentbridge
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
@@ -71,6 +74,13 @@ type Platform interface {
 type Bridge struct {
 	engine  *capability.Engine
 	replies *idempotency.Store
+
+	// log receives the MCP server's call log. gomobile sends the log
+	// package's output, and so slog's default logger, to logcat.
+	log *slog.Logger
+
+	mu   sync.Mutex  // guards http
+	http *httpServer // the MCP server, while StartHTTP has it running
 }
 
 // NewBridge returns a bridge serving the SMS capabilities on p. dataDir is
@@ -94,11 +104,18 @@ func NewBridge(p Platform, dataDir string) (*Bridge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
 	}
-	return &Bridge{engine: capability.NewEngine(reg, capability.Options{Idempotency: replies}), replies: replies}, nil
+	return &Bridge{
+		engine:  capability.NewEngine(reg, capability.Options{Idempotency: replies}),
+		replies: replies,
+		log:     slog.Default(),
+	}, nil
 }
 
-// Close releases the reply store. The bridge must not be used afterwards.
-func (b *Bridge) Close() error { return b.replies.Close() }
+// Close stops the MCP server if it runs and releases the reply store. The
+// bridge must not be used afterwards.
+func (b *Bridge) Close() error {
+	return errors.Join(b.StopHTTP(), b.replies.Close())
+}
 
 // MaxReplyBytes caps the reply extras of one request (both layouts and the
 // id together). They travel in one Binder transaction, whose ~1 MB budget is

@@ -3,6 +3,7 @@
 # Safe to run again: each step skips what is already there.
 #
 #   scripts/deps.sh go        Go modules and the tools pinned in go.mod
+#   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +18,24 @@ go_deps() {
 	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck
 }
 
+npm_deps() {
+	need node "install Node.js 18 or newer (Debian: apt-get install nodejs npm)"
+	need npm "install npm (Debian: apt-get install npm)"
+	# npm ci installs exactly the committed lock file. npm records what it
+	# installed in node_modules/.package-lock.json; when that is newer than
+	# the lock file, the install is current and is kept.
+	local dir=interop/ts
+	if [ -f "$dir/node_modules/.package-lock.json" ] && [ ! "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+		echo "deps: $dir/node_modules is up to date"
+		return
+	fi
+	echo "deps: npm ci in $dir"
+	(cd "$dir" && npm ci --no-audit --no-fund)
+}
+
 case "${1:-all}" in
 go) go_deps ;;
-all) go_deps ;;
-*) echo "usage: scripts/deps.sh [go|all]" >&2; exit 2 ;;
+npm) npm_deps ;;
+all) go_deps && npm_deps ;;
+*) echo "usage: scripts/deps.sh [go|npm|all]" >&2; exit 2 ;;
 esac

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,6 +26,9 @@ const (
 
 // env is what a command may touch of the outside world. Tests fill it in.
 type env struct {
+	// ctx ends when a long-running command (serve) must stop; tests
+	// cancel it, and serve adds SIGINT and SIGTERM.
+	ctx    context.Context
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -44,7 +48,7 @@ var commands []command
 func register(c command) { commands = append(commands, c) }
 
 func main() {
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+	e := &env{ctx: context.Background(), stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 	os.Exit(run(e, os.Args[1:]))
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ func newCLI(t *testing.T) *cli {
 func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	c.t.Helper()
 	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
 	code = run(e, args)
 	return code, out.String(), errOut.String()
 }
@@ -126,6 +127,10 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"call", "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"outbox", "extra"}, `mobilemcp outbox: unexpected arguments ["extra"]`},
 		{[]string{"capabilities", "extra"}, `mobilemcp capabilities: unexpected arguments ["extra"]`},
+		{[]string{"serve", "--rate-limit", "many"}, `invalid value "many" for flag -rate-limit: rate "many": want CALLS/PERIOD, such as 10/min, or off`},
+		{[]string{"serve", "--allow-origin", "example.com"}, `mobilemcp serve: mcpserver: allowed origin "example.com" must be scheme://host[:port], such as https://app.example.com`},
+		{[]string{"serve", "--max-body", "0"}, "mobilemcp serve: --max-body must be positive, got 0"},
+		{[]string{"serve", "extra"}, `mobilemcp serve: unexpected arguments ["extra"]`},
 	}
 	for _, tt := range tests {
 		code, _, errOut := newCLI(t).run("", tt.args...)

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+)
+
+func init() {
+	register(command{name: "serve", summary: "serve the capabilities as MCP tools over HTTP, on the simulated phone", run: runServe})
+}
+
+// shutdownGrace is how long a stopping server waits for calls in flight; a
+// send_sms may be waiting for the radio.
+const shutdownGrace = 30 * time.Second
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// rateFlag is a flag holding a mcpserver.Rate.
+type rateFlag struct{ rate mcpserver.Rate }
+
+func (r *rateFlag) String() string { return r.rate.String() }
+func (r *rateFlag) Set(v string) (err error) {
+	r.rate, err = mcpserver.ParseRate(v)
+	return err
+}
+
+func runServe(e *env, args []string) int {
+	fs := newFlags(e, "serve", "[flags]",
+		`Serves every capability as an MCP tool at POST /mcp (Streamable HTTP,
+stateless, JSON replies; protocols 2025-11-25 and 2026-07-28), on the
+simulated phone. Sends go to the outbox in the data directory, as with
+'mobilemcp call'. Each tools/call is logged on one line on stderr, without
+argument values. Stop it with Ctrl-C.
+
+Binding anything but loopback needs a token, which clients send as
+"Authorization: Bearer <token>". Prefer $MOBILEMCP_TOKEN to --token:
+command lines are visible to other users. See docs/mcp.md.`)
+	var phone phoneFlags
+	phone.register(fs)
+	addr := fs.String("addr", mcpserver.DefaultAddr, "`host:port` to listen on; anything but loopback needs a token")
+	token := fs.String("token", "", "bearer `token` clients must send (default $MOBILEMCP_TOKEN)")
+	var origins stringList
+	fs.Var(&origins, "allow-origin", "also allow browser requests from this `origin` (scheme://host[:port]); repeatable. Loopback origins are always allowed")
+	limit := rateFlag{mcpserver.DefaultRateLimit}
+	fs.Var(&limit, "rate-limit", "calls of destructive tools (send_sms) allowed per client, as `N/period` (sec, min, hour, day) or off")
+	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "largest request body in `bytes`; larger ones get 413")
+	positional, code, done := parseFlags(e, fs, args)
+	if done {
+		return code
+	}
+	if len(positional) > 0 {
+		return usageError(e, fs, "unexpected arguments %q", positional)
+	}
+	if *maxBody <= 0 {
+		return usageError(e, fs, "--max-body must be positive, got %d", *maxBody)
+	}
+	if *token == "" {
+		*token = e.getenv("MOBILEMCP_TOKEN")
+	}
+
+	eng, store, err := phone.engine(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer store.Close()
+	srv, err := mcpserver.New(eng, mcpserver.Options{
+		Addr:           *addr,
+		Token:          *token,
+		AllowedOrigins: origins,
+		MaxBodyBytes:   *maxBody,
+		RateLimit:      limit.rate,
+		Logger:         slog.New(slog.NewTextHandler(e.stderr, nil)),
+	})
+	if err != nil {
+		return usageError(e, fs, "%v", err)
+	}
+	l, err := srv.Listen()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	outbox, _ := phone.outboxPath(e) // engine() has resolved it already
+	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpserver.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
+	fmt.Fprintf(e.stdout, "Simulated sends go to %s. Press Ctrl-C to stop.\n", outbox)
+
+	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	select {
+	case err := <-served:
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(e.stderr, "mobilemcp serve: stopping; waiting for calls in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	if err := <-served; err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+)
+
+var servingLine = regexp.MustCompile(`Serving MCP at (http://\S+/mcp) \(tools: send_sms, get_sms_subscriptions\)`)
+
+// startServe runs 'mobilemcp serve args...' until the test ends and
+// returns its URL, its output and a function that stops it and returns the
+// exit code.
+func (c *cli) startServe(args ...string) (url string, stdout, stderr *mcptest.Buffer, stop func() int) {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout, stderr = &mcptest.Buffer{}, &mcptest.Buffer{}
+	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: stdout, stderr: stderr, getenv: func(k string) string { return c.vars[k] }}
+	exit := make(chan int, 1)
+	go func() { exit <- run(e, append([]string{"serve"}, args...)) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if m := servingLine.FindStringSubmatch(stdout.String()); m != nil {
+			url = m[1]
+			break
+		}
+		select {
+		case code := <-exit:
+			cancel()
+			c.t.Fatalf("serve exited with %d before serving:\n%s%s", code, stdout, stderr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			c.t.Fatalf("serve did not start:\n%s%s", stdout, stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stopped := false
+	var code int
+	stop = func() int {
+		if !stopped {
+			stopped = true
+			cancel()
+			code = <-exit
+		}
+		return code
+	}
+	c.t.Cleanup(func() { stop() })
+	return url, stdout, stderr, stop
+}
+
+func TestServeSendsToTheOutboxAndLogsEachCall(t *testing.T) {
+	c := newCLI(t)
+	url, stdout, stderr, stop := c.startServe("--addr", "127.0.0.1:0")
+	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
+	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
+	if err != nil || status != http.StatusOK || body != want {
+		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
+	}
+	if code := stop(); code != exitOK {
+		t.Errorf("exit %d after the stop signal", code)
+	}
+	if want := "Simulated sends go to " + c.dataDir + "/outbox.jsonl. Press Ctrl-C to stop.\n"; !strings.HasSuffix(stdout.String(), want) {
+		t.Errorf("stdout %q lacks %q", stdout, want)
+	}
+	log := stderr.String()
+	if !regexp.MustCompile(`(?m)^time=\S+ level=INFO msg=tools/call client=ip:127\.0\.0\.1 tool=send_sms outcome=ok duration=\S+ arg_bytes=80$`).MatchString(log) ||
+		!strings.HasSuffix(log, "mobilemcp serve: stopping; waiting for calls in flight\n") {
+		t.Errorf("stderr:\n%s", log)
+	}
+	if _, out, _ := c.run("", "outbox", "--json"); strings.Count(out, "\n") != 1 || !strings.Contains(out, `"to":"+33785880347"`) {
+		t.Errorf("outbox: %s", out)
+	}
+}
+
+func TestServeTakesTheTokenFromTheEnvironment(t *testing.T) {
+	c := newCLI(t)
+	c.vars["MOBILEMCP_TOKEN"] = "env-token"
+	url, _, _, _ := c.startServe("--addr", "127.0.0.1:0")
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	if status, _, err := mcptest.Post(url, "", ping); err != nil || status != http.StatusUnauthorized {
+		t.Errorf("without the token: HTTP %d %v", status, err)
+	}
+	if status, body, err := mcptest.Post(url, "env-token", ping); err != nil || status != http.StatusOK {
+		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
+	}
+}
+
+func TestServeRefusesAPublicAddressWithoutAToken(t *testing.T) {
+	code, _, errOut := newCLI(t).run("", "serve", "--addr", "0.0.0.0:0")
+	want := "mobilemcp serve: mcpserver: refusing to listen on 0.0.0.0:0 without a token: it is not a loopback address, so other machines could call the tools; set a token (--token or $MOBILEMCP_TOKEN) or bind 127.0.0.1\n"
+	if code != exitFailure || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
+	}
+}

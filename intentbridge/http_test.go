@@ -1,0 +1,103 @@
+package intentbridge
+
+import (
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+)
+
+const sendCall = `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`
+
+func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridge(t, f)
+	calls := &strings.Builder{}
+	b.log = slog.New(slog.NewTextHandler(calls, nil))
+	if b.ServingURL() != "" {
+		t.Errorf("ServingURL before StartHTTP: %q", b.ServingURL())
+	}
+	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+		t.Fatal(err)
+	}
+	url := b.ServingURL()
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
+		t.Errorf("ServingURL %q", url)
+	}
+	status, body, err := mcptest.Post(url, "", sendCall)
+	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
+	if err != nil || status != http.StatusOK || body != want {
+		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
+	}
+	if len(f.sends) != 1 || f.sends[0] != "14|+33785880347|Hello world" {
+		t.Errorf("Java was asked to send %q", f.sends)
+	}
+	if !strings.Contains(calls.String(), " msg=tools/call client=ip:127.0.0.1 tool=send_sms outcome=ok ") {
+		t.Errorf("call log %q", calls)
+	}
+
+	err = b.StartHTTP("127.0.0.1:0", "")
+	if want := "intentbridge: the MCP server is already running at " + url + "; call StopHTTP first"; err == nil || err.Error() != want {
+		t.Errorf("second StartHTTP: %v", err)
+	}
+	if err := b.StopHTTP(); err != nil {
+		t.Fatal(err)
+	}
+	if b.ServingURL() != "" {
+		t.Errorf("ServingURL after StopHTTP: %q", b.ServingURL())
+	}
+	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("after StopHTTP: %v, want connection refused", err)
+	}
+	if err := b.StopHTTP(); err != nil {
+		t.Errorf("StopHTTP when stopped: %v", err)
+	}
+}
+
+func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
+	b := newBridge(t, &fakeJava{subs: seedSubs})
+	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	err := b.StartHTTP("0.0.0.0:0", "")
+	if want := "mcpserver: refusing to listen on 0.0.0.0:0 without a token"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("StartHTTP without a token: %v", err)
+	}
+	if b.ServingURL() != "" {
+		t.Errorf("a refused start left ServingURL %q", b.ServingURL())
+	}
+	if err := b.StartHTTP("0.0.0.0:0", "phone-token"); err != nil {
+		t.Fatal(err)
+	}
+	defer b.StopHTTP()
+	// The server listens on every interface; loopback is one of them.
+	url := strings.Replace(b.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
+	if status, _, err := mcptest.Post(url, "", sendCall); err != nil || status != http.StatusUnauthorized {
+		t.Errorf("without the token: HTTP %d %v", status, err)
+	}
+	if status, body, err := mcptest.Post(url, "phone-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions"}}`); err != nil || status != http.StatusOK || !strings.Contains(body, `"count":2`) {
+		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
+	}
+}
+
+func TestCloseStopsTheServer(t *testing.T) {
+	f := &fakeJava{subs: seedSubs}
+	b, err := NewBridge(f, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+		t.Fatal(err)
+	}
+	url := b.ServingURL()
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("after Close: %v, want connection refused", err)
+	}
+}

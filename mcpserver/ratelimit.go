@@ -1,0 +1,144 @@
+package mcpserver
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Rate is a number of calls per period. A client may make Calls calls at
+// once, and then one more each Per/Calls.
+type Rate struct {
+	Calls int
+	Per   time.Duration
+}
+
+// NoLimit turns the rate limit off.
+var NoLimit = Rate{Calls: -1}
+
+// unlimited reports whether r is NoLimit.
+func (r Rate) unlimited() bool { return r.Calls < 0 }
+
+// String writes r the way ParseRate reads it, such as "10/min".
+func (r Rate) String() string {
+	if r.unlimited() {
+		return "off"
+	}
+	for _, u := range rateUnits {
+		if r.Per == u.per {
+			return strconv.Itoa(r.Calls) + "/" + u.names[0]
+		}
+	}
+	return fmt.Sprintf("%d/%s", r.Calls, r.Per)
+}
+
+var rateUnits = []struct {
+	names []string
+	per   time.Duration
+}{
+	{[]string{"sec", "s", "second"}, time.Second},
+	{[]string{"min", "m", "minute"}, time.Minute},
+	{[]string{"hour", "h"}, time.Hour},
+	{[]string{"day", "d"}, 24 * time.Hour},
+}
+
+// ParseRate reads a rate such as "10/min", "1/s", "100/hour" or "5/30s"
+// (any Go duration after the slash), or "off" for NoLimit.
+func ParseRate(s string) (Rate, error) {
+	if strings.EqualFold(s, "off") {
+		return NoLimit, nil
+	}
+	calls, per, ok := strings.Cut(s, "/")
+	n, err := strconv.Atoi(calls)
+	if !ok || err != nil {
+		return Rate{}, fmt.Errorf("rate %q: want CALLS/PERIOD, such as 10/min, or off", s)
+	}
+	r := Rate{Calls: n}
+	for _, u := range rateUnits {
+		for _, name := range u.names {
+			if strings.EqualFold(per, name) {
+				r.Per = u.per
+			}
+		}
+	}
+	if r.Per == 0 {
+		if r.Per, err = time.ParseDuration(per); err != nil {
+			return Rate{}, fmt.Errorf("rate %q: the period %q is not sec, min, hour, day or a duration such as 30s", s, per)
+		}
+	}
+	return r, r.check()
+}
+
+func (r Rate) check() error {
+	if r.unlimited() {
+		return nil
+	}
+	if r.Calls < 1 || r.Per <= 0 {
+		return fmt.Errorf("rate %d/%s: want at least 1 call per positive period, or off", r.Calls, r.Per)
+	}
+	return nil
+}
+
+// limiter is a token bucket per client. Buckets that have refilled
+// completely are forgotten, so memory stays bounded by the clients active
+// within one period.
+type limiter struct {
+	rate Rate
+	now  func() time.Time
+
+	mu      sync.Mutex
+	buckets map[string]*rate.Limiter
+	sweep   time.Time
+}
+
+func newLimiter(r Rate, now func() time.Time) *limiter {
+	return &limiter{rate: r, now: now, buckets: map[string]*rate.Limiter{}}
+}
+
+// allow takes one call from client's bucket. When the bucket is empty it
+// takes nothing and returns how long until the next call is allowed.
+func (l *limiter) allow(client string) (wait time.Duration, ok bool) {
+	if l.rate.unlimited() {
+		return 0, true
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.forgetFull(now)
+	b := l.buckets[client]
+	if b == nil {
+		b = rate.NewLimiter(rate.Every(l.rate.Per/time.Duration(l.rate.Calls)), l.rate.Calls)
+		l.buckets[client] = b
+	}
+	if b.AllowN(now, 1) {
+		return 0, true
+	}
+	r := b.ReserveN(now, 1)
+	wait = r.DelayFrom(now)
+	r.CancelAt(now) // asking must not push the next allowed call further out
+	return wait, false
+}
+
+// forgetFull drops full buckets at most once per period: a new bucket
+// starts full, so forgetting one changes nothing.
+func (l *limiter) forgetFull(now time.Time) {
+	if now.Before(l.sweep) {
+		return
+	}
+	l.sweep = now.Add(l.rate.Per)
+	for client, b := range l.buckets {
+		if b.TokensAt(now) >= float64(l.rate.Calls) {
+			delete(l.buckets, client)
+		}
+	}
+}
+
+// retryAfter rounds a wait up to whole seconds for people and models.
+func retryAfter(wait time.Duration) int {
+	return int(math.Ceil(wait.Seconds()))
+}

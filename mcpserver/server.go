@@ -1,0 +1,215 @@
+// Package mcpserver serves a capability registry as MCP tools over
+// Streamable HTTP, at POST /mcp, on the official Go MCP SDK.
+//
+// Every registered capability becomes one tool: its id is the tool name,
+// its parameters are the input and output schemas, and its annotations are
+// the tool's hints. Calls go to the same [capability.Engine] every other
+// transport uses, so validation, timeouts and error codes are the engine's.
+//
+// The server is stateless and answers with plain JSON, never SSE, so curl
+// and any Streamable HTTP client work, with protocol 2025-11-25 (initialize
+// first) and 2026-07-28 (no initialize). Around the SDK it adds what a
+// server that can send SMS needs: a bearer token (required off loopback),
+// an Origin allow-list, a body size limit, a per-client rate limit on
+// destructive tools and a one-line log of each call.
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// Defaults for Options.
+const (
+	// DefaultAddr is loopback only: nothing off the machine can reach it.
+	// The port is the seeds' Android SMS MCP server's.
+	DefaultAddr = "127.0.0.1:9531"
+	// DefaultMaxBodyBytes is far above any real tools/call (send_sms
+	// arguments are a few hundred bytes) and far below what could hurt.
+	DefaultMaxBodyBytes = 64 << 10
+	// Path is the one endpoint, as the seeds use it.
+	Path = "/mcp"
+)
+
+// DefaultRateLimit is the default limit on destructive tool calls: ten a
+// minute per client, enough for an assistant, too few for a spam run.
+var DefaultRateLimit = Rate{Calls: 10, Per: time.Minute}
+
+// The serverInfo the server introduces itself with.
+const (
+	Name  = "mobilemcp"
+	Title = "mobilemcp SMS server"
+	// fallbackVersion is reported when the binary carries no module
+	// version (a build from a checkout rather than go install ...@vX).
+	fallbackVersion = "0.1.0-dev"
+)
+
+// Version is the version in serverInfo: the main module's version from the
+// build info when it has one, else a development version.
+var Version = buildVersion()
+
+func buildVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return fallbackVersion
+}
+
+// Options configure a Server. The zero value serves on DefaultAddr with the
+// default limits and no token.
+type Options struct {
+	// Addr is the host:port Listen binds. Empty means DefaultAddr. Any
+	// address that is not loopback needs a Token.
+	Addr string
+	// Token, when set, is required as "Authorization: Bearer <Token>" on
+	// every request, on any address.
+	Token string
+	// AllowedOrigins are browser origins (scheme://host[:port]) allowed in
+	// addition to the loopback ones: http(s)://localhost, 127.0.0.1 and
+	// [::1] on any port. A request with any other Origin gets 403.
+	AllowedOrigins []string
+	// MaxBodyBytes caps a request body; a larger one gets 413. Zero means
+	// DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// RateLimit caps calls of destructive tools per client. The zero Rate
+	// means DefaultRateLimit; NoLimit turns the limit off.
+	RateLimit Rate
+	// Logger receives one line per tools/call (never argument values) and
+	// recovered panics. Nil means no logging.
+	Logger *slog.Logger
+}
+
+// Server is an MCP server over one engine. Build it with New.
+type Server struct {
+	opts    Options
+	engine  *capability.Engine
+	mcp     *mcp.Server
+	limiter *limiter
+	handler http.Handler
+	http    *http.Server
+}
+
+// New builds the MCP server for every capability in the engine's registry.
+// It fails when an option is invalid or a capability cannot become a tool.
+func New(engine *capability.Engine, opts Options) (*Server, error) {
+	if engine == nil {
+		return nil, errors.New("mcpserver: New needs an engine")
+	}
+	if opts.Addr == "" {
+		opts.Addr = DefaultAddr
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.RateLimit == (Rate{}) {
+		opts.RateLimit = DefaultRateLimit
+	}
+	if err := opts.RateLimit.check(); err != nil {
+		return nil, err
+	}
+	origins, err := newOriginPolicy(opts.AllowedOrigins)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		opts:    opts,
+		engine:  engine,
+		limiter: newLimiter(opts.RateLimit, time.Now),
+	}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: Title, Version: Version}, &mcp.ServerOptions{
+		// Set explicitly: a nil Capabilities would also advertise logging,
+		// which this server does not offer.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+	})
+	s.mcp.AddReceivingMiddleware(s.logCalls)
+	for _, c := range engine.Registry().All() {
+		tool, err := newTool(c)
+		if err != nil {
+			return nil, err
+		}
+		s.mcp.AddTool(tool, s.toolHandler(c))
+	}
+	s.handler = s.wrap(mcp.NewStreamableHTTPHandler(
+		// One shared server: the SDK asks for it twice per request.
+		func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{
+			Stateless:           true,
+			JSONResponse:        true,
+			MaxRequestBodyBytes: opts.MaxBodyBytes,
+		}), origins)
+	mux := http.NewServeMux()
+	mux.Handle(Path, s.handler)
+	s.http = &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      writeTimeout(engine.Registry()),
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	return s, nil
+}
+
+// writeTimeout outlasts the slowest capability (send_sms waits up to a
+// minute for the radio), so a reply is never cut off while it is written.
+func writeTimeout(reg *capability.Registry) time.Duration {
+	longest := capability.DefaultTimeout
+	for _, c := range reg.All() {
+		longest = max(longest, c.Timeout)
+	}
+	return longest + 10*time.Second
+}
+
+// Handler returns the /mcp handler with every protection, for mounting in
+// another server. It still refuses requests that arrive on a non-loopback
+// address when no token is set, since it cannot see how it was bound.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Listen binds Options.Addr. It refuses a non-loopback address without a
+// token, naming the address, before binding anything.
+func (s *Server) Listen() (net.Listener, error) {
+	if err := checkBind(s.opts.Addr, s.opts.Token); err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", s.opts.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("mcpserver: %w", err)
+	}
+	return l, nil
+}
+
+// Serve answers requests on l until Shutdown, then returns nil.
+func (s *Server) Serve(l net.Listener) error {
+	if err := s.http.Serve(l); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Shutdown stops accepting connections and waits for calls in flight to
+// finish, or for ctx to end.
+func (s *Server) Shutdown(ctx context.Context) error { return s.http.Shutdown(ctx) }
+
+// URL is the endpoint for a listener's address. A listener on every
+// interface shows as 0.0.0.0, the conventional spelling, rather than the
+// "[::]" a dual-stack listener reports.
+func URL(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return "http://" + net.JoinHostPort("0.0.0.0", strconv.Itoa(tcp.Port)) + Path
+	}
+	return "http://" + addr.String() + Path
+}
