@@ -9,6 +9,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/internal/badinput"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // TestBadInputCatalogOverMCP sends the catalogued bad requests that MCP can
@@ -22,7 +23,7 @@ func TestBadInputCatalogOverMCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.NoLimit})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
 	carried, refused := 0, 0
 	for _, c := range cases {
 		req, derr := capability.DecodeRequest(c.Request)

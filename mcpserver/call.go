@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // MetaErrorCode is the _meta key of a failed result's error_code, the same
@@ -36,9 +37,9 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 		if c.Annotations.Destructive {
 			// Every call counts, valid or not: the limit protects the
 			// phone from a client that floods it, whatever it sends.
-			if wait, ok := s.limiter.allow(clientFrom(ctx)); !ok {
+			if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
 				return failed(capability.Errorf(capability.CodeRateLimited,
-					"%s is limited to %s per client; retry in %d seconds", c.ID, s.opts.RateLimit, retryAfter(wait))), nil
+					"%s is limited to %s per client; retry in %d seconds", c.ID, s.opts.RateLimit, ratelimit.RetryAfter(wait))), nil
 			}
 		}
 		result, cerr := s.engine.Call(ctx, c.ID, args)

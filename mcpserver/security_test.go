@@ -14,6 +14,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func TestNonLoopbackBindWithoutTokenRefusesToStart(t *testing.T) {
@@ -145,7 +146,7 @@ func TestOversizedBodyGets413(t *testing.T) {
 
 func TestFloodOfSendsHitsTheRateLimit(t *testing.T) {
 	const limit, flood = 5, 40
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: limit, Per: time.Hour}})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: limit, Per: time.Hour}})
 	var wg sync.WaitGroup
 	results := make(chan string, flood)
 	for range flood {
@@ -222,7 +223,7 @@ func TestRateLimitIsPerClient(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := startServer(t, mcpserver.Options{RateLimit: mcpserver.Rate{Calls: 1, Per: time.Hour}, Token: tt.token})
+			s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Hour}, Token: tt.token})
 			for _, st := range tt.steps {
 				if got := s.sendFrom(st.source, tt.token); !strings.Contains(got, st.want) {
 					t.Errorf("from %s: %s, want %s", st.source, got, st.want)
@@ -236,7 +237,7 @@ func TestRateLimitIsPerClient(t *testing.T) {
 }
 
 func TestNoLimitTurnsTheLimitOff(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: mcpserver.NoLimit})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
 	for i := range 15 {
 		if result, _ := s.call("send_sms", `{"to_phone_number":"+33785880347","sms_text":"hi","subscription_id":14}`); !strings.Contains(result, "SMS sent to") {
 			t.Fatalf("send %d: %s", i+1, result)

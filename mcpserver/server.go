@@ -28,6 +28,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // Defaults for Options.
@@ -44,7 +45,7 @@ const (
 
 // DefaultRateLimit is the default limit on destructive tool calls: ten a
 // minute per client, enough for an assistant, too few for a spam run.
-var DefaultRateLimit = Rate{Calls: 10, Per: time.Minute}
+var DefaultRateLimit = ratelimit.Rate{Calls: 10, Per: time.Minute}
 
 // The serverInfo the server introduces itself with.
 const (
@@ -83,8 +84,8 @@ type Options struct {
 	// DefaultMaxBodyBytes.
 	MaxBodyBytes int64
 	// RateLimit caps calls of destructive tools per client. The zero Rate
-	// means DefaultRateLimit; NoLimit turns the limit off.
-	RateLimit Rate
+	// means DefaultRateLimit; ratelimit.Off turns the limit off.
+	RateLimit ratelimit.Rate
 	// Logger receives one line per tools/call (never argument values) and
 	// recovered panics. Nil means no logging.
 	Logger *slog.Logger
@@ -95,7 +96,7 @@ type Server struct {
 	opts    Options
 	engine  *capability.Engine
 	mcp     *mcp.Server
-	limiter *limiter
+	limiter *ratelimit.Limiter
 	handler http.Handler
 	http    *http.Server
 }
@@ -112,10 +113,10 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
 	}
-	if opts.RateLimit == (Rate{}) {
+	if opts.RateLimit == (ratelimit.Rate{}) {
 		opts.RateLimit = DefaultRateLimit
 	}
-	if err := opts.RateLimit.check(); err != nil {
+	if err := opts.RateLimit.Check(); err != nil {
 		return nil, err
 	}
 	origins, err := newOriginPolicy(opts.AllowedOrigins)
@@ -128,7 +129,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 	s := &Server{
 		opts:    opts,
 		engine:  engine,
-		limiter: newLimiter(opts.RateLimit, time.Now),
+		limiter: ratelimit.New(opts.RateLimit, nil),
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: Title, Version: Version}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,

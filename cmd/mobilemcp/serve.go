@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func init() {
@@ -29,11 +30,11 @@ func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // rateFlag is a flag holding a mcpserver.Rate.
-type rateFlag struct{ rate mcpserver.Rate }
+type rateFlag struct{ rate ratelimit.Rate }
 
 func (r *rateFlag) String() string { return r.rate.String() }
 func (r *rateFlag) Set(v string) (err error) {
-	r.rate, err = mcpserver.ParseRate(v)
+	r.rate, err = ratelimit.ParseRate(v)
 	return err
 }
 

@@ -1,4 +1,4 @@
-package mcpserver
+package ratelimit
 
 import (
 	"strings"
@@ -45,58 +45,58 @@ func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 func TestLimiterIsATokenBucketPerClient(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)}
-	l := newLimiter(Rate{Calls: 3, Per: time.Minute}, c.now)
+	l := New(Rate{Calls: 3, Per: time.Minute}, c.now)
 	for i := range 3 {
-		if _, ok := l.allow("a"); !ok {
+		if _, ok := l.Allow("a"); !ok {
 			t.Fatalf("call %d refused; a full bucket allows a burst of 3", i+1)
 		}
 	}
 	// One call refills every 20 s. Asking again and again must not push
 	// the next allowed call further out.
 	for range 5 {
-		if wait, ok := l.allow("a"); ok || wait != 20*time.Second {
+		if wait, ok := l.Allow("a"); ok || wait != 20*time.Second {
 			t.Fatalf("4th call: ok=%v wait=%v; want a refusal with 20s to wait", ok, wait)
 		}
 	}
-	if _, ok := l.allow("b"); !ok {
+	if _, ok := l.Allow("b"); !ok {
 		t.Error("client b is limited by client a's calls")
 	}
 	c.advance(15 * time.Second)
-	if wait, ok := l.allow("a"); ok || wait != 5*time.Second || retryAfter(wait) != 5 {
+	if wait, ok := l.Allow("a"); ok || wait != 5*time.Second || RetryAfter(wait) != 5 {
 		t.Errorf("after 15 s: ok=%v wait=%v", ok, wait)
 	}
 	c.advance(5 * time.Second)
-	if _, ok := l.allow("a"); !ok {
+	if _, ok := l.Allow("a"); !ok {
 		t.Error("after 20 s one call is allowed again")
 	}
-	if _, ok := l.allow("a"); ok {
+	if _, ok := l.Allow("a"); ok {
 		t.Error("and only one")
 	}
 }
 
 func TestLimiterForgetsIdleClients(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)}
-	l := newLimiter(Rate{Calls: 2, Per: time.Minute}, c.now)
+	l := New(Rate{Calls: 2, Per: time.Minute}, c.now)
 	for i := range 100 {
-		l.allow("ip:10.0.0." + strings.Repeat("1", i%7+1))
+		l.Allow("ip:10.0.0." + strings.Repeat("1", i%7+1))
 	}
-	l.allow("busy")
-	l.allow("busy")
+	l.Allow("busy")
+	l.Allow("busy")
 	if len(l.buckets) != 8 {
 		t.Fatalf("%d buckets, want 8", len(l.buckets))
 	}
 	c.advance(time.Minute)
-	l.allow("busy") // sweeps: every other bucket is full again
+	l.Allow("busy") // sweeps: every other bucket is full again
 	if len(l.buckets) != 1 {
 		t.Errorf("%d buckets after a quiet minute, want 1 (busy)", len(l.buckets))
 	}
 }
 
-func TestNoLimitAllowsEverything(t *testing.T) {
-	l := newLimiter(NoLimit, time.Now)
+func TestOffAllowsEverything(t *testing.T) {
+	l := New(Off, time.Now)
 	for range 1000 {
-		if _, ok := l.allow("a"); !ok {
-			t.Fatal("NoLimit refused a call")
+		if _, ok := l.Allow("a"); !ok {
+			t.Fatal("Off refused a call")
 		}
 	}
 }
@@ -106,8 +106,8 @@ func TestRetryAfterRoundsUp(t *testing.T) {
 		wait time.Duration
 		want int
 	}{{0, 0}, {time.Millisecond, 1}, {time.Second, 1}, {1001 * time.Millisecond, 2}, {720 * time.Second, 720}} {
-		if got := retryAfter(tt.wait); got != tt.want {
-			t.Errorf("retryAfter(%v) = %d, want %d", tt.wait, got, tt.want)
+		if got := RetryAfter(tt.wait); got != tt.want {
+			t.Errorf("RetryAfter(%v) = %d, want %d", tt.wait, got, tt.want)
 		}
 	}
 }

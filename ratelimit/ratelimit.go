@@ -1,4 +1,7 @@
-package mcpserver
+// Package ratelimit limits how often each client may do something, with a
+// token bucket per client. The MCP server limits destructive tools per HTTP
+// client with it, and the Android bridge limits them per calling app.
+package ratelimit
 
 import (
 	"fmt"
@@ -18,10 +21,10 @@ type Rate struct {
 	Per   time.Duration
 }
 
-// NoLimit turns the rate limit off.
-var NoLimit = Rate{Calls: -1}
+// Off is the Rate that allows everything.
+var Off = Rate{Calls: -1}
 
-// unlimited reports whether r is NoLimit.
+// unlimited reports whether r is Off.
 func (r Rate) unlimited() bool { return r.Calls < 0 }
 
 // String writes r the way ParseRate reads it, such as "10/min".
@@ -48,10 +51,10 @@ var rateUnits = []struct {
 }
 
 // ParseRate reads a rate such as "10/min", "1/s", "100/hour" or "5/30s"
-// (any Go duration after the slash), or "off" for NoLimit.
+// (any Go duration after the slash), or "off" for Off.
 func ParseRate(s string) (Rate, error) {
 	if strings.EqualFold(s, "off") {
-		return NoLimit, nil
+		return Off, nil
 	}
 	calls, per, ok := strings.Cut(s, "/")
 	n, err := strconv.Atoi(calls)
@@ -71,10 +74,11 @@ func ParseRate(s string) (Rate, error) {
 			return Rate{}, fmt.Errorf("rate %q: the period %q is not sec, min, hour, day or a duration such as 30s", s, per)
 		}
 	}
-	return r, r.check()
+	return r, r.Check()
 }
 
-func (r Rate) check() error {
+// Check reports a rate that allows no call at all.
+func (r Rate) Check() error {
 	if r.unlimited() {
 		return nil
 	}
@@ -84,10 +88,10 @@ func (r Rate) check() error {
 	return nil
 }
 
-// limiter is a token bucket per client. Buckets that have refilled
+// Limiter is a token bucket per client. Buckets that have refilled
 // completely are forgotten, so memory stays bounded by the clients active
-// within one period.
-type limiter struct {
+// within one period. It is safe for concurrent use.
+type Limiter struct {
 	rate Rate
 	now  func() time.Time
 
@@ -96,13 +100,21 @@ type limiter struct {
 	sweep   time.Time
 }
 
-func newLimiter(r Rate, now func() time.Time) *limiter {
-	return &limiter{rate: r, now: now, buckets: map[string]*rate.Limiter{}}
+// New returns a limiter allowing r per client. now is the time source; nil
+// means time.Now.
+func New(r Rate, now func() time.Time) *Limiter {
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{rate: r, now: now, buckets: map[string]*rate.Limiter{}}
 }
 
-// allow takes one call from client's bucket. When the bucket is empty it
+// Rate returns the limiter's rate.
+func (l *Limiter) Rate() Rate { return l.rate }
+
+// Allow takes one call from client's bucket. When the bucket is empty it
 // takes nothing and returns how long until the next call is allowed.
-func (l *limiter) allow(client string) (wait time.Duration, ok bool) {
+func (l *Limiter) Allow(client string) (wait time.Duration, ok bool) {
 	if l.rate.unlimited() {
 		return 0, true
 	}
@@ -126,7 +138,7 @@ func (l *limiter) allow(client string) (wait time.Duration, ok bool) {
 
 // forgetFull drops full buckets at most once per period: a new bucket
 // starts full, so forgetting one changes nothing.
-func (l *limiter) forgetFull(now time.Time) {
+func (l *Limiter) forgetFull(now time.Time) {
 	if now.Before(l.sweep) {
 		return
 	}
@@ -138,7 +150,7 @@ func (l *limiter) forgetFull(now time.Time) {
 	}
 }
 
-// retryAfter rounds a wait up to whole seconds for people and models.
-func retryAfter(wait time.Duration) int {
+// RetryAfter rounds a wait up to whole seconds, for people and models.
+func RetryAfter(wait time.Duration) int {
 	return int(math.Ceil(wait.Seconds()))
 }
