@@ -62,7 +62,21 @@ func (e *Engine) Registry() *Registry { return e.reg }
 type (
 	requestIDKey struct{}
 	callerKey    struct{}
+	admissionKey struct{}
 )
+
+// Admission decides whether the caller may run capability c, after c's
+// arguments have been found valid and before it runs. It returns the
+// refusal (consent_required, permission_denied, rate_limited), or nil.
+type Admission func(ctx context.Context, c *Capability) *Error
+
+// WithAdmission returns a context whose requests must pass admit. A
+// transport that knows its calling app sets it per request: the Intent
+// transport applies the user's consents, while the MCP server has its own
+// token and limits.
+func WithAdmission(ctx context.Context, admit Admission) context.Context {
+	return context.WithValue(ctx, admissionKey{}, admit)
+}
 
 // Caller returns the identity of the app or client that sent the request
 // being handled, or "" when the transport does not know it.
@@ -201,7 +215,7 @@ func (r *Reply) mayHaveActed() bool {
 	case "", CodePlatformError, CodeTimeout, CodeInternalError:
 		return true
 	}
-	return false
+	return false // refused: bad arguments, no permission or consent, rate limited
 }
 
 // fingerprint identifies a request's content, so that an id reused for a
@@ -224,6 +238,11 @@ type outcome struct {
 func (e *Engine) run(ctx context.Context, c *Capability, args Args) (Result, *Error) {
 	if c.Handler == nil {
 		return Result{}, Errorf(CodeInternalError, "capability %s has no handler", c.ID)
+	}
+	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
+		if err := admit(ctx, c); err != nil {
+			return Result{}, err
+		}
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {

@@ -1,0 +1,182 @@
+package access_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/access"
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
+)
+
+func TestConsentsSurviveARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data", access.ConsentFile)
+	at := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	c, err := access.OpenConsents(path, func() time.Time { return at })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Decide("com.example.agent", access.Allowed); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Decide("com.example.spam", access.Denied); err != nil {
+		t.Fatal(err)
+	}
+	c.Decide("com.example.gone", access.Allowed)
+	c.Forget("com.example.gone")
+
+	reopened, err := access.OpenConsents(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []access.Grant{{Package: "com.example.agent", Decision: access.Allowed, At: at}, {Package: "com.example.spam", Decision: access.Denied, At: at}}
+	if got := reopened.List(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("after a restart: %+v", got)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm()&0o077 != 0 {
+		t.Errorf("the consent file is readable by others: %v", info.Mode())
+	}
+}
+
+func TestConsentsRejectBadInput(t *testing.T) {
+	c, _ := access.OpenConsents("", nil)
+	if err := c.Decide("", access.Allowed); err == nil || err.Error() != `"" is not an Android package name` {
+		t.Errorf("empty package: %v", err)
+	}
+	if err := c.Decide("com.x", "maybe"); err == nil || err.Error() != `decision "maybe": want "allowed" or "denied"` {
+		t.Errorf("bad decision: %v", err)
+	}
+	broken := filepath.Join(t.TempDir(), access.ConsentFile)
+	os.WriteFile(broken, []byte("{"), 0o600)
+	if _, err := access.OpenConsents(broken, nil); err == nil || !strings.Contains(err.Error(), "consent store") {
+		t.Errorf("a corrupt file: %v", err)
+	}
+}
+
+// phoneWithPolicy is the SMS engine on a simulated phone, with a policy.
+type phoneWithPolicy struct {
+	engine *capability.Engine
+	policy *access.Policy
+	outbox string
+}
+
+func newPhoneWithPolicy(t *testing.T, limit ratelimit.Rate) *phoneWithPolicy {
+	t.Helper()
+	dir := t.TempDir()
+	outbox := filepath.Join(dir, simphone.OutboxFile)
+	phone, _ := simphone.New(simphone.DefaultConfig(), simphone.Options{OutboxPath: outbox})
+	reg, _ := capability.NewRegistry(sms.Capabilities(phone)...)
+	consents, err := access.OpenConsents(filepath.Join(dir, access.ConsentFile), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &phoneWithPolicy{engine: capability.NewEngine(reg, capability.Options{}), policy: access.NewPolicy(consents, limit), outbox: outbox}
+}
+
+// call sends a request as caller ("" for no callback) and returns the
+// error_code ("" on success) and message.
+func (p *phoneWithPolicy) call(caller, capabilityID, args string) (string, string) {
+	ctx := capability.WithAdmission(capability.WithCaller(context.Background(), caller), p.policy.Admit)
+	req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
+	r := p.engine.Handle(ctx, []byte(req))
+	return string(r.ErrorCode), r.Message
+}
+
+func (p *phoneWithPolicy) sent(t *testing.T) int {
+	records, err := simphone.ReadOutbox(p.outbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(records)
+}
+
+const sendArgs = `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`
+
+func TestConsentLifecycle(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 100, Per: time.Minute})
+	steps := []struct {
+		name      string
+		do        func()
+		caller    string
+		code      string
+		message   string
+		sentSoFar int
+	}{
+		{"an unknown app is asked", nil, "com.example.agent", "consent_required",
+			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", 0},
+		{"after consent it sends", func() { p.policy.Consents().Decide("com.example.agent", access.Allowed) }, "com.example.agent", "", "SMS sent to +33785880347", 1},
+		{"another app still needs consent", nil, "com.example.other", "consent_required",
+			"the user has not yet allowed com.example.other to use send_sms; a notification on the phone asks them, so retry once they allow it", 1},
+		{"after revoking it is blocked again", func() { p.policy.Consents().Forget("com.example.agent") }, "com.example.agent", "consent_required",
+			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", 1},
+		{"a denied app is refused", func() { p.policy.Consents().Decide("com.example.agent", access.Denied) }, "com.example.agent", "permission_denied",
+			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app", 1},
+	}
+	for _, s := range steps {
+		if s.do != nil {
+			s.do()
+		}
+		code, message := p.call(s.caller, "send_sms", sendArgs)
+		if code != s.code || message != s.message || p.sent(t) != s.sentSoFar {
+			t.Errorf("%s: %q %q, %d sent; want %q %q, %d", s.name, code, message, p.sent(t), s.code, s.message, s.sentSoFar)
+		}
+	}
+}
+
+func TestReadOnlyCapabilitiesNeedNoConsent(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	for range 3 {
+		if code, message := p.call("com.example.stranger", "get_sms_subscriptions", "{}"); code != "" {
+			t.Fatalf("%s: %s", code, message)
+		}
+	}
+}
+
+func TestRateLimitTripsAtTheConfiguredCount(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 3, Per: time.Hour})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	p.policy.Consents().Decide("com.example.other", access.Allowed)
+	for i := range 3 {
+		if code, message := p.call("com.example.agent", "send_sms", sendArgs); code != "" {
+			t.Fatalf("call %d: %s %s", i+1, code, message)
+		}
+	}
+	code, message := p.call("com.example.agent", "send_sms", sendArgs)
+	if code != "rate_limited" || !strings.HasPrefix(message, "send_sms is limited to 3/hour per app; retry in ") {
+		t.Errorf("the fourth call: %q %q", code, message)
+	}
+	if code, _ := p.call("com.example.other", "send_sms", sendArgs); code != "" {
+		t.Errorf("another app shares the first one's budget: %s", code)
+	}
+	if n := p.sent(t); n != 4 {
+		t.Errorf("%d sent, want 4", n)
+	}
+	if err := p.policy.SetRateLimit(ratelimit.Rate{Calls: 0, Per: time.Hour}); err == nil {
+		t.Error("a rate of zero calls was accepted")
+	}
+}
+
+func TestRequestsWithoutACallback(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 100, Per: time.Minute})
+	code, message := p.call("", "get_sms_subscriptions", "{}")
+	if code != "permission_denied" || message != "requests without a callback are accepted only by debuggable builds or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra" {
+		t.Errorf("release build: %q %q", code, message)
+	}
+	p.policy.SetAllowNoCallback(true)
+	if code, message := p.call("", "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
+		t.Errorf("debuggable build: %q %q", code, message)
+	}
+}
+
+func TestInvalidArgumentsComeBeforeConsent(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 100, Per: time.Minute})
+	if code, _ := p.call("com.example.agent", "send_sms", `{"sms_text":"Hi"}`); code != "invalid_arguments" {
+		t.Errorf("got %s: a malformed call should be told what is wrong before anyone is asked", code)
+	}
+}
