@@ -16,6 +16,14 @@ import (
 // code the Intent transport sends. The text content starts with it too.
 const MetaErrorCode = "io.github.mobilemcp/error_code"
 
+// MetaRequestID is the _meta key under which a client may give tools/call a
+// request id of its own choosing. A call that repeats the id of one the same
+// client made within the reply store's window gets the original result, and
+// nothing runs again: a client that retries a send_sms after a timeout
+// cannot send twice. JSON-RPC ids cannot serve, because every client session
+// starts counting them again from zero.
+const MetaRequestID = "io.github.mobilemcp/request_id"
+
 // toolHandler runs capability c for tools/call. Every failure, from bad
 // arguments to a panic, becomes an isError result the model can read; a Go
 // error would reach the client as a JSON-RPC error with code 0.
@@ -42,8 +50,14 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 					"%s is limited to %s per client; retry in %d seconds", c.ID, s.opts.RateLimit, ratelimit.RetryAfter(wait))), nil
 			}
 		}
-		result, cerr := s.engine.Call(ctx, c.ID, args)
-		if cerr != nil {
+		var result capability.Result
+		if raw, given := req.Params.Meta[MetaRequestID]; given {
+			reply, cerr := s.invoke(ctx, c, raw, args)
+			if cerr != nil {
+				return failed(cerr), nil
+			}
+			result = capability.Result{Message: reply.Message, Output: reply.Output}
+		} else if result, cerr = s.engine.Call(ctx, c.ID, args); cerr != nil {
 			return failed(cerr), nil
 		}
 		structured, err := structuredContent(result.Output)
@@ -55,6 +69,21 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 			StructuredContent: structured,
 		}, nil
 	}
+}
+
+// invoke runs c under the client's request id, through the reply store.
+func (s *Server) invoke(ctx context.Context, c *capability.Capability, rawID any, args map[string]json.RawMessage) (*capability.Reply, *capability.Error) {
+	id, ok := rawID.(string)
+	if !ok || id == "" || len(id) > capability.MaxIDLength {
+		return nil, capability.Errorf(capability.CodeInvalidRequest, "_meta %q must be a non-empty string of at most %d bytes", MetaRequestID, capability.MaxIDLength)
+	}
+	// Ids are per client, and MCP clients are kept apart from Android apps.
+	ctx = capability.WithCaller(ctx, "mcp:"+clientFrom(ctx))
+	reply := s.engine.Invoke(ctx, capability.Request{ID: id, CapabilityID: c.ID, Args: args})
+	if reply.Failed() {
+		return nil, &capability.Error{Code: reply.ErrorCode, Message: reply.Message}
+	}
+	return reply, nil
 }
 
 // failed is an isError result. The text is "error_code: message", because

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
@@ -47,7 +48,9 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 		opts.Addr = "127.0.0.1:0"
 	}
 	opts.Logger = slog.New(slog.NewTextHandler(log, nil))
-	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{}), opts)
+	// An in-memory reply store, as mobilemcp serve has one on disk.
+	replies, _ := idempotency.Open(idempotency.Options{})
+	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Idempotency: replies}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,66 @@
+package mcpserver_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
+)
+
+// callWithID sends a tools/call of send_sms carrying a request id in _meta.
+func (s *testServer) callWithID(id string) string {
+	s.t.Helper()
+	_, body := s.post(nil, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_sms","_meta":{"`+mcpserver.MetaRequestID+`":`+id+`},`+
+		`"arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
+	return body
+}
+
+func TestRetryWithTheSameRequestIDSendsOnce(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	first := s.callWithID(`"retry-1"`)
+	second := s.callWithID(`"retry-1"`)
+	want := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
+	if strings.TrimSpace(first) != want || strings.TrimSpace(second) != want {
+		t.Errorf("first  %s\nsecond %s\nwant   %s", first, second, want)
+	}
+	if n := s.sends(); n != 1 {
+		t.Errorf("%d sends, want 1", n)
+	}
+	s.callWithID(`"retry-2"`)
+	if n := s.sends(); n != 2 {
+		t.Errorf("a new id did not send: %d sends", n)
+	}
+}
+
+func TestConcurrentRetriesOverMCPSendOnce(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if body := s.callWithID(`"storm"`); !strings.Contains(body, "SMS sent to +33785880347") {
+				t.Errorf("reply %s", body)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := s.sends(); n != 1 {
+		t.Errorf("%d sends, want 1", n)
+	}
+}
+
+func TestBadRequestIDInMeta(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	for _, id := range []string{`7`, `""`, `null`, `"` + strings.Repeat("x", 257) + `"`} {
+		body := s.callWithID(id)
+		if !strings.Contains(body, `"isError":true`) || !strings.Contains(body, `invalid_request: _meta \"io.github.mobilemcp/request_id\" must be a non-empty string of at most 256 bytes`) {
+			t.Errorf("id %.20s: %s", id, body)
+		}
+	}
+	if n := s.sends(); n != 0 {
+		t.Errorf("%d sends, want 0", n)
+	}
+}
