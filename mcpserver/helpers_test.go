@@ -31,7 +31,7 @@ type testServer struct {
 }
 
 // startServer serves the SMS capabilities plus extra ones. opts.Addr and
-// opts.Logger are filled in.
+// opts.Logger are filled in when empty; the log goes to testServer.log.
 func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capability) *testServer {
 	t.Helper()
 	outbox := filepath.Join(t.TempDir(), simphone.OutboxFile)
@@ -47,7 +47,9 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
-	opts.Logger = slog.New(slog.NewTextHandler(log, nil))
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(log, nil))
+	}
 	// An in-memory reply store, as mobilemcp serve has one on disk.
 	replies, _ := idempotency.Open(idempotency.Options{})
 	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Idempotency: replies}), opts)
