@@ -7,33 +7,15 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/internal/livemem"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
-
-// liveHeap returns the heap after full collections: the median of five
-// readings, because goroutines and connections that are just closing keep a
-// little memory alive for a moment.
-func liveHeap() uint64 {
-	readings := make([]uint64, 5)
-	for i := range readings {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		readings[i] = m.HeapAlloc
-		time.Sleep(20 * time.Millisecond)
-	}
-	slices.Sort(readings)
-	return readings[2]
-}
 
 // TestTenThousandConcurrentCallsOverHTTP sends 10,000 tools/call requests
 // from 64 goroutines over keep-alive connections. Every reply must answer
@@ -113,10 +95,10 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 	const warmup = 2000
 	run(0, warmup)
 	transport.CloseIdleConnections()
-	before := liveHeap()
+	before := livemem.Heap()
 	run(warmup, warmup+total)
 	transport.CloseIdleConnections()
-	after := liveHeap()
+	after := livemem.Heap()
 
 	records, err := simphone.ReadOutbox(s.outbox)
 	if err != nil {

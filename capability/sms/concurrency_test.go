@@ -4,32 +4,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/internal/livemem"
 )
-
-// heapInUse returns the live heap after full collections, so that garbage
-// from earlier work does not count: the median of five readings, because
-// goroutines that are just exiting keep a few kilobytes alive for a moment.
-func heapInUse() uint64 {
-	readings := make([]uint64, 5)
-	for i := range readings {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		readings[i] = m.HeapAlloc
-		time.Sleep(10 * time.Millisecond)
-	}
-	slices.Sort(readings)
-	return readings[2]
-}
 
 // TestTenThousandConcurrentRequests sends 10,000 requests through one engine
 // from 64 goroutines: every reply must carry its own request's id and
@@ -85,9 +67,9 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 	// baseline tens of kilobytes low on some runs.
 	const warmup = 5000
 	run(0, warmup)
-	before := heapInUse()
+	before := livemem.Heap()
 	run(warmup, warmup+total)
-	after := heapInUse()
+	after := livemem.Heap()
 
 	records, err := simphone.ReadOutbox(outbox)
 	if err != nil {
