@@ -8,11 +8,10 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
-	"github.com/mobilemcp/mobilemcp/internal/livemem"
+	"github.com/mobilemcp/mobilemcp/internal/loadtest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
@@ -69,36 +68,22 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 		}
 		return nil
 	}
-	run := func(from, to int) {
-		jobs := make(chan int)
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range jobs {
-					if err := call(i); err != nil {
-						t.Error(err)
-					}
-				}
-			}()
+
+	do := func(i int) {
+		if err := call(i); err != nil {
+			t.Error(err)
 		}
-		for i := from; i < to; i++ {
-			jobs <- i
-		}
-		close(jobs)
-		wg.Wait()
 	}
 
 	// Warm up to a steady state: connection buffers, the SDK's caches and
 	// the runtime's fill on first use and are not a leak.
 	const warmup = 2000
-	run(0, warmup)
+	loadtest.Run(workers, 0, warmup, do)
 	transport.CloseIdleConnections()
-	before := livemem.Heap()
-	run(warmup, warmup+total)
+	before := loadtest.Heap()
+	loadtest.Run(workers, warmup, warmup+total, do)
 	transport.CloseIdleConnections()
-	after := livemem.Heap()
+	after := loadtest.Heap()
 
 	records, err := simphone.ReadOutbox(s.outbox)
 	if err != nil {
@@ -113,8 +98,5 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", to, seen[to])
 		}
 	}
-	t.Logf("heap in use: %d bytes before, %d after %d calls over HTTP (%+.1f%%)", before, after, total, 100*(float64(after)/float64(before)-1))
-	if float64(after) > 1.10*float64(before) {
-		t.Errorf("the heap grew from %d to %d bytes, more than 10%%", before, after)
-	}
+	loadtest.CheckHeapReturned(t, before, after, "10,000 calls over HTTP")
 }

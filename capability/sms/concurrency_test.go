@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
-	"github.com/mobilemcp/mobilemcp/internal/livemem"
+	"github.com/mobilemcp/mobilemcp/internal/loadtest"
 )
 
 // TestTenThousandConcurrentRequests sends 10,000 requests through one engine
@@ -38,27 +37,13 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 		}
 		return []byte(`{"id":"` + id + `","capability":{"id":"get_sms_subscriptions"}}`), id, `{"count":2,"subscriptions":[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]}`
 	}
-	run := func(from, to int) {
-		jobs := make(chan int)
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range jobs {
-					req, wantID, wantMessage := request(i)
-					reply := eng.Handle(context.Background(), req)
-					if reply.ID != wantID || reply.Failed() || reply.Message != wantMessage {
-						t.Errorf("request %s got reply %s", wantID, reply.JSON())
-					}
-				}
-			}()
+
+	do := func(i int) {
+		req, wantID, wantMessage := request(i)
+		reply := eng.Handle(context.Background(), req)
+		if reply.ID != wantID || reply.Failed() || reply.Message != wantMessage {
+			t.Errorf("request %s got reply %s", wantID, reply.JSON())
 		}
-		for i := from; i < to; i++ {
-			jobs <- i
-		}
-		close(jobs)
-		wg.Wait()
 	}
 
 	// Warm up to a steady state first: the runtime's and the standard
@@ -66,10 +51,10 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 	// fill on first use and are not a leak. A shorter warm-up left the
 	// baseline tens of kilobytes low on some runs.
 	const warmup = 5000
-	run(0, warmup)
-	before := livemem.Heap()
-	run(warmup, warmup+total)
-	after := livemem.Heap()
+	loadtest.Run(workers, 0, warmup, do)
+	before := loadtest.Heap()
+	loadtest.Run(workers, warmup, warmup+total, do)
+	after := loadtest.Heap()
 
 	records, err := simphone.ReadOutbox(outbox)
 	if err != nil {
@@ -84,8 +69,5 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", id, seen[id])
 		}
 	}
-	t.Logf("heap in use: %d bytes before, %d after %d requests (%+.1f%%)", before, after, total, 100*(float64(after)/float64(before)-1))
-	if float64(after) > 1.10*float64(before) {
-		t.Errorf("the heap grew from %d to %d bytes, more than 10%%", before, after)
-	}
+	loadtest.CheckHeapReturned(t, before, after, "10,000 requests")
 }

@@ -1,0 +1,58 @@
+// Package loadtest has the pieces of the long concurrency tests: running a
+// numbered workload from many goroutines, and checking that the live heap
+// comes back to where it was.
+package loadtest
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Run calls do(i) for every i in [from, to), from workers goroutines.
+func Run(workers, from, to int, do func(i int)) {
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				do(i)
+			}
+		}()
+	}
+	for i := from; i < to; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+// Heap returns the live heap after full collections: the median of five
+// readings, because goroutines and connections that are just ending keep a
+// few kilobytes alive for a moment.
+func Heap() uint64 {
+	readings := make([]uint64, 5)
+	for i := range readings {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		readings[i] = m.HeapAlloc
+		time.Sleep(20 * time.Millisecond)
+	}
+	slices.Sort(readings)
+	return readings[2]
+}
+
+// CheckHeapReturned logs the heap before and after a run of what, and fails
+// t when it did not come back to within 10% of where it started.
+func CheckHeapReturned(t testing.TB, before, after uint64, what string) {
+	t.Helper()
+	t.Logf("heap in use: %d bytes before, %d after %s (%+.1f%%)", before, after, what, 100*(float64(after)/float64(before)-1))
+	if float64(after) > 1.10*float64(before) {
+		t.Errorf("the heap grew from %d to %d bytes, more than 10%%", before, after)
+	}
+}
