@@ -306,3 +306,15 @@ func TestHandlerWithoutTokenRefusesNonLoopbackConnections(t *testing.T) {
 		}
 	}
 }
+
+func TestBodyLimitAtTheLimitAndOnePast(t *testing.T) {
+	s := startServer(t, mcpserver.Options{MaxBodyBytes: 1024})
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions","arguments":{}}}`
+	atLimit := call + strings.Repeat(" ", 1024-len(call)) // JSON allows trailing space
+	if status, body := s.post(nil, atLimit); status != http.StatusOK || !strings.Contains(body, `"count":2`) {
+		t.Errorf("a body of exactly 1024 bytes: HTTP %d %s", status, body)
+	}
+	if status, body := s.post(nil, atLimit+" "); status != http.StatusRequestEntityTooLarge || body != "request body exceeds 1024 bytes\n" {
+		t.Errorf("one byte past: HTTP %d %q", status, body)
+	}
+}
