@@ -19,6 +19,7 @@ type fakeJava struct {
 
 	mu    sync.Mutex
 	sends []string
+	waits []int64 // the timeoutMillis of each SendSMS
 }
 
 func (f *fakeJava) SubscriptionsJSON() (string, error) {
@@ -35,6 +36,7 @@ func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (strin
 		return "", errors.New("no time to wait")
 	}
 	f.sends = append(f.sends, strings.Join([]string{strconv.Itoa(sub), to, text}, "|"))
+	f.waits = append(f.waits, timeoutMillis)
 	return f.send, f.sendErr
 }
 

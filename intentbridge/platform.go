@@ -11,10 +11,18 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 )
 
-// sendMargin is kept back from the engine's deadline when telling Java how
-// long to wait for sent results, so that Java's answer, even an incomplete
-// one, arrives before the engine gives up on the call.
-const sendMargin = 2 * time.Second
+// maxSendMargin is the most kept back from the engine's deadline when
+// telling Java how long to wait for sent results, so that Java's answer,
+// even an incomplete one, arrives before the engine gives up on the call.
+const maxSendMargin = 2 * time.Second
+
+// javaWait is how long Java may wait for sent results when left remains
+// until the engine's deadline: all but a margin of 2 s, or of a quarter of
+// left when that is smaller, so that a short deadline (NewBridgeWithTimeout)
+// still leaves Java most of it.
+func javaWait(left time.Duration) time.Duration {
+	return left - min(maxSendMargin, left/4)
+}
 
 // javaPlatform adapts the JSON-speaking Java Platform to sms.Platform.
 type javaPlatform struct {
@@ -41,9 +49,9 @@ type sendOutcome struct {
 }
 
 func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResult, error) {
-	wait := sms.SendTimeout - sendMargin
+	wait := javaWait(sms.SendTimeout)
 	if deadline, ok := ctx.Deadline(); ok {
-		wait = time.Until(deadline) - sendMargin
+		wait = javaWait(time.Until(deadline))
 	}
 	if wait <= 0 {
 		return nil, context.DeadlineExceeded
