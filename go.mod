@@ -30,3 +30,5 @@ tool (
 	golang.org/x/mobile/cmd/gomobile
 	honnef.co/go/tools/cmd/staticcheck
 )
+
+ignore ./build
