@@ -57,6 +57,10 @@ const (
 type Platform interface {
 	// SubscriptionsJSON returns the active subscriptions as a JSON array of
 	// {"subscription_id","sim_slot_index","carrier_name","display_name"}.
+	// When they cannot be read it returns
+	// {"error_code":"permission_denied","message":"..."} (or another error
+	// code) instead, as SendSMS does. A thrown exception counts as
+	// platform_error.
 	SubscriptionsJSON() (string, error)
 
 	// SendSMS sends text to the E.164 number on the subscription, split with

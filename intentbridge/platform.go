@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -34,6 +36,17 @@ func (j javaPlatform) Subscriptions(context.Context) ([]sms.Subscription, error)
 	if err != nil {
 		return nil, err
 	}
+	if strings.HasPrefix(strings.TrimSpace(text), "{") {
+		var failed platformFailure
+		err := decodeStrict(text, &failed)
+		if err == nil && failed.ErrorCode == "" {
+			err = errors.New("an object without error_code")
+		}
+		if err != nil {
+			return nil, capability.Errorf(capability.CodeInternalError, "the Java platform listed subscriptions as %.80q: %v", text, err)
+		}
+		return nil, failed.err()
+	}
 	var subs []sms.Subscription
 	if err := decodeStrict(text, &subs); err != nil {
 		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform listed subscriptions as %.80q: %v", text, err)
@@ -41,11 +54,21 @@ func (j javaPlatform) Subscriptions(context.Context) ([]sms.Subscription, error)
 	return subs, nil
 }
 
-// sendOutcome is what the Java platform's SendSMS returns.
-type sendOutcome struct {
-	Results   []int           `json:"results"`
+// platformFailure is how the Java platform says that it could not do what
+// was asked, permission_denied for example.
+type platformFailure struct {
 	ErrorCode capability.Code `json:"error_code"`
 	Message   string          `json:"message"`
+}
+
+func (f platformFailure) err() error {
+	return &capability.Error{Code: f.ErrorCode, Message: f.Message}
+}
+
+// sendOutcome is what the Java platform's SendSMS returns.
+type sendOutcome struct {
+	Results []int `json:"results"`
+	platformFailure
 }
 
 func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResult, error) {
@@ -65,7 +88,7 @@ func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResu
 		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform answered SendSMS with %.80q: %v", text, err)
 	}
 	if out.ErrorCode != "" {
-		return nil, &capability.Error{Code: out.ErrorCode, Message: out.Message}
+		return nil, out.err()
 	}
 	results := make([]sms.PartResult, len(out.Results))
 	for i, code := range out.Results {
