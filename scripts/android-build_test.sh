@@ -42,6 +42,14 @@ expect() {
 	fi
 }
 
+# have FILE...: creates empty files, and their directories, in the fake SDK.
+have() {
+	local f
+	for f in "$@"; do
+		mkdir -p "$(dirname "$f")" && touch "$f"
+	done
+}
+
 mkdir -p "$tmp/home"
 SDKMANAGER='sdkmanager --sdk_root="$ANDROID_HOME" "platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
 
@@ -59,7 +67,7 @@ expect "aar without a platform" 1 \
 	"android-build: no Android platform in $sdk/platforms." "$SDKMANAGER" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh aar
 
-mkdir -p "$sdk/platforms/android-34" && touch "$sdk/platforms/android-34/android.jar"
+have "$sdk/platforms/android-34/android.jar"
 expect "aar without an NDK" 1 \
 	"android-build: no Android NDK in $sdk/ndk, and ANDROID_NDK_HOME is not set." "$SDKMANAGER" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh aar
@@ -75,12 +83,12 @@ expect "aar finds ~/Android/Sdk" 1 \
 	-- scripts/android-build.sh aar
 rmdir "$tmp/home/Android/Sdk" "$tmp/home/Android"
 
-mkdir -p "$sdk/ndk/27.2.12479018" && touch "$sdk/ndk/27.2.12479018/source.properties"
+have "$sdk/ndk/27.2.12479018/source.properties"
 expect "apk without build-tools" 1 \
 	"android-build: no build-tools in $sdk/build-tools." "$SDKMANAGER" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
 
-mkdir -p "$sdk/build-tools/34.0.0" && touch "$sdk/build-tools/34.0.0/aapt2"
+have "$sdk/build-tools/34.0.0/aapt2"
 expect "apk without Gradle" 1 \
 	"android-build: Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make apk again." "" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk

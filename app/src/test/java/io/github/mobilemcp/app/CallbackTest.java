@@ -14,7 +14,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import java.util.List;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.shadows.ShadowLog;
@@ -33,12 +33,7 @@ public class CallbackTest {
             + "\"status\":\"success\",\"message\":\"{\\\"count\\\":1,\\\"subscriptions\\\":["
             + "{\\\"subscription_id\\\":14,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"Vodafone UK\\\",\\\"display_name\\\":\\\"Vodafone UK\\\"}]}\"}}}";
 
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     private void start(PendingIntent callback) {
         agent.start(ToolService.class, new Intent(Intentbridge.ServiceAction)
@@ -99,28 +94,30 @@ public class CallbackTest {
 
     @Test
     public void immutableCallback_isLoggedNotCrashed() throws Exception {
-        start(agent.callback(PendingIntent.FLAG_IMMUTABLE));
-        awaitStop();
-
-        ShadowLog.LogItem line = onlyLogLine();
-        assertEquals(Log.ERROR, line.type);
-        // Which reply was lost and why, but not its content: it may hold phone numbers.
-        assertEquals("reply to request \"cb-1\" from io.github.mobilemcp.app (success) was not delivered:"
-                + " its callback is immutable; create it with PendingIntent.FLAG_MUTABLE", line.msg);
-        assertEquals(List.of(), agent.replies);
+        assertDroppedAndLogged(agent.callback(PendingIntent.FLAG_IMMUTABLE),
+                "its callback is immutable; create it with PendingIntent.FLAG_MUTABLE");
     }
 
     @Test
     public void cancelledCallback_isLoggedNotCrashed() throws Exception {
         PendingIntent cancelled = agent.callback(PendingIntent.FLAG_MUTABLE);
         cancelled.cancel();
-        start(cancelled);
+        assertDroppedAndLogged(cancelled, "its callback was cancelled");
+    }
+
+    /**
+     * Starts a request with callback and checks that the service stopped, that no reply arrived,
+     * and that one ERROR line says which reply was lost and why, without its content (it may hold
+     * phone numbers).
+     */
+    private void assertDroppedAndLogged(PendingIntent callback, String why) throws Exception {
+        start(callback);
         awaitStop();
 
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.ERROR, line.type);
-        assertEquals("reply to request \"cb-1\" from io.github.mobilemcp.app (success) was not delivered:"
-                + " its callback was cancelled", line.msg);
+        assertEquals("reply to request \"cb-1\" from io.github.mobilemcp.app (success) was not delivered: " + why,
+                line.msg);
         assertEquals(List.of(), agent.replies);
     }
 

@@ -5,7 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import android.telephony.SmsManager;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.shadows.ShadowSmsManager;
@@ -16,25 +16,18 @@ import org.robolectric.shadows.ShadowSmsManager;
  */
 @RunWith(GoTestRunner.class)
 public class FailureRepliesTest {
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     private void assertRefusedWithoutSending(String request, String reply) throws Exception {
-        agent.start(request);
-        assertEquals(reply, agent.awaitSpecReply());
+        assertEquals(reply, agent.call(request));
         assertTrue("nothing may be sent", agent.nothingSent());
     }
 
     @Test
     public void malformedJson() throws Exception {
-        assertRefusedWithoutSending("{not json",
-                "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":null,\"status\":\"failure\","
-                        + "\"message\":\"request is not valid JSON: invalid character 'n' looking for beginning of object key string (at byte 2)\","
-                        + "\"error_code\":\"invalid_request\"}}}");
+        assertRefusedWithoutSending("{not json", FakeAgent.failureReply(null, null,
+                "request is not valid JSON: invalid character 'n' looking for beginning of object key string (at byte 2)",
+                "invalid_request"));
     }
 
     @Test
@@ -42,36 +35,31 @@ public class FailureRepliesTest {
         assertRefusedWithoutSending(
                 "{\"mobile-mcp-request\":{\"version\":\"2.0\",\"request\":{\"id\":\"v2\",\"capability\":{\"id\":\"send_sms\","
                         + "\"args\":{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}}}}}",
-                "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"v2\",\"status\":\"failure\","
-                        + "\"message\":\"version \\\"2.0\\\" is not supported; send \\\"1.0\\\"\","
-                        + "\"error_code\":\"unsupported_version\"}}}");
+                FakeAgent.failureReply("v2", null, "version \"2.0\" is not supported; send \"1.0\"", "unsupported_version"));
     }
 
     @Test
     public void unknownCapability() throws Exception {
         assertRefusedWithoutSending(FakeAgent.specRequest("u1", "make_coffee", "{}"),
-                "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"u1\",\"capability\":{\"id\":\"make_coffee\"},"
-                        + "\"status\":\"failure\",\"message\":\"no capability \\\"make_coffee\\\"; this tool offers: send_sms, get_sms_subscriptions\","
-                        + "\"error_code\":\"unknown_capability\"}}}");
+                FakeAgent.failureReply("u1", "make_coffee",
+                        "no capability \"make_coffee\"; this tool offers: send_sms, get_sms_subscriptions", "unknown_capability"));
     }
 
     @Test
     public void missingArgument() throws Exception {
         assertRefusedWithoutSending(
                 FakeAgent.specRequest("m1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14}"),
-                "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"m1\",\"capability\":{\"id\":\"send_sms\"},"
-                        + "\"status\":\"failure\",\"message\":\"send_sms: sms_text is required (string: The text of the sms messages to be sent. The maximum length is 160 characters)\","
-                        + "\"error_code\":\"invalid_arguments\"}}}");
+                FakeAgent.failureReply("m1", "send_sms", "send_sms: sms_text is required (string: The text of the sms"
+                        + " messages to be sent. The maximum length is 160 characters)", "invalid_arguments"));
     }
 
     @Test
     public void twoSimsAndNoSubscriptionId() throws Exception {
         assertRefusedWithoutSending(
                 FakeAgent.specRequest("s1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"),
-                "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s1\",\"capability\":{\"id\":\"send_sms\"},"
-                        + "\"status\":\"failure\",\"message\":\"subscription_id is required because 2 SIMs are active: "
-                        + "14 (slot 0, Vodafone UK), 17 (slot 1, Yettel HU); call get_sms_subscriptions and pass the subscription_id of the SIM to send from\","
-                        + "\"error_code\":\"invalid_arguments\"}}}");
+                FakeAgent.failureReply("s1", "send_sms", "subscription_id is required because 2 SIMs are active:"
+                        + " 14 (slot 0, Vodafone UK), 17 (slot 1, Yettel HU); call get_sms_subscriptions and pass the"
+                        + " subscription_id of the SIM to send from", "invalid_arguments"));
     }
 
     @Test
@@ -82,9 +70,7 @@ public class FailureRepliesTest {
 
         // Java passes the raw code; Go's sms.PartResult names it.
         sent.getSentIntents().get(0).send(agent.app, SmsManager.RESULT_ERROR_NO_SERVICE, null);
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"ns1\",\"capability\":{\"id\":\"send_sms\"},"
-                + "\"status\":\"failure\",\"message\":\"SMS to +36201234567 failed: no service\","
-                + "\"error_code\":\"platform_error\"}}}",
+        assertEquals(FakeAgent.failureReply("ns1", "send_sms", "SMS to +36201234567 failed: no service", "platform_error"),
                 agent.awaitSpecReply());
     }
 
@@ -95,10 +81,8 @@ public class FailureRepliesTest {
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}")));
         agent.awaitSend(17); // and never fire its sent PendingIntent
 
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"t1\",\"capability\":{\"id\":\"send_sms\"},"
-                + "\"status\":\"failure\",\"message\":\"no sent confirmation for part 1 of 1 of the SMS to +36201234567; "
-                + "it may still be delivered, so check before sending again\","
-                + "\"error_code\":\"timeout\"}}}",
+        assertEquals(FakeAgent.failureReply("t1", "send_sms", "no sent confirmation for part 1 of 1 of the SMS to"
+                + " +36201234567; it may still be delivered, so check before sending again", "timeout"),
                 agent.awaitSpecReply());
         long millis = (System.nanoTime() - started) / 1_000_000;
         // Java waited 3/4 of the 1.5 s deadline (Go keeps the rest as a margin) and answered with

@@ -22,6 +22,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.json.JSONObject;
+import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
@@ -32,13 +34,15 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
 /**
  * Plays an on-device agent in tests: it sets up the phone (SIMs, permissions), starts ToolService
  * the way an agent does, and collects the reply broadcasts that come back through its PendingIntent.
+ * A JUnit rule ({@code @Rule public final FakeAgent agent = new FakeAgent();}): after each test it
+ * destroys the service it started, as Android would after the service's last stopSelf.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
  * post. The service's worker and AndroidPlatform's HandlerThread run in real time on their own
  * threads. So waiting means: idle the main looper, check, sleep a little, repeat.
  */
-final class FakeAgent {
+final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
     static final long WAIT_MILLIS = 10_000;
 
@@ -76,6 +80,18 @@ final class FakeAgent {
     }
 
     /**
+     * A failure reply in the specification's layout, as the engine writes it: id and capability
+     * are left out of it when null, and message is JSON-quoted here.
+     */
+    static String failureReply(String id, String capability, String message, String errorCode) {
+        return "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":"
+                + (id == null ? "null" : JSONObject.quote(id))
+                + (capability == null ? "" : ",\"capability\":{\"id\":" + JSONObject.quote(capability) + "}")
+                + ",\"status\":\"failure\",\"message\":" + JSONObject.quote(message)
+                + ",\"error_code\":\"" + errorCode + "\"}}}";
+    }
+
+    /**
      * The agent's callback. Mutable, or the reply could not be filled in; explicit (setPackage),
      * as Android 14 requires of mutable PendingIntents.
      */
@@ -96,7 +112,9 @@ final class FakeAgent {
         return start(ToolService.class, specIntent(requestJson));
     }
 
+    /** Starts cls with intent, after destroying a service this agent started before. */
     ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
+        stop();
         service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
         return service;
     }
@@ -106,11 +124,17 @@ final class FakeAgent {
         return service;
     }
 
-    /** Ends the service the way Android would after its last stopSelf. */
+    /** Destroys the service started last, as Android does after its last stopSelf. */
     void stop() {
         if (service != null) {
             service.destroy();
+            service = null;
         }
+    }
+
+    @Override
+    protected void after() {
+        stop();
     }
 
     /** Idles the main looper until cond holds, or fails after WAIT_MILLIS. */
@@ -138,6 +162,12 @@ final class FakeAgent {
     /** Waits for the one reply and returns its mobile-mcp-response extra. */
     String awaitSpecReply() throws InterruptedException {
         return awaitReply().getStringExtra(Intentbridge.ExtraResponse);
+    }
+
+    /** Starts ToolService with a specification request and returns the reply's JSON. */
+    String call(String requestJson) throws InterruptedException {
+        start(requestJson);
+        return awaitSpecReply();
     }
 
     /** The shadow of the very SmsManager AndroidPlatform uses for subscriptionId (API 31+). */

@@ -14,6 +14,7 @@ import android.util.Log;
 
 import java.util.List;
 
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
@@ -24,7 +25,7 @@ import org.robolectric.shadows.ShadowService;
 /** ToolService answers startForegroundService at once, with the special-use type on API 34. */
 @RunWith(GoTestRunner.class)
 public class ForegroundTest {
-    private final FakeAgent agent = new FakeAgent();
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     @Test
     public void startCommand_callsStartForegroundBeforeTheEngineRuns() throws Exception {
@@ -49,7 +50,7 @@ public class ForegroundTest {
 
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
-        service.destroy();
+        agent.stop();
         assertTrue("the notification goes with the service", shadow.isForegroundStopped());
         assertEquals(List.of(), shadowOf(agent.app.getSystemService(NotificationManager.class)).getAllNotifications());
     }

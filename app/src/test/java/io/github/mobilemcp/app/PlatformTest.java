@@ -6,7 +6,7 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.Manifest;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 
@@ -17,59 +17,39 @@ import org.junit.runner.RunWith;
  */
 @RunWith(GoTestRunner.class)
 public class PlatformTest {
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     @Test
     public void sendSmsPermissionMissing_isPermissionDenied() throws Exception {
         shadowOf(agent.app).denyPermissions(Manifest.permission.SEND_SMS);
-        agent.start(FakeAgent.specRequest("pd-1", "send_sms",
-                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}"));
-
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"pd-1\",\"capability\":{\"id\":\"send_sms\"},"
-                + "\"status\":\"failure\",\"message\":\"the mobilemcp app is not allowed to send SMS: "
-                + "open mobilemcp on the phone and allow SMS (android.permission.SEND_SMS)\","
-                + "\"error_code\":\"permission_denied\"}}}",
-                agent.awaitSpecReply());
+        assertEquals(FakeAgent.failureReply("pd-1", "send_sms", "the mobilemcp app is not allowed to send SMS:"
+                + " open mobilemcp on the phone and allow SMS (android.permission.SEND_SMS)", "permission_denied"),
+                agent.call(FakeAgent.specRequest("pd-1", "send_sms",
+                        "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}")));
         assertTrue(agent.nothingSent());
     }
 
     @Test
     public void phoneStatePermissionMissing_isPermissionDenied() throws Exception {
         shadowOf(agent.app).denyPermissions(Manifest.permission.READ_PHONE_STATE);
-        agent.start(FakeAgent.specRequest("pd-2", "get_sms_subscriptions", "{}"));
-
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"pd-2\",\"capability\":{\"id\":\"get_sms_subscriptions\"},"
-                + "\"status\":\"failure\",\"message\":\"the mobilemcp app is not allowed to read the phone's SIM subscriptions: "
-                + "open mobilemcp on the phone and allow Phone (android.permission.READ_PHONE_STATE)\","
-                + "\"error_code\":\"permission_denied\"}}}",
-                agent.awaitSpecReply());
+        assertEquals(FakeAgent.failureReply("pd-2", "get_sms_subscriptions", "the mobilemcp app is not allowed to read"
+                + " the phone's SIM subscriptions: open mobilemcp on the phone and allow Phone (android.permission.READ_PHONE_STATE)",
+                "permission_denied"),
+                agent.call(FakeAgent.specRequest("pd-2", "get_sms_subscriptions", "{}")));
     }
 
     @Test
-    public void noSim_listsNothing() throws Exception {
+    public void noSim_listsNothingAndCannotSend() throws Exception {
         agent.setSims();
-        agent.start(FakeAgent.specRequest("ns-1", "get_sms_subscriptions", "{}"));
-
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"ns-1\",\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
                 + "{\"name\":\"count\",\"type\":\"integer\",\"value\":0},{\"name\":\"subscriptions\",\"type\":\"array\",\"value\":[]}]},"
                 + "\"status\":\"success\",\"message\":\"{\\\"count\\\":0,\\\"subscriptions\\\":[]}\"}}}",
-                agent.awaitSpecReply());
-    }
+                agent.call(FakeAgent.specRequest("ns-1", "get_sms_subscriptions", "{}")));
 
-    @Test
-    public void noSim_cannotSend() throws Exception {
-        agent.setSims();
-        agent.start(FakeAgent.specRequest("ns-2", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"));
-
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"ns-2\",\"capability\":{\"id\":\"send_sms\"},"
-                + "\"status\":\"failure\",\"message\":\"no active SIM subscription can send SMS; insert or enable a SIM\","
-                + "\"error_code\":\"platform_error\"}}}",
-                agent.awaitSpecReply());
+        agent.replies.clear();
+        assertEquals(FakeAgent.failureReply("ns-2", "send_sms",
+                "no active SIM subscription can send SMS; insert or enable a SIM", "platform_error"),
+                agent.call(FakeAgent.specRequest("ns-2", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}")));
         assertTrue(agent.nothingSent());
     }
 }

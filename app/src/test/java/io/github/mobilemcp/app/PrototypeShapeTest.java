@@ -8,7 +8,7 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 
@@ -20,12 +20,7 @@ import org.junit.runner.RunWith;
  */
 @RunWith(GoTestRunner.class)
 public class PrototypeShapeTest {
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     private Intent prototypeIntent(String request) {
         return new Intent(Intentbridge.ServiceAction)

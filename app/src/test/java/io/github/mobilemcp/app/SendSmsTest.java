@@ -12,7 +12,7 @@ import android.os.Looper;
 
 import java.util.List;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.shadows.ShadowPendingIntent;
@@ -25,12 +25,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  */
 @RunWith(GoTestRunner.class)
 public class SendSmsTest {
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     @Test
     public void repliesSuccessOnlyAfterThePartIsSent() throws Exception {

@@ -14,7 +14,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.android.controller.ServiceController;
@@ -25,12 +25,7 @@ import org.robolectric.shadows.ShadowSmsManager;
 public class ThreadingTest {
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
 
-    private final FakeAgent agent = new FakeAgent();
-
-    @After
-    public void tearDown() {
-        agent.stop();
-    }
+    @Rule public final FakeAgent agent = new FakeAgent();
 
     @Test
     public void mainLooperStaysFreeWhileTheEngineIsBlocked() throws Exception {
