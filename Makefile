@@ -5,10 +5,10 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test test-go lint bench fuzz fuzz-ci
+.PHONY: help deps serve demo seed-replay test test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar apk
 
 help: ## list the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 deps: ## install everything the tests need (apt packages, Go tools, Maven and npm dependencies)
 	scripts/deps.sh all
@@ -27,10 +27,16 @@ seed-replay: ## replay the four seed MCP transactions with curl against mobilemc
 	scripts/deps.sh go
 	scripts/seed-replay.sh
 
-test: deps lint test-go fuzz-ci ## the whole test suite, as CI runs it
+test: deps lint test-go fuzz-ci test-android test-scripts ## the whole test suite, as CI runs it
 
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
+
+test-android: ## the Android app on the host: gobind + host libgojni.so, Robolectric tests (app/pom.xml)
+	scripts/test-android.sh
+
+test-scripts: ## tests of the build scripts (make aar and make apk without an Android SDK)
+	scripts/android-build_test.sh
 
 lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
@@ -38,12 +44,21 @@ lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 
-bench: ## benchmarks, and the MCP server against the bare SDK (never part of the tests)
+bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 	$(GO) run ./mcpserver/mcpbench -v
+
+bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so (BENCH_CALLS=20000)
+	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 	scripts/fuzz.sh $(or $(FUZZTIME),10m)
 
 fuzz-ci: ## run each fuzz target for 5 seconds, as the tests do
 	scripts/fuzz.sh 5s
+
+aar: ## gomobile bind: app/libs/intentbridge.aar (needs ANDROID_HOME and the NDK; see docs/android.md)
+	scripts/android-build.sh aar
+
+apk: ## the app's APK: make aar, then Gradle in app/ (needs the Android SDK and Gradle)
+	scripts/android-build.sh apk

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
@@ -56,6 +57,10 @@ const (
 type Platform interface {
 	// SubscriptionsJSON returns the active subscriptions as a JSON array of
 	// {"subscription_id","sim_slot_index","carrier_name","display_name"}.
+	// When they cannot be read it returns
+	// {"error_code":"permission_denied","message":"..."} (or another error
+	// code) instead, as SendSMS does. A thrown exception counts as
+	// platform_error.
 	SubscriptionsJSON() (string, error)
 
 	// SendSMS sends text to the E.164 number on the subscription, split with
@@ -89,10 +94,22 @@ type Bridge struct {
 // process is answered from the store instead of sending again. An empty
 // dataDir keeps them in memory only.
 func NewBridge(p Platform, dataDir string) (*Bridge, error) {
+	return openBridge(p, dataDir, 0)
+}
+
+// openBridge builds the bridge. A positive timeout replaces every
+// capability's own deadline.
+func openBridge(p Platform, dataDir string, timeout time.Duration) (*Bridge, error) {
 	if p == nil {
 		return nil, fmt.Errorf("intentbridge: NewBridge needs a Platform")
 	}
-	reg, err := capability.NewRegistry(sms.Capabilities(javaPlatform{p})...)
+	caps := sms.Capabilities(javaPlatform{p})
+	if timeout > 0 {
+		for i := range caps {
+			caps[i].Timeout = timeout
+		}
+	}
+	reg, err := capability.NewRegistry(caps...)
 	if err != nil {
 		return nil, err
 	}

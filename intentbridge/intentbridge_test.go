@@ -19,6 +19,7 @@ type fakeJava struct {
 
 	mu    sync.Mutex
 	sends []string
+	waits []int64 // the timeoutMillis of each SendSMS
 }
 
 func (f *fakeJava) SubscriptionsJSON() (string, error) {
@@ -35,6 +36,7 @@ func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (strin
 		return "", errors.New("no time to wait")
 	}
 	f.sends = append(f.sends, strings.Join([]string{strconv.Itoa(sub), to, text}, "|"))
+	f.waits = append(f.waits, timeoutMillis)
 	return f.send, f.sendErr
 }
 
@@ -99,7 +101,11 @@ func TestHandleFailuresFromJava(t *testing.T) {
 		{"java exception", &fakeJava{subs: seedSubs, sendErr: errors.New("java.lang.IllegalStateException: radio busy")}, sendRequest("b4"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b4","capability":{"id":"send_sms"},"status":"failure","message":"sending the SMS to +33785880347 failed: java.lang.IllegalStateException: radio busy","error_code":"platform_error"}}}`},
 		{"malformed platform JSON", &fakeJava{subs: `{"oops":1}`}, sendRequest("b5"),
-			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b5","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{\\\"oops\\\":1}\": json: cannot unmarshal object into Go value of type []sms.Subscription","error_code":"internal_error"}}}`},
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b5","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{\\\"oops\\\":1}\": json: unknown field \"oops\"","error_code":"internal_error"}}}`},
+		{"subscriptions object without error_code", &fakeJava{subs: `{}`}, sendRequest("b7"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b7","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{}\": an object without error_code","error_code":"internal_error"}}}`},
+		{"subscriptions permission denied", &fakeJava{subs: `{"error_code":"permission_denied","message":"READ_PHONE_STATE is not granted"}`}, sendRequest("b8"),
+			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b8","capability":{"id":"send_sms"},"status":"failure","message":"READ_PHONE_STATE is not granted","error_code":"permission_denied"}}}`},
 		{"panic in the platform", &fakeJava{panicking: true}, sendRequest("b6"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b6","capability":{"id":"send_sms"},"status":"failure","message":"send_sms failed with an internal error: java side exploded","error_code":"internal_error"}}}`},
 	}

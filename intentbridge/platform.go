@@ -4,17 +4,27 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 )
 
-// sendMargin is kept back from the engine's deadline when telling Java how
-// long to wait for sent results, so that Java's answer, even an incomplete
-// one, arrives before the engine gives up on the call.
-const sendMargin = 2 * time.Second
+// maxSendMargin is the most kept back from the engine's deadline when
+// telling Java how long to wait for sent results, so that Java's answer,
+// even an incomplete one, arrives before the engine gives up on the call.
+const maxSendMargin = 2 * time.Second
+
+// javaWait is how long Java may wait for sent results when left remains
+// until the engine's deadline: all but a margin of 2 s, or of a quarter of
+// left when that is smaller, so that a short deadline (NewBridgeWithTimeout)
+// still leaves Java most of it.
+func javaWait(left time.Duration) time.Duration {
+	return left - min(maxSendMargin, left/4)
+}
 
 // javaPlatform adapts the JSON-speaking Java Platform to sms.Platform.
 type javaPlatform struct {
@@ -26,6 +36,17 @@ func (j javaPlatform) Subscriptions(context.Context) ([]sms.Subscription, error)
 	if err != nil {
 		return nil, err
 	}
+	if strings.HasPrefix(strings.TrimSpace(text), "{") {
+		var failed platformFailure
+		err := decodeStrict(text, &failed)
+		if err == nil && failed.ErrorCode == "" {
+			err = errors.New("an object without error_code")
+		}
+		if err != nil {
+			return nil, capability.Errorf(capability.CodeInternalError, "the Java platform listed subscriptions as %.80q: %v", text, err)
+		}
+		return nil, failed.err()
+	}
 	var subs []sms.Subscription
 	if err := decodeStrict(text, &subs); err != nil {
 		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform listed subscriptions as %.80q: %v", text, err)
@@ -33,17 +54,27 @@ func (j javaPlatform) Subscriptions(context.Context) ([]sms.Subscription, error)
 	return subs, nil
 }
 
-// sendOutcome is what the Java platform's SendSMS returns.
-type sendOutcome struct {
-	Results   []int           `json:"results"`
+// platformFailure is how the Java platform says that it could not do what
+// was asked, permission_denied for example.
+type platformFailure struct {
 	ErrorCode capability.Code `json:"error_code"`
 	Message   string          `json:"message"`
 }
 
+func (f platformFailure) err() error {
+	return &capability.Error{Code: f.ErrorCode, Message: f.Message}
+}
+
+// sendOutcome is what the Java platform's SendSMS returns.
+type sendOutcome struct {
+	Results []int `json:"results"`
+	platformFailure
+}
+
 func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResult, error) {
-	wait := sms.SendTimeout - sendMargin
+	wait := javaWait(sms.SendTimeout)
 	if deadline, ok := ctx.Deadline(); ok {
-		wait = time.Until(deadline) - sendMargin
+		wait = javaWait(time.Until(deadline))
 	}
 	if wait <= 0 {
 		return nil, context.DeadlineExceeded
@@ -57,7 +88,7 @@ func (j javaPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.PartResu
 		return nil, capability.Errorf(capability.CodeInternalError, "the Java platform answered SendSMS with %.80q: %v", text, err)
 	}
 	if out.ErrorCode != "" {
-		return nil, &capability.Error{Code: out.ErrorCode, Message: out.Message}
+		return nil, out.err()
 	}
 	results := make([]sms.PartResult, len(out.Results))
 	for i, code := range out.Results {

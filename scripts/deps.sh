@@ -4,6 +4,8 @@
 #
 #   scripts/deps.sh go        Go modules and the tools pinned in go.mod
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
+#   scripts/deps.sh apt       Debian packages of the Android host tests (root or sudo)
+#   scripts/deps.sh maven     the Maven repository the Android tests run from offline
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +17,7 @@ go_deps() {
 	echo "deps: downloading Go modules"
 	go mod download
 	# Building the pinned tools now keeps the first test run from stalling.
-	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck
+	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck golang.org/x/mobile/cmd/gobind
 }
 
 npm_deps() {
@@ -33,9 +35,71 @@ npm_deps() {
 	(cd "$dir" && npm ci --no-audit --no-fund)
 }
 
+# The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
+# framework-res.apk, android-liblog-dev has the <android/log.h> and liblog that gobind's glue links,
+# gcc builds that glue, and a JDK 17 and Maven run Robolectric.
+apt_deps() {
+	local missing=() p
+	for p in aapt android-framework-res android-liblog-dev; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+	done
+	command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+	command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
+	command -v mvn >/dev/null 2>&1 || missing+=(maven)
+	if [ ${#missing[@]} -eq 0 ]; then
+		echo "deps: the Android host test packages are installed"
+	else
+		need apt-get "install these Debian packages by hand: ${missing[*]}"
+		local sudo=""
+		if [ "$(id -u)" != 0 ]; then
+			need sudo "installing ${missing[*]} needs root: run 'make deps' as root, or install sudo"
+			sudo=sudo
+		fi
+		echo "deps: apt-get install ${missing[*]}"
+		$sudo apt-get update -qq
+		# --no-upgrade: never upgrade what is installed already (a JDK, say) as a side effect.
+		$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"
+	fi
+	local version
+	version=$(javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
+	if [ "${version:-0}" -lt 17 ]; then
+		echo "deps: Robolectric needs a JDK 17 or newer, and javac is version ${version:-unknown};" \
+			"install openjdk-17-jdk-headless and put it first on PATH (or set JAVA_HOME)" >&2
+		exit 1
+	fi
+}
+
+# The local Maven repository: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR.
+maven_repo() {
+	local repo
+	repo=$(sed -n 's/.*-Dmaven\.repo\.local=\([^ ]*\).*/\1/p' <<<"${MAVEN_OPTS:-}")
+	echo "${repo:-$HOME/.m2/repository}"
+}
+
+# Fills the Maven repository so that the Android tests run with mvn -o. dependency:go-offline is
+# not enough: it misses what Maven resolves only while building (plexus-utils for old plugins, and
+# android-all-instrumented, which is copied rather than depended on). So this runs the real build
+# once, online, selecting no test; it compiles gobind's Java, hence build-jni.sh first. A stamp in
+# the repository, named after app/pom.xml's hash, skips it until the pom changes.
+maven_deps() {
+	need mvn "run scripts/deps.sh apt"
+	local stamp
+	stamp="$(maven_repo)/.mobilemcp-primed-$(sha256sum app/pom.xml | cut -c1-16)"
+	if [ -e "$stamp" ]; then
+		echo "deps: the Maven repository has the Android tests' dependencies"
+		return
+	fi
+	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
+	scripts/build-jni.sh
+	mvn -B -q -f app/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	touch "$stamp"
+}
+
 case "${1:-all}" in
 go) go_deps ;;
 npm) npm_deps ;;
-all) go_deps && npm_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|all]" >&2; exit 2 ;;
+apt) apt_deps ;;
+maven) maven_deps ;;
+all) go_deps && npm_deps && apt_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|npm|apt|maven|all]" >&2; exit 2 ;;
 esac

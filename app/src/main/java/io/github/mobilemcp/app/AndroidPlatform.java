@@ -1,0 +1,178 @@
+package io.github.mobilemcp.app;
+
+import android.Manifest;
+import android.app.PendingIntent;
+import android.content.BroadcastReceiver;
+import android.content.Context;
+import android.content.Intent;
+import android.content.IntentFilter;
+import android.content.pm.PackageManager;
+import android.os.Build;
+import android.os.Handler;
+import android.os.HandlerThread;
+import android.telephony.SmsManager;
+import android.telephony.SubscriptionInfo;
+import android.telephony.SubscriptionManager;
+
+import io.github.mobilemcp.intentbridge.Platform;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Java half of the Go {@code intentbridge.Platform}: the calls Go cannot make itself. Its JSON
+ * answers are specified in that interface's doc comments.
+ *
+ * <p>Result codes are passed to Go raw (Activity.RESULT_OK, SmsManager.RESULT_ERROR_*): the Go SMS
+ * capability turns them into readable errors, one mapping for every platform.
+ *
+ * <p>Threading: Go calls these methods on the service's worker thread, and {@link #sendSMS} blocks
+ * that thread until every part has a sent result. So the sent-result broadcasts are received on
+ * this class's own HandlerThread: never on the blocked worker, and never on the main thread.
+ */
+final class AndroidPlatform implements Platform {
+    static final String ACTION_SENT = "io.github.mobilemcp.app.SMS_SENT";
+    static final String EXTRA_SEND_ID = "io.github.mobilemcp.app.SEND_ID";
+    static final String EXTRA_PART = "io.github.mobilemcp.app.PART";
+
+    /**
+     * PendingIntents are told apart by request code, not by extras: each part's gets its own code,
+     * or a second part would get the first part's PendingIntent back.
+     */
+    private static final AtomicInteger nextRequestCode = new AtomicInteger(1);
+
+    private final Context context;
+    private final HandlerThread receiverThread;
+    private final Handler receiverHandler;
+
+    AndroidPlatform(Context context) {
+        this.context = context.getApplicationContext();
+        receiverThread = new HandlerThread("mobile-mcp-sms-sent");
+        receiverThread.start();
+        receiverHandler = new Handler(receiverThread.getLooper());
+    }
+
+    /** Stops the receiver thread. Sends still waiting then time out. */
+    void close() {
+        receiverThread.quitSafely();
+    }
+
+    @Override
+    public String subscriptionsJSON() throws JSONException {
+        if (!granted(Manifest.permission.READ_PHONE_STATE)) {
+            return permissionDenied("read the phone's SIM subscriptions", "Phone",
+                    Manifest.permission.READ_PHONE_STATE);
+        }
+        SubscriptionManager manager = context.getSystemService(SubscriptionManager.class);
+        List<SubscriptionInfo> infos;
+        try {
+            infos = manager.getActiveSubscriptionInfoList();
+        } catch (SecurityException e) {
+            return error("permission_denied", "reading the SIM subscriptions was refused: " + e.getMessage());
+        }
+        JSONArray out = new JSONArray();
+        if (infos != null) { // null, not empty, when there is no SIM
+            for (SubscriptionInfo info : infos) {
+                out.put(new JSONObject()
+                        .put("subscription_id", info.getSubscriptionId())
+                        .put("sim_slot_index", info.getSimSlotIndex())
+                        .put("carrier_name", text(info.getCarrierName()))
+                        .put("display_name", text(info.getDisplayName())));
+            }
+        }
+        return out.toString();
+    }
+
+    @Override
+    public String sendSMS(long subscriptionID, String to, String text, long timeoutMillis)
+            throws JSONException, InterruptedException {
+        if (!granted(Manifest.permission.SEND_SMS)) {
+            return permissionDenied("send SMS", "SMS", Manifest.permission.SEND_SMS);
+        }
+        SmsManager sms = smsManager(Math.toIntExact(subscriptionID));
+        ArrayList<String> parts = sms.divideMessage(text);
+        SentResults results = new SentResults(parts.size());
+        // A random id ties the broadcasts to this send: an old PendingIntent firing late, or
+        // another app guessing the action (the receiver is exported below API 33), is ignored.
+        String sendId = UUID.randomUUID().toString();
+        BroadcastReceiver receiver = new BroadcastReceiver() {
+            @Override
+            public void onReceive(Context c, Intent intent) {
+                if (sendId.equals(intent.getStringExtra(EXTRA_SEND_ID))) {
+                    results.record(intent.getIntExtra(EXTRA_PART, -1), getResultCode());
+                }
+            }
+        };
+        register(receiver);
+        try {
+            sms.sendMultipartTextMessage(to, null, parts, sentIntents(sendId, parts.size()), null);
+            results.await(timeoutMillis);
+        } catch (SecurityException e) {
+            return error("permission_denied", "sending the SMS was refused: " + e.getMessage());
+        } finally {
+            context.unregisterReceiver(receiver);
+        }
+        return new JSONObject().put("results", new JSONArray(results.codes())).toString();
+    }
+
+    /** One sent PendingIntent per part, each with its own request code. */
+    private ArrayList<PendingIntent> sentIntents(String sendId, int parts) {
+        ArrayList<PendingIntent> intents = new ArrayList<>(parts);
+        for (int i = 0; i < parts; i++) {
+            // Explicit (setPackage) and immutable, as Android 14 wants; the radio still sets the
+            // result code. CANCEL_CURRENT: after a process restart the counter starts again, and a
+            // stale PendingIntent with the same code must not come back with its old extras.
+            Intent sent = new Intent(ACTION_SENT)
+                    .setPackage(context.getPackageName())
+                    .putExtra(EXTRA_SEND_ID, sendId)
+                    .putExtra(EXTRA_PART, i);
+            intents.add(PendingIntent.getBroadcast(context, nextRequestCode.getAndIncrement(), sent,
+                    PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_ONE_SHOT
+                            | PendingIntent.FLAG_CANCEL_CURRENT));
+        }
+        return intents;
+    }
+
+    private void register(BroadcastReceiver receiver) {
+        IntentFilter filter = new IntentFilter(ACTION_SENT);
+        if (Build.VERSION.SDK_INT >= 33) {
+            // Targeting 34 requires an export flag. NOT_EXPORTED still receives our own
+            // PendingIntents, which the system sends with this app's identity.
+            context.registerReceiver(receiver, filter, null, receiverHandler, Context.RECEIVER_NOT_EXPORTED);
+        } else {
+            context.registerReceiver(receiver, filter, null, receiverHandler);
+        }
+    }
+
+    @SuppressWarnings("deprecation") // getSmsManagerForSubscriptionId: replaced in API 31
+    private SmsManager smsManager(int subscriptionId) {
+        if (Build.VERSION.SDK_INT >= 31) {
+            return context.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId);
+        }
+        return SmsManager.getSmsManagerForSubscriptionId(subscriptionId);
+    }
+
+    private boolean granted(String permission) {
+        return context.checkSelfPermission(permission) == PackageManager.PERMISSION_GRANTED;
+    }
+
+    private static String permissionDenied(String what, String setting, String permission)
+            throws JSONException {
+        return error("permission_denied", "the mobilemcp app is not allowed to " + what
+                + ": open mobilemcp on the phone and allow " + setting + " (" + permission + ")");
+    }
+
+    private static String error(String code, String message) throws JSONException {
+        return new JSONObject().put("error_code", code).put("message", message).toString();
+    }
+
+    private static String text(CharSequence s) {
+        return s == null ? "" : s.toString();
+    }
+}

@@ -1,0 +1,196 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.Manifest;
+import android.app.Application;
+import android.app.PendingIntent;
+import android.content.BroadcastReceiver;
+import android.content.Context;
+import android.content.Intent;
+import android.content.IntentFilter;
+import android.os.Looper;
+import android.telephony.SmsManager;
+import android.telephony.SubscriptionInfo;
+import android.telephony.SubscriptionManager;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.json.JSONObject;
+import org.junit.rules.ExternalResource;
+import org.robolectric.Robolectric;
+import org.robolectric.RuntimeEnvironment;
+import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowSmsManager;
+import org.robolectric.shadows.ShadowSubscriptionManager;
+import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder;
+
+/**
+ * Plays an on-device agent in tests: it sets up the phone (SIMs, permissions), starts ToolService
+ * the way an agent does, and collects the reply broadcasts that come back through its PendingIntent.
+ * A JUnit rule ({@code @Rule public final FakeAgent agent = new FakeAgent();}): after each test it
+ * destroys the service it started, as Android would after the service's last stopSelf.
+ *
+ * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
+ * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
+ * post. The service's worker and AndroidPlatform's HandlerThread run in real time on their own
+ * threads. So waiting means: idle the main looper, check, sleep a little, repeat.
+ */
+final class FakeAgent extends ExternalResource {
+    static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
+    static final long WAIT_MILLIS = 10_000;
+
+    /** The seed's two SIMs; the second display name crosses JNI as non-ASCII both ways. */
+    static final SubscriptionInfo SIM_14 = SubscriptionInfoBuilder.newBuilder().setId(14).setSimSlotIndex(0)
+            .setCarrierName("Vodafone UK").setDisplayName("Vodafone UK").buildSubscriptionInfo();
+    static final SubscriptionInfo SIM_17 = SubscriptionInfoBuilder.newBuilder().setId(17).setSimSlotIndex(1)
+            .setCarrierName("Yettel HU").setDisplayName("Ünnep 🎉").buildSubscriptionInfo();
+
+    final Application app = RuntimeEnvironment.getApplication();
+    /** Reply broadcasts, in arrival order. Touched on the main (test) thread only. */
+    final List<Intent> replies = new ArrayList<>();
+    private ServiceController<? extends ToolService> service;
+
+    FakeAgent() {
+        app.registerReceiver(new BroadcastReceiver() {
+            @Override
+            public void onReceive(Context context, Intent intent) {
+                replies.add(intent);
+            }
+        }, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
+        shadowOf(app).grantPermissions(Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE);
+        setSims(SIM_14, SIM_17);
+    }
+
+    void setSims(SubscriptionInfo... sims) {
+        ShadowSubscriptionManager subs = shadowOf(app.getSystemService(SubscriptionManager.class));
+        subs.setActiveSubscriptionInfoList(Arrays.asList(sims));
+    }
+
+    /** A request in the specification's shape, with arguments under args. */
+    static String specRequest(String id, String capability, String argsJson) {
+        return "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"" + id
+                + "\",\"capability\":{\"id\":\"" + capability + "\",\"args\":" + argsJson + "}}}}";
+    }
+
+    /**
+     * A failure reply in the specification's layout, as the engine writes it: id and capability
+     * are left out of it when null, and message is JSON-quoted here.
+     */
+    static String failureReply(String id, String capability, String message, String errorCode) {
+        return "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":"
+                + (id == null ? "null" : JSONObject.quote(id))
+                + (capability == null ? "" : ",\"capability\":{\"id\":" + JSONObject.quote(capability) + "}")
+                + ",\"status\":\"failure\",\"message\":" + JSONObject.quote(message)
+                + ",\"error_code\":\"" + errorCode + "\"}}}";
+    }
+
+    /**
+     * The agent's callback. Mutable, or the reply could not be filled in; explicit (setPackage),
+     * as Android 14 requires of mutable PendingIntents.
+     */
+    PendingIntent callback(int flags) {
+        return PendingIntent.getBroadcast(app, 0, new Intent(REPLY_ACTION).setPackage(app.getPackageName()), flags);
+    }
+
+    /** The Intent of a specification request with a mutable callback. */
+    Intent specIntent(String requestJson) {
+        return new Intent(Intentbridge.ServiceAction)
+                .setClassName(app, ToolService.class.getName())
+                .putExtra(Intentbridge.ExtraRequest, requestJson)
+                .putExtra(Intentbridge.ExtraCallback, callback(PendingIntent.FLAG_MUTABLE));
+    }
+
+    /** Starts ToolService with a specification request, as startForegroundService would. */
+    ServiceController<? extends ToolService> start(String requestJson) {
+        return start(ToolService.class, specIntent(requestJson));
+    }
+
+    /** Starts cls with intent, after destroying a service this agent started before. */
+    ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
+        stop();
+        service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
+        return service;
+    }
+
+    /** The service started last, or null. */
+    ServiceController<? extends ToolService> service() {
+        return service;
+    }
+
+    /** Destroys the service started last, as Android does after its last stopSelf. */
+    void stop() {
+        if (service != null) {
+            service.destroy();
+            service = null;
+        }
+    }
+
+    @Override
+    protected void after() {
+        stop();
+    }
+
+    /** Idles the main looper until cond holds, or fails after WAIT_MILLIS. */
+    static void idleMainUntil(String what, BooleanSupplier cond) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+        while (true) {
+            shadowOf(Looper.getMainLooper()).idle();
+            if (cond.getAsBoolean()) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    /** Waits for the one reply broadcast and returns it. */
+    Intent awaitReply() throws InterruptedException {
+        idleMainUntil("the reply broadcast", () -> !replies.isEmpty());
+        assertEquals("exactly one reply", 1, replies.size());
+        return replies.get(0);
+    }
+
+    /** Waits for the one reply and returns its mobile-mcp-response extra. */
+    String awaitSpecReply() throws InterruptedException {
+        return awaitReply().getStringExtra(Intentbridge.ExtraResponse);
+    }
+
+    /** Starts ToolService with a specification request and returns the reply's JSON. */
+    String call(String requestJson) throws InterruptedException {
+        start(requestJson);
+        return awaitSpecReply();
+    }
+
+    /** The shadow of the very SmsManager AndroidPlatform uses for subscriptionId (API 31+). */
+    ShadowSmsManager sms(int subscriptionId) {
+        return shadowOf(app.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId));
+    }
+
+    /** Waits until the worker has handed the SMS to the SmsManager of subscriptionId. */
+    ShadowSmsManager.TextMultipartParams awaitSend(int subscriptionId) throws InterruptedException {
+        ShadowSmsManager sms = sms(subscriptionId);
+        idleMainUntil("sendMultipartTextMessage on subscription " + subscriptionId,
+                () -> sms.getLastSentMultipartTextMessageParams() != null);
+        return sms.getLastSentMultipartTextMessageParams();
+    }
+
+    /** True when no SIM's SmsManager was asked to send anything. */
+    boolean nothingSent() {
+        for (int sub : new int[] {14, 17}) {
+            ShadowSmsManager sms = sms(sub);
+            if (sms.getLastSentMultipartTextMessageParams() != null || sms.getLastSentTextMessageParams() != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

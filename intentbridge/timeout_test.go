@@ -1,0 +1,65 @@
+package intentbridge
+
+import (
+	"testing"
+	"time"
+)
+
+func TestJavaWaitKeepsAMarginBeforeTheDeadline(t *testing.T) {
+	tests := []struct {
+		left, want time.Duration
+	}{
+		{60 * time.Second, 58 * time.Second},  // the 2 s margin
+		{8 * time.Second, 6 * time.Second},    // where both margins meet
+		{time.Second, 750 * time.Millisecond}, // a quarter of what is left
+		{1500 * time.Millisecond, 1125 * time.Millisecond},
+		{0, 0},
+	}
+	for _, tt := range tests {
+		if got := javaWait(tt.left); got != tt.want {
+			t.Errorf("javaWait(%s) = %s, want %s", tt.left, got, tt.want)
+		}
+	}
+}
+
+func TestDefaultDeadlineGivesJavaFiftyEightSeconds(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	if r := newBridge(t, f).Handle(sendRequest("d1"), ""); !r.Success() {
+		t.Fatalf("reply %s", r.SpecJSON())
+	}
+	// send_sms has 60 s; Java gets all of it but the 2 s margin, less the
+	// moment spent before SendSMS was called.
+	if len(f.waits) != 1 || f.waits[0] > 58000 || f.waits[0] < 57000 {
+		t.Errorf("SendSMS timeoutMillis %v, want just under 58000", f.waits)
+	}
+}
+
+func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
+	// Java waited as long as it was told and no sent result came: 0.
+	f := &fakeJava{subs: seedSubs, send: `{"results":[0]}`}
+	b, err := NewBridgeWithTimeout(f, t.TempDir(), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	r := b.Handle(sendRequest("t1"), "com.example.agent")
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"t1","capability":{"id":"send_sms"},"status":"failure","message":"no sent confirmation for part 1 of 1 of the SMS to +33785880347; it may still be delivered, so check before sending again","error_code":"timeout"}}}`
+	if r.SpecJSON() != want {
+		t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+	if len(f.waits) != 1 || f.waits[0] > 750 || f.waits[0] < 700 {
+		t.Errorf("SendSMS timeoutMillis %v, want just under 750 (1000 less a quarter)", f.waits)
+	}
+}
+
+func TestNonPositiveTimeoutKeepsTheDefaults(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b, err := NewBridgeWithTimeout(f, "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if r := b.Handle(sendRequest("z1"), ""); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
+		t.Errorf("reply %s, waits %v", r.SpecJSON(), f.waits)
+	}
+}

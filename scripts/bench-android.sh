@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench-android.sh [CALLS]: times Bridge.handle(get_sms_subscriptions), Java -> Go -> Java, through
+# the host-built libgojni.so on a plain JVM, and prints the median and p99 (default 20,000 calls).
+# A benchmark, not a test: it never fails on a timing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+calls=${1:-20000}
+
+scripts/deps.sh maven
+scripts/build-jni.sh >/dev/null
+# Compile the app, gobind's Java and the benchmark (app/src/bench/java), and list the one jar the
+# benchmark needs besides them: android-all, for the android.* names gobind's Java refers to.
+mvn -B -q -o -f app/pom.xml test-compile dependency:build-classpath \
+	-Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeArtifactIds=android-all
+java -Djava.library.path=build/jni \
+	-cp "app/target/classes:app/target/test-classes:$(cat app/target/bench-classpath.txt)" \
+	io.github.mobilemcp.app.HandleBenchmark "$calls"
