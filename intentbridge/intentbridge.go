@@ -147,11 +147,14 @@ type Reply struct {
 	id, code   string
 	prototype  bool
 	replayed   bool
+	// succeeded is set only by newReply, so that a Reply made in Java with
+	// its generated no-argument constructor never claims success.
+	succeeded bool
 }
 
 // newReply encodes r for Java and enforces MaxReplyBytes.
 func newReply(r *capability.Reply) *Reply {
-	out := &Reply{spec: string(r.SpecJSON()), id: r.ID, code: string(r.ErrorCode), replayed: r.Replayed,
+	out := &Reply{spec: string(r.SpecJSON()), id: r.ID, code: string(r.ErrorCode), replayed: r.Replayed, succeeded: !r.Failed(),
 		prototype: r.Shape == capability.ShapePrototype}
 	if out.prototype {
 		out.flat = string(r.FlatJSON())
@@ -194,7 +197,7 @@ func (r *Reply) RequestID() string { return r.id }
 func (r *Reply) Replayed() bool { return r.replayed }
 
 // Success reports whether the capability succeeded.
-func (r *Reply) Success() bool { return r.code == "" }
+func (r *Reply) Success() bool { return r.succeeded }
 
 // ErrorCode is the failure's error_code, or "" on success.
 func (r *Reply) ErrorCode() string { return r.code }

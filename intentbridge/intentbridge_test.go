@@ -215,3 +215,10 @@ func TestReplyLimit(t *testing.T) {
 	}
 	t.Fatal("no combination reached the limit exactly")
 }
+
+func TestZeroReplyIsNotASuccess(t *testing.T) {
+	// gobind gives Java a no-argument constructor for Reply.
+	if (&Reply{}).Success() {
+		t.Error("a Reply that no request produced claims success")
+	}
+}
