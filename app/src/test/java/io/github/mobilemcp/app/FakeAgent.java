@@ -119,6 +119,21 @@ final class FakeAgent extends ExternalResource {
         return PendingIntent.getBroadcast(app, 0, new Intent(REPLY_ACTION).setPackage(app.getPackageName()), flags);
     }
 
+    /**
+     * The Intent of a specification request as another app would send it: its callback (request
+     * code requestCode, so that it is a PendingIntent of its own) claims creator as its creator
+     * package, which is what the tool takes for the caller.
+     */
+    Intent specIntentFrom(String creator, int requestCode, String requestJson) {
+        PendingIntent callback = PendingIntent.getBroadcast(app, requestCode,
+                new Intent(REPLY_ACTION).setPackage(app.getPackageName()), PendingIntent.FLAG_MUTABLE);
+        shadowOf(callback).setCreatorPackage(creator);
+        return new Intent(Intentbridge.ServiceAction)
+                .setClassName(app, ToolService.class.getName())
+                .putExtra(Intentbridge.ExtraRequest, requestJson)
+                .putExtra(Intentbridge.ExtraCallback, callback);
+    }
+
     /** The Intent of a specification request with a mutable callback. */
     Intent specIntent(String requestJson) {
         return new Intent(Intentbridge.ServiceAction)
