@@ -32,12 +32,7 @@ public class ConsentReceiver extends BroadcastReceiver {
         PendingResult pending = goAsync();
         app.background().execute(() -> {
             try {
-                if (allow) {
-                    app.bridge().allowCaller(callerPackage);
-                } else {
-                    app.bridge().denyCaller(callerPackage);
-                }
-                ConsentPrompt.dismiss(app, callerPackage);
+                app.decide(callerPackage, allow);
             } catch (Exception e) {
                 // The notification stays, so the user can try again.
                 Log.e(ToolService.LOG_TAG, "could not record the decision about " + callerPackage, e);

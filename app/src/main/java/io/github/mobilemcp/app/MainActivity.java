@@ -30,7 +30,9 @@ import java.util.List;
  *   <li>the runtime permissions the tool service needs, and which are still missing (the service
  *       never asks itself; it has no UI, so without them it answers permission_denied and names
  *       this app);
- *   <li>the apps the user allowed or denied to send SMS, each with Revoke;
+ *   <li>the apps that asked to send SMS and wait for an answer, with Allow and Deny (the same
+ *       question as the notification, for when notifications are off), and the apps the user
+ *       allowed or denied, each with Revoke;
  *   <li>the MCP server switch: off by default; on, it serves the tools on the local network with a
  *       fresh token shown here ({@link McpHttp});
  *   <li>the developer switch: accept requests without a callback (adb) in a release build.
@@ -140,47 +142,83 @@ public class MainActivity extends Activity {
 
     // The calling apps.
 
-    /** One row per decision, from Go's list: what was decided, since when, and Revoke. */
+    /**
+     * One row per app: first those waiting for an answer (Allow, Deny), then Go's decisions (what
+     * was decided, since when, and Revoke). Each row's tag is the package.
+     */
     void showCallers() {
         callers.removeAllViews();
-        JSONArray list;
+        List<String> decided = new ArrayList<>();
+        List<View> decisions = new ArrayList<>();
         try {
-            list = new JSONArray(app.bridge().callersJSON());
+            JSONArray list = new JSONArray(app.bridge().callersJSON());
             for (int i = 0; i < list.length(); i++) {
-                callers.addView(callerRow(list.getJSONObject(i)));
+                JSONObject grant = list.getJSONObject(i);
+                decided.add(grant.getString("package"));
+                decisions.add(decisionRow(grant));
             }
         } catch (JSONException e) {
             Log.e(ToolService.LOG_TAG, "unreadable list of decisions", e);
         }
+        for (String pkg : app.asking()) {
+            if (!decided.contains(pkg)) {
+                LinearLayout row = row(pkg, getString(R.string.caller_asking, ConsentPrompt.label(this, pkg)));
+                addButton(row, R.string.consent_allow, () -> decide(pkg, true));
+                addButton(row, R.string.consent_deny, () -> decide(pkg, false));
+                callers.addView(row);
+            }
+        }
+        for (View row : decisions) {
+            callers.addView(row);
+        }
         callersEmpty.setVisibility(callers.getChildCount() == 0 ? View.VISIBLE : View.GONE);
     }
 
-    private View callerRow(JSONObject grant) throws JSONException {
+    private View decisionRow(JSONObject grant) throws JSONException {
         String pkg = grant.getString("package");
         String since = grant.getString("at").substring(0, 10); // the date of an RFC 3339 time
         int text = Intentbridge.DecisionAllowed.equals(grant.getString("decision"))
                 ? R.string.caller_allowed : R.string.caller_denied;
+        LinearLayout row = row(pkg, getString(text, ConsentPrompt.label(this, pkg), since));
+        addButton(row, R.string.caller_revoke, () -> revoke(pkg));
+        return row;
+    }
 
+    /** A row about pkg (its tag) with text; the buttons follow it. */
+    private LinearLayout row(String pkg, String text) {
         LinearLayout row = new LinearLayout(this);
         row.setOrientation(LinearLayout.HORIZONTAL);
         row.setTag(pkg);
         TextView label = new TextView(this);
-        label.setText(getString(text, ConsentPrompt.label(this, pkg), since));
+        label.setText(text);
         row.addView(label, new LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1));
-        Button revoke = new Button(this);
-        revoke.setText(R.string.caller_revoke);
-        revoke.setOnClickListener(v -> revoke(pkg));
-        row.addView(revoke);
         return row;
+    }
+
+    private void addButton(LinearLayout row, int label, Runnable action) {
+        Button button = new Button(this);
+        button.setText(label);
+        button.setOnClickListener(v -> action.run());
+        row.addView(button);
+    }
+
+    /** Answers the question about pkg, as the notification's buttons do. */
+    private void decide(String pkg, boolean allow) {
+        inBackground("could not record the decision about " + pkg, () -> app.decide(pkg, allow));
     }
 
     /** Forgets the decision about pkg: its next send asks the user again. */
     private void revoke(String pkg) {
+        inBackground("could not revoke the decision about " + pkg, () -> app.bridge().forgetCaller(pkg));
+    }
+
+    /** A bridge call that writes the decisions, off the main thread; then the rows again. */
+    private void inBackground(String failure, BridgeCall work) {
         app.background().execute(() -> {
             try {
-                app.bridge().forgetCaller(pkg);
+                work.run();
             } catch (Exception e) {
-                Log.e(ToolService.LOG_TAG, "could not revoke the decision about " + pkg, e);
+                Log.e(ToolService.LOG_TAG, failure, e);
             }
             runOnUiThread(() -> {
                 if (!isDestroyed()) {
@@ -188,6 +226,11 @@ public class MainActivity extends Activity {
                 }
             });
         });
+    }
+
+    /** A call into the bridge, which may throw (Go errors arrive as exceptions). */
+    private interface BridgeCall {
+        void run() throws Exception;
     }
 
     // The MCP server.

@@ -9,6 +9,11 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -31,6 +36,8 @@ public class ToolApp extends Application {
     private Bridge bridge;
     private McpHttp http;
     private ExecutorService background;
+    /** The calling apps refused for want of consent since the process started, still undecided. */
+    private final Set<String> asking = ConcurrentHashMap.newKeySet();
     /** See {@link #setCapabilityTimeoutMillisForTests}. */
     private long capabilityTimeoutMillis;
 
@@ -81,6 +88,36 @@ public class ToolApp extends Application {
             throw new IllegalStateException("the bridge is already open");
         }
         capabilityTimeoutMillis = timeoutMillis;
+    }
+
+    /**
+     * Asks the user about callerPackage, which just got consent_required: a notification, and a row
+     * in MainActivity, which stays usable when notifications are off (Android 13+ asks for them).
+     */
+    void ask(String callerPackage) {
+        asking.add(callerPackage);
+        ConsentPrompt.ask(this, callerPackage);
+    }
+
+    /** The apps waiting for a decision, sorted. */
+    List<String> asking() {
+        List<String> list = new ArrayList<>(asking);
+        Collections.sort(list);
+        return list;
+    }
+
+    /**
+     * Records the user's decision about callerPackage in Go and withdraws the question. It writes a
+     * file and syncs it: call it off the main thread.
+     */
+    void decide(String callerPackage, boolean allow) throws Exception {
+        if (allow) {
+            bridge().allowCaller(callerPackage);
+        } else {
+            bridge().denyCaller(callerPackage);
+        }
+        asking.remove(callerPackage);
+        ConsentPrompt.dismiss(this, callerPackage);
     }
 
     /** The MCP server switch of MainActivity. */

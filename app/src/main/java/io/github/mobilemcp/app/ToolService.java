@@ -122,7 +122,7 @@ public class ToolService extends Service {
     Reply handle(String json, String callerPackage) {
         Reply reply = bridge.handle(json, callerPackage);
         if ("consent_required".equals(reply.errorCode()) && !callerPackage.isEmpty()) {
-            ConsentPrompt.ask(this, callerPackage);
+            ToolApp.from(this).ask(callerPackage);
         }
         return reply;
     }

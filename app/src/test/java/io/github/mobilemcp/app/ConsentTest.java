@@ -172,6 +172,29 @@ public class ConsentTest {
     }
 
     @Test
+    public void withNotificationsOff_mainActivityAsksToo() throws Exception {
+        // Android 13+: the user may have refused POST_NOTIFICATIONS, so nobody sees the question.
+        call("c10", "send_sms", SEND);
+        agent.app.getSystemService(NotificationManager.class).cancelAll();
+
+        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
+        LinearLayout rows = activity.findViewById(R.id.callers);
+        assertEquals(1, rows.getChildCount());
+        LinearLayout row = (LinearLayout) rows.getChildAt(0);
+        assertEquals(APP, row.getTag());
+        assertEquals("mobilemcp (io.github.mobilemcp.app)\nasks to send SMS", ((TextView) row.getChildAt(0)).getText().toString());
+        assertEquals("Allow", ((Button) row.getChildAt(1)).getText().toString());
+        assertEquals("Deny", ((Button) row.getChildAt(2)).getText().toString());
+
+        row.getChildAt(1).performClick();
+        FakeAgent.idleMainUntil("the decision", () -> agent.bridge().callersJSON().contains("\"decision\":\"allowed\""));
+        FakeAgent.idleMainUntil("the row to show it", () -> ((TextView) ((LinearLayout) rows.getChildAt(0)).getChildAt(0))
+                .getText().toString().startsWith("mobilemcp (io.github.mobilemcp.app)\nallowed since "));
+        assertEquals(1, rows.getChildCount());
+        assertEquals(sent("c10"), send("c10"));
+    }
+
+    @Test
     public void getSmsSubscriptions_needsNoConsent() throws Exception {
         String reply = call("c7", "get_sms_subscriptions", "{}");
         assertTrue(reply, reply.contains("\"status\":\"success\"") && reply.contains("{\"name\":\"count\",\"type\":\"integer\",\"value\":2}"));
