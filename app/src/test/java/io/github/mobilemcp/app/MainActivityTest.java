@@ -86,7 +86,8 @@ public class MainActivityTest {
         assertFalse(developer.isChecked());
         assertTrue(developer.isEnabled());
         assertEquals("Off, requests sent with adb shell am, which have no callback to answer, are refused."
-                + " On, they run, and their replies go to logcat, where adb reads them.",
+                + " On, they run without asking you, and their replies go to logcat, where adb reads them."
+                + " Android cannot tell adb from an app, so any app could then send SMS this way: turn it on only for testing.",
                 ((TextView) activity.findViewById(R.id.allow_no_callback_note)).getText().toString());
         ToolApp tool = ToolApp.from(app);
         assertEquals("permission_denied", tool.bridge().handle(ADB_REQUEST, "").errorCode());
@@ -111,7 +112,7 @@ public class MainActivityTest {
         Switch developer = activity.findViewById(R.id.allow_no_callback);
         assertTrue(developer.isChecked());
         assertFalse(developer.isEnabled());
-        assertEquals("This is a debuggable build: it accepts them anyway, and answers them in logcat.",
+        assertEquals("This is a debuggable build: it accepts them anyway, from adb or any app, and answers them in logcat.",
                 ((TextView) activity.findViewById(R.id.allow_no_callback_note)).getText().toString());
         assertTrue(ToolApp.from(app).bridge().handle(ADB_REQUEST, "").success());
     }
