@@ -1,7 +1,9 @@
 // Package intentbridge is the only package gomobile binds for Android. Its
 // surface is small on purpose and uses only types gomobile can carry: the
-// Java Service hands it request strings and gets reply strings back, and the
-// Java Platform answers its calls with JSON strings.
+// Java Service hands it request strings with the calling app's package and
+// gets reply strings back, the Java Platform answers its calls with JSON
+// strings, and the app's screens record the user's decisions about calling
+// apps (AllowCaller and its siblings) and start the MCP server (StartHTTP).
 //
 // All logic lives in ordinary packages (capability, capability/sms); this
 // package only adapts them, and makes sure no Go panic ever crosses into

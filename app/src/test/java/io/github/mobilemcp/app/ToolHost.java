@@ -56,18 +56,11 @@ final class ToolHost implements AutoCloseable {
 
     /** Pumps starts and idles the main looper until cond holds, or fails after FakeAgent.WAIT_MILLIS. */
     void idleUntil(String what, BooleanSupplier cond) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
-        while (true) {
+        FakeAgent.idleMainUntil(what, () -> {
             pump();
-            shadowOf(Looper.getMainLooper()).idle();
-            if (cond.getAsBoolean()) {
-                return;
-            }
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(2);
-        }
+            shadowOf(Looper.getMainLooper()).idle(); // deliver what the starts posted
+            return cond.getAsBoolean();
+        });
     }
 
     /** Waits for future, keeping Android's part going meanwhile, and returns its value. */
