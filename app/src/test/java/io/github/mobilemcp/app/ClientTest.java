@@ -387,6 +387,7 @@ public class ClientTest {
             }
         }
         assertEquals("the client was closed", getCause(waiting).getMessage());
+        assertEquals("close unbinds", 1, shadowOf(agent.app).getUnboundServiceConnections().size());
     }
 
     private static Throwable getCause(CompletableFuture<?> f) {
