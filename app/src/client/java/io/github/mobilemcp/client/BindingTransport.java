@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -162,7 +163,11 @@ final class BindingTransport {
             inFlight.remove(call);
             queued.remove(call);
             if (inFlight.isEmpty() && idle == null) {
-                idle = timer.schedule(this::unbindIfIdle, IDLE_MILLIS, TimeUnit.MILLISECONDS);
+                try {
+                    idle = timer.schedule(this::unbindIfIdle, IDLE_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException e) {
+                    // The client is closed, and close() unbinds.
+                }
             }
         }
 

@@ -110,7 +110,8 @@ public final class MobileMcpClient implements Closeable {
             try {
                 tools.add(tool(pm, service));
             } catch (Exception e) {
-                problems.add(new DiscoveryProblem(service.packageName, service.name, e.getMessage()));
+                problems.add(new DiscoveryProblem(service.packageName, service.name,
+                        e.getMessage() != null ? e.getMessage() : e.toString()));
             }
         }
         return new Discovery(tools, problems);
