@@ -26,7 +26,9 @@ android {
     sourceSets {
         getByName("main") {
             manifest.srcFile("AndroidManifest.xml")
-            java.setSrcDirs(listOf("src/main/java"))
+            // The app, and the agent-side client library (io.github.mobilemcp.client), which
+            // depends on nothing but the Android framework.
+            java.setSrcDirs(listOf("src/main/java", "src/client/java"))
             res.setSrcDirs(listOf("../res"))
         }
     }

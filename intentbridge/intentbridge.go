@@ -1,7 +1,9 @@
 // Package intentbridge is the only package gomobile binds for Android. Its
 // surface is small on purpose and uses only types gomobile can carry: the
-// Java Service hands it request strings and gets reply strings back, and the
-// Java Platform answers its calls with JSON strings.
+// Java Service hands it request strings with the calling app's package and
+// gets reply strings back, the Java Platform answers its calls with JSON
+// strings, and the app's screens record the user's decisions about calling
+// apps (AllowCaller and its siblings) and start the MCP server (StartHTTP).
 //
 // All logic lives in ordinary packages (capability, capability/sms); this
 // package only adapts them, and makes sure no Go panic ever crosses into
@@ -18,9 +20,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/access"
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // Intent extras and metadata keys. The Java side reads them from here so the
@@ -77,8 +81,12 @@ type Platform interface {
 // Bridge runs Mobile-MCP requests for the Java Service. It is safe for
 // concurrent use from several Java threads.
 type Bridge struct {
-	engine  *capability.Engine
-	replies *idempotency.Store
+	engine   *capability.Engine
+	replies  *idempotency.Store
+	consents *access.Consents
+	// policy admits the calls Handle runs: the caller's consent, rate
+	// limit and the no-callback rule. The MCP server does not use it.
+	policy *access.Policy
 
 	// log receives the MCP server's call log. gomobile sends the log
 	// package's output, and so slog's default logger, to logcat.
@@ -89,24 +97,36 @@ type Bridge struct {
 }
 
 // NewBridge returns a bridge serving the SMS capabilities on p. dataDir is
-// the app's private files directory (Context.getFilesDir()); the replies to
-// sends are kept there so that a request retried after Android killed the
-// process is answered from the store instead of sending again. An empty
-// dataDir keeps them in memory only.
+// the app's private files directory (Context.getFilesDir()). Two files are
+// kept there: the replies to sends, so that a request retried after Android
+// killed the process is answered from the store instead of sending again,
+// and the user's decisions about calling apps (see AllowCaller). An empty
+// dataDir keeps both in memory only.
+//
+// The app should open one Bridge per process and share it: the Service, the
+// Activity and the consent notification all act on the same decisions.
 func NewBridge(p Platform, dataDir string) (*Bridge, error) {
-	return openBridge(p, dataDir, 0)
+	return openBridge(p, config{dataDir: dataDir})
 }
 
-// openBridge builds the bridge. A positive timeout replaces every
-// capability's own deadline.
-func openBridge(p Platform, dataDir string, timeout time.Duration) (*Bridge, error) {
+// config is how openBridge builds a bridge.
+type config struct {
+	dataDir string
+	// timeout, when positive, replaces every capability's own deadline.
+	timeout time.Duration
+	// now is the clock of the consent decisions; nil means time.Now.
+	now func() time.Time
+}
+
+// openBridge builds the bridge.
+func openBridge(p Platform, cfg config) (*Bridge, error) {
 	if p == nil {
 		return nil, fmt.Errorf("intentbridge: NewBridge needs a Platform")
 	}
 	caps := sms.Capabilities(javaPlatform{p})
-	if timeout > 0 {
+	if cfg.timeout > 0 {
 		for i := range caps {
-			caps[i].Timeout = timeout
+			caps[i].Timeout = cfg.timeout
 		}
 	}
 	reg, err := capability.NewRegistry(caps...)
@@ -114,17 +134,29 @@ func openBridge(p Platform, dataDir string, timeout time.Duration) (*Bridge, err
 		return nil, err
 	}
 	opts := idempotency.Options{}
-	if dataDir != "" {
-		opts.Path = filepath.Join(dataDir, idempotency.FileName)
+	consentPath := ""
+	if cfg.dataDir != "" {
+		opts.Path = filepath.Join(cfg.dataDir, idempotency.FileName)
+		consentPath = filepath.Join(cfg.dataDir, access.ConsentFile)
+	}
+	consents, err := access.OpenConsents(consentPath, cfg.now)
+	if err != nil {
+		return nil, fmt.Errorf("intentbridge: opening the consent store: %w", err)
+	}
+	limit, err := ratelimit.ParseRate(DefaultSendRateLimit)
+	if err != nil {
+		return nil, err
 	}
 	replies, err := idempotency.Open(opts)
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
 	}
 	return &Bridge{
-		engine:  capability.NewEngine(reg, capability.Options{Idempotency: replies}),
-		replies: replies,
-		log:     slog.Default(),
+		engine:   capability.NewEngine(reg, capability.Options{Idempotency: replies}),
+		replies:  replies,
+		consents: consents,
+		policy:   access.NewPolicy(consents, limit),
+		log:      slog.Default(),
 	}, nil
 }
 
@@ -207,9 +239,18 @@ func (r *Reply) ErrorCode() string { return r.code }
 func (r *Reply) LogLine() string { return r.spec }
 
 // Handle runs one request and returns its reply. It never returns nil and
-// never lets a panic reach Java. callerPackage is the package that created
-// the callback PendingIntent, or "" when unknown; a repeated request id is
-// answered from the reply store per caller package.
+// never lets a panic reach Java. callerPackage is the calling app as Android
+// vouches for it: the package that created the callback PendingIntent, or
+// the package of the binding's sending uid; "" when there is none (a
+// request without a callback, from adb).
+//
+// The caller's access is checked once the arguments are valid, before the
+// capability runs (see AllowCaller): a capability that changes something
+// needs the user's consent for callerPackage (consent_required until they
+// decide, permission_denied if they refused) and is rate limited per caller
+// (rate_limited); a request without a caller runs only when
+// SetAllowNoCallback allows it. A repeated request id is answered from the
+// reply store per caller package.
 func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -220,5 +261,6 @@ func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
 		return failed(capability.CodeInvalidRequest, "no request: put the request JSON in the "+ExtraRequest+" extra, as a String")
 	}
 	ctx := capability.WithCaller(context.Background(), callerPackage)
+	ctx = capability.WithAdmission(ctx, b.policy.Admit)
 	return newReply(b.engine.Handle(ctx, []byte(requestJSON)))
 }

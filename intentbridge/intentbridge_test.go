@@ -42,6 +42,10 @@ func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (strin
 
 const seedSubs = `[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]`
 
+// testAgent is the calling app of most tests. newBridge records the user's
+// consent for it, so its sends run.
+const testAgent = "com.example.agent"
+
 func newBridge(t *testing.T, f *fakeJava) *Bridge {
 	t.Helper()
 	b, err := NewBridge(f, t.TempDir())
@@ -49,6 +53,9 @@ func newBridge(t *testing.T, f *fakeJava) *Bridge {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
+	if err := b.AllowCaller(testAgent); err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 
@@ -58,7 +65,7 @@ func sendRequest(id string) string {
 
 func TestHandleSpecRequest(t *testing.T) {
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	r := newBridge(t, f).Handle(sendRequest("a1"), "com.example.agent")
+	r := newBridge(t, f).Handle(sendRequest("a1"), testAgent)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"a1","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}}}`
 	if r.SpecJSON() != want || r.Prototype() || r.RequestID() != "a1" || !r.Success() || r.ErrorCode() != "" {
 		t.Errorf("reply %s prototype=%v id=%q", r.SpecJSON(), r.Prototype(), r.RequestID())
@@ -111,7 +118,7 @@ func TestHandleFailuresFromJava(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newBridge(t, tt.java).Handle(tt.req, "")
+			r := newBridge(t, tt.java).Handle(tt.req, testAgent)
 			if r.SpecJSON() != tt.want || r.Success() {
 				t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), tt.want)
 			}
@@ -132,7 +139,12 @@ func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := b.Handle(sendRequest("once"), "com.example.agent")
+	for _, app := range []string{testAgent, "com.example.other"} {
+		if err := b.AllowCaller(app); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := b.Handle(sendRequest("once"), testAgent)
 	b.Close()
 
 	// Android killed the process; the agent retries after the restart.
@@ -141,7 +153,7 @@ func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	again := b.Handle(sendRequest("once"), "com.example.agent")
+	again := b.Handle(sendRequest("once"), testAgent)
 	if again.SpecJSON() != first.SpecJSON() || !again.Replayed() || first.Replayed() {
 		t.Errorf("retry %s (replayed %v), first %s", again.SpecJSON(), again.Replayed(), first.SpecJSON())
 	}
@@ -183,7 +195,7 @@ func TestReplyLimit(t *testing.T) {
 	}
 	sizeWith := func(id string, pad int) (int, *Reply) {
 		f.subs = bigSubscriptions(250, pad)
-		r := b.Handle(request(id), "")
+		r := b.Handle(request(id), testAgent)
 		return replySize(r), r
 	}
 	for idLen := 8; idLen < 16; idLen++ {

@@ -14,5 +14,5 @@ import "time"
 // rather than a setting, so that nothing can change the deadline of a
 // bridge in use.
 func NewBridgeWithTimeout(p Platform, dataDir string, timeoutMillis int64) (*Bridge, error) {
-	return openBridge(p, dataDir, time.Duration(timeoutMillis)*time.Millisecond)
+	return openBridge(p, config{dataDir: dataDir, timeout: time.Duration(timeoutMillis) * time.Millisecond})
 }

@@ -24,7 +24,7 @@ func TestJavaWaitKeepsAMarginBeforeTheDeadline(t *testing.T) {
 
 func TestDefaultDeadlineGivesJavaFiftyEightSeconds(t *testing.T) {
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	if r := newBridge(t, f).Handle(sendRequest("d1"), ""); !r.Success() {
+	if r := newBridge(t, f).Handle(sendRequest("d1"), testAgent); !r.Success() {
 		t.Fatalf("reply %s", r.SpecJSON())
 	}
 	// send_sms has 60 s; Java gets all of it but the 2 s margin, less the
@@ -42,7 +42,8 @@ func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	r := b.Handle(sendRequest("t1"), "com.example.agent")
+	b.AllowCaller(testAgent)
+	r := b.Handle(sendRequest("t1"), testAgent)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"t1","capability":{"id":"send_sms"},"status":"failure","message":"no sent confirmation for part 1 of 1 of the SMS to +33785880347; it may still be delivered, so check before sending again","error_code":"timeout"}}}`
 	if r.SpecJSON() != want {
 		t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), want)
@@ -59,7 +60,8 @@ func TestNonPositiveTimeoutKeepsTheDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if r := b.Handle(sendRequest("z1"), ""); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
+	b.AllowCaller(testAgent)
+	if r := b.Handle(sendRequest("z1"), testAgent); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
 		t.Errorf("reply %s, waits %v", r.SpecJSON(), f.waits)
 	}
 }

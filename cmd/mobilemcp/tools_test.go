@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -59,5 +61,39 @@ func TestToolsPrintsWarningsAndGoesOn(t *testing.T) {
 	code, out, errOut := newCLI(t).run("", "tools", path)
 	if code != exitOK || !strings.Contains(errOut, "[type-synonym]") || !strings.Contains(out, `"n": {`+"\n"+`            "type": "integer"`) {
 		t.Errorf("exit %d, stderr %q, stdout\n%s", code, errOut, out)
+	}
+}
+
+// javaClientGoldens holds what the Java client's MCP conversion
+// (io.github.mobilemcp.client.Capability.toMcpTool) is tested against in the
+// app's Robolectric tests: NAME.json is this command's output for NAME.xml
+// there, and mcp_capabilities.json is its output for the app's own
+// descriptor, res/xml/mcp_capabilities.xml.
+const javaClientGoldens = "app/src/test/resources/descriptors"
+
+// TestToolsIsTheJavaClientsGolden keeps the Java client's goldens equal to
+// what this command prints, so that the two conversions cannot drift apart:
+// this test fails when the Go side or a descriptor changes, the Java test
+// when the Java side does.
+func TestToolsIsTheJavaClientsGolden(t *testing.T) {
+	sources, err := filepath.Glob("../../" + javaClientGoldens + "/*.xml")
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no descriptors in %s: %v", javaClientGoldens, err)
+	}
+	sources = append(sources, "../../"+defaultDescriptorPath)
+	for _, source := range sources {
+		name := strings.TrimSuffix(filepath.Base(source), ".xml")
+		golden := javaClientGoldens + "/" + name + ".json"
+		code, out, _ := newCLI(t).run("", "tools", source)
+		if code != exitOK {
+			t.Fatalf("tools %s: exit %d", source, code)
+		}
+		want, err := os.ReadFile("../../" + golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(want) != out {
+			t.Errorf("%s is stale; regenerate it with\n  go run ./cmd/mobilemcp tools %s > %s", golden, strings.TrimPrefix(source, "../../"), golden)
+		}
 	}
 }

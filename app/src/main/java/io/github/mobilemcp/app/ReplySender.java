@@ -4,6 +4,7 @@ import android.app.PendingIntent;
 import android.content.Context;
 import android.content.Intent;
 import android.os.Build;
+import android.os.Bundle;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
@@ -50,12 +51,22 @@ final class ReplySender {
      * also the flat layout and the request id, which is where the prototype agent reads them.
      */
     static Intent fillIn(Reply reply) {
-        Intent fillIn = new Intent().putExtra(Intentbridge.ExtraResponse, reply.specJSON());
+        return new Intent().putExtras(extras(reply));
+    }
+
+    /**
+     * The reply's extras, the same for an Intent reply and for a binding reply's Message data:
+     * {@code mobile-mcp-response} always, and for a prototype request also {@code response} and
+     * {@code mcp_request_id}.
+     */
+    static Bundle extras(Reply reply) {
+        Bundle extras = new Bundle();
+        extras.putString(Intentbridge.ExtraResponse, reply.specJSON());
         if (reply.prototype()) {
-            fillIn.putExtra(Intentbridge.ExtraPrototypeResponse, reply.flatJSON());
-            fillIn.putExtra(Intentbridge.ExtraPrototypeRequestID, reply.requestID());
+            extras.putString(Intentbridge.ExtraPrototypeResponse, reply.flatJSON());
+            extras.putString(Intentbridge.ExtraPrototypeRequestID, reply.requestID());
         }
-        return fillIn;
+        return extras;
     }
 
     /**
@@ -63,8 +74,13 @@ final class ReplySender {
      * logcat is no place for them.
      */
     private static String dropped(Reply reply, ToolRequest request, String why) {
+        return dropped(reply, request.callerPackage(), why);
+    }
+
+    /** The same, for a reply to callerPackage by any transport. */
+    static String dropped(Reply reply, String callerPackage, String why) {
         String outcome = reply.success() ? "success" : "failure " + reply.errorCode();
-        return "reply to request \"" + reply.requestID() + "\" from " + request.callerPackage()
+        return "reply to request \"" + reply.requestID() + "\" from " + callerPackage
                 + " (" + outcome + ") was not delivered: " + why;
     }
 }

@@ -49,10 +49,6 @@ final class ToolRequest {
         return callback;
     }
 
-    boolean hasCallback() {
-        return callback != null;
-    }
-
     /**
      * The package that created the callback: the caller, as Android vouches for it. Replies are
      * replayed per caller package, and consent is given per package. "" without a callback.

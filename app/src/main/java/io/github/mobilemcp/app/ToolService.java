@@ -2,34 +2,45 @@ package io.github.mobilemcp.app;
 
 import android.app.Service;
 import android.content.Intent;
-import android.content.pm.ApplicationInfo;
+import android.os.HandlerThread;
 import android.os.IBinder;
+import android.os.Messenger;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Bridge;
-import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Reply;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The Mobile-MCP tool service (seed 004 §3). An agent starts it with an Intent that carries a JSON
- * request and a mutable PendingIntent; the Go engine answers, and the reply goes back through that
- * PendingIntent as fill-in extras.
+ * The Mobile-MCP tool service (seed 004 §3). Agents invoke it in either of the specification's two
+ * ways:
+ * <ul>
+ *   <li><b>Intent</b>: startForegroundService with an Intent that carries a JSON request and a
+ *       mutable PendingIntent; the reply goes back through that PendingIntent as fill-in extras.
+ *       Both request shapes are accepted: the specification's ({@code mobile-mcp-request} and
+ *       {@code mobile-mcp-callback}) and the prototype agent's ({@code request} and
+ *       {@code mcp_callback}).
+ *   <li><b>Binding</b>: bindService, then Messages through the returned Messenger
+ *       ({@link BindingHandler} describes the protocol).
+ * </ul>
+ * Java only moves strings: the Go engine parses either shape and says how to answer.
  *
- * <p>Both request shapes are accepted: the specification's ({@code mobile-mcp-request} and
- * {@code mobile-mcp-callback}) and the prototype agent's ({@code request} and {@code mcp_callback}).
- * Java only moves strings: the engine parses either shape and says how to answer.
+ * <p>Who may do what is decided in Go, for every transport alike: the caller is the package that
+ * created the callback PendingIntent, or the package of the binding's sending uid. Capabilities that
+ * change something need the user's consent for that package; when the engine answers
+ * consent_required, this service asks the user with a notification ({@link ConsentPrompt}). A
+ * request without a callback (adb) runs only in a debuggable build or with the developer switch on
+ * ({@link ToolApp#applyNoCallbackRule}), and its reply, whatever it is, goes to logcat under
+ * {@link #LOG_TAG}, as one line of JSON.
  *
  * <p>Threading: {@link #onStartCommand} runs on the main thread. It only calls
- * {@code startForeground} and queues the request. The engine, and the SMS platform it calls (which
- * blocks until every part's sent result arrives), run on one worker thread, never on the main
- * thread.
- *
- * <p>A request without a callback (adb testing) is answered in logcat, under {@link #LOG_TAG}, as
- * one line of JSON, and only by a debuggable build: a release build refuses it, because logcat
- * would be its only reply channel and the request would have no caller to account it to.
+ * {@code startForeground} and queues the request. Binding messages arrive on a HandlerThread of
+ * their own. The engine, and the SMS platform it calls (which blocks until every part's sent result
+ * arrives), run on one worker thread, never on the main thread: requests of both transports run one
+ * at a time, in the order they arrived.
  */
 public class ToolService extends Service {
     /**
@@ -39,8 +50,14 @@ public class ToolService extends Service {
      */
     public static final String LOG_TAG = "MobileMCP";
 
+    /** Binding mode: the {@code what} of a request Message (as in the prototype tool). */
+    public static final int MSG_INVOKE = 1;
+    /** Binding mode: the {@code what} of a reply Message (as in the prototype tool). */
+    public static final int MSG_RESULT = 2;
+
     private ExecutorService worker;
-    private AndroidPlatform platform;
+    private HandlerThread bindingThread;
+    private Messenger messenger;
     private Bridge bridge;
     private ReplySender replies;
 
@@ -50,39 +67,11 @@ public class ToolService extends Service {
         // One worker, so requests finish in the order they started. stopSelf(startId) relies on
         // that (see onStartCommand).
         worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "mobile-mcp-engine"));
-        platform = new AndroidPlatform(this);
         replies = new ReplySender(this);
-        bridge = openBridge(platform, getFilesDir().getPath(), capabilityTimeoutMillis());
-    }
-
-    /**
-     * Opens the engine with its reply store in dataDir. If the store cannot be read, the engine
-     * still serves requests, with a store in memory: a retry after a restart may then send again,
-     * which is better than no tool at all, and the error says so in logcat.
-     */
-    private static Bridge openBridge(AndroidPlatform platform, String dataDir, long timeoutMillis) {
-        try {
-            // The first use of a gobind class loads libgojni.so (go.Seq's static block).
-            return Intentbridge.newBridgeWithTimeout(platform, dataDir, timeoutMillis);
-        } catch (Exception e) {
-            Log.e(LOG_TAG, "cannot open the reply store in " + dataDir
-                    + "; repeated request ids are only recognised until the app stops", e);
-        }
-        try {
-            return Intentbridge.newBridgeWithTimeout(platform, "", timeoutMillis);
-        } catch (Exception e) {
-            // Only a null platform fails here.
-            throw new IllegalStateException("cannot start the Mobile-MCP engine", e);
-        }
-    }
-
-    /**
-     * The deadline of every capability, in milliseconds, or 0 for each capability's own (60 s for
-     * send_sms, including the wait for sent results). Tests override it to reach the timeout path
-     * quickly; the app has no reason to.
-     */
-    long capabilityTimeoutMillis() {
-        return 0;
+        bridge = ToolApp.from(this).bridge();
+        bindingThread = new HandlerThread("mobile-mcp-binding");
+        bindingThread.start();
+        messenger = new Messenger(new BindingHandler(bindingThread.getLooper(), this));
     }
 
     @Override
@@ -92,15 +81,9 @@ public class ToolService extends Service {
         Foreground.start(this);
 
         ToolRequest request = ToolRequest.from(intent);
-        if (!request.hasCallback() && !isDebuggable()) {
-            Log.w(LOG_TAG, "refused a request without a callback: only debuggable builds answer"
-                    + " in logcat (adb testing); agents must send " + Intentbridge.ExtraCallback);
-            stopSelf(startId);
-            return START_NOT_STICKY;
-        }
         worker.execute(() -> {
             try {
-                replies.send(request, handle(request));
+                replies.send(request, handle(request.json(), request.callerPackage()));
             } finally {
                 // Stop from the worker, with this request's startId. If another request arrived
                 // meanwhile, startId is no longer the newest, and Android keeps the service
@@ -114,37 +97,42 @@ public class ToolService extends Service {
         return START_NOT_STICKY;
     }
 
-    /** Runs on the worker thread. Go recovers its own panics and always returns a reply. */
-    private Reply handle(ToolRequest request) {
-        return bridge.handle(request.json(), request.callerPackage());
+    /** Binding mode: the Messenger agents send requests to. */
+    @Override
+    public IBinder onBind(Intent intent) {
+        return messenger.getBinder();
     }
 
-    private boolean isDebuggable() {
-        return (getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE) != 0;
+    /**
+     * Queues binding work on the worker, behind the requests already queued. A message that arrives
+     * while the service is being destroyed (its last agent has just unbound) is dropped.
+     */
+    void execute(Runnable work) {
+        try {
+            worker.execute(work);
+        } catch (RejectedExecutionException e) {
+            Log.w(LOG_TAG, "dropped a binding request that arrived while the service stopped");
+        }
+    }
+
+    /**
+     * Runs one request on the worker thread. Go recovers its own panics and always returns a reply.
+     * When the caller needs the user's consent, the user is asked.
+     */
+    Reply handle(String json, String callerPackage) {
+        Reply reply = bridge.handle(json, callerPackage);
+        if ("consent_required".equals(reply.errorCode()) && !callerPackage.isEmpty()) {
+            ToolApp.from(this).ask(callerPackage);
+        }
+        return reply;
     }
 
     @Override
     public void onDestroy() {
-        // Requests still queued run first; then the platform's receiver thread and the reply store
-        // are closed, on the worker, so that no request ever sees them closed.
-        worker.execute(this::closeEngine);
+        // Requests still queued run first; the bridge belongs to the process (ToolApp) and stays.
+        bindingThread.quitSafely();
         worker.shutdown();
         Foreground.stop(this);
         super.onDestroy();
-    }
-
-    private void closeEngine() {
-        platform.close();
-        try {
-            bridge.close();
-        } catch (Exception e) {
-            Log.w(LOG_TAG, "closing the reply store", e);
-        }
-    }
-
-    /** Binding is not offered: agents use startForegroundService with a callback. */
-    @Override
-    public IBinder onBind(Intent intent) {
-        return null;
     }
 }

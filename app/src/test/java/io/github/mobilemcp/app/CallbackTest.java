@@ -33,6 +33,10 @@ public class CallbackTest {
             + "\"status\":\"success\",\"message\":\"{\\\"count\\\":1,\\\"subscriptions\\\":["
             + "{\\\"subscription_id\\\":14,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"Vodafone UK\\\",\\\"display_name\\\":\\\"Vodafone UK\\\"}]}\"}}}";
 
+    /** Go's refusal of a request without a callback in a release build without the switch. */
+    static final String NO_CALLBACK_REFUSAL = "requests without a callback are accepted only by debuggable builds"
+            + " or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra";
+
     @Rule public final FakeAgent agent = new FakeAgent();
 
     private void start(PendingIntent callback) {
@@ -75,21 +79,30 @@ public class CallbackTest {
     }
 
     @Test
-    public void noCallback_releaseBuild_isRefusedAndNothingRuns() throws Exception {
+    public void noCallback_releaseBuild_isRefusedInLogcatAndNothingRuns() throws Exception {
         assertEquals(0, agent.app.getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE);
         agent.start(ToolService.class, new Intent()
                 .setClassName(agent.app, ToolService.class.getName())
                 .putExtra(Intentbridge.ExtraRequest, FakeAgent.specRequest("adb-2", "send_sms",
                         "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}")));
+        awaitStop();
 
-        // Refused on the main thread, in onStartCommand itself.
-        assertEquals(1, shadowOf(agent.service().get()).getStopSelfId());
+        // Go refuses it (the rule lives in the access package); the refusal is the reply, in logcat.
         ShadowLog.LogItem line = onlyLogLine();
-        assertEquals(Log.WARN, line.type);
-        assertEquals("refused a request without a callback: only debuggable builds answer in logcat (adb testing);"
-                + " agents must send mobile-mcp-callback", line.msg);
-        Thread.sleep(200); // had it been queued, the worker would have sent by now
+        assertEquals(Log.INFO, line.type);
+        assertEquals(FakeAgent.failureReply("adb-2", "send_sms", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
         assertTrue(agent.nothingSent());
+    }
+
+    @Test
+    public void noCallback_releaseBuildWithTheDeveloperSwitch_runs() throws Exception {
+        agent.setSims(FakeAgent.SIM_14);
+        ToolApp.from(agent.app).setDeveloperSwitch(true);
+        startWithoutCallback();
+        awaitStop();
+
+        assertEquals(SUBS_REPLY, onlyLogLine().msg);
+        assertEquals(List.of(), agent.replies);
     }
 
     @Test
@@ -127,8 +140,11 @@ public class CallbackTest {
                 .setClassName(agent.app, ToolService.class.getName())
                 .putExtra(Intentbridge.ExtraRequest, FakeAgent.specRequest("cb-2", "get_sms_subscriptions", "{}"))
                 .putExtra(Intentbridge.ExtraCallback, "not a PendingIntent"));
+        awaitStop();
 
-        assertEquals(1, shadowOf(agent.service().get()).getStopSelfId()); // refused: release build
-        assertEquals(Log.WARN, onlyLogLine().type);
+        // No caller: refused in a release build, and answered in logcat.
+        ShadowLog.LogItem line = onlyLogLine();
+        assertEquals(Log.INFO, line.type);
+        assertEquals(FakeAgent.failureReply("cb-2", "get_sms_subscriptions", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
     }
 }

@@ -66,6 +66,7 @@ public class DiscoveryTest {
             Manifest.permission.FOREGROUND_SERVICE,
             Manifest.permission.FOREGROUND_SERVICE_SPECIAL_USE,
             Manifest.permission.POST_NOTIFICATIONS,
+            Manifest.permission.INTERNET,
         }, info.requestedPermissions);
     }
 

@@ -77,8 +77,10 @@ public class FailureRepliesTest {
     @Test
     public void sentResultNeverArrives_isATimeout() throws Exception {
         long started = System.nanoTime();
-        agent.start(ShortDeadlineToolService.class, agent.specIntent(FakeAgent.specRequest("t1", "send_sms",
-                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}")));
+        // A 1.5 s deadline for every capability, instead of 60 s for send_sms.
+        ToolApp.from(agent.app).setCapabilityTimeoutMillisForTests(1500);
+        agent.start(FakeAgent.specRequest("t1", "send_sms",
+                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}"));
         agent.awaitSend(17); // and never fire its sent PendingIntent
 
         assertEquals(FakeAgent.failureReply("t1", "send_sms", "no sent confirmation for part 1 of 1 of the SMS to"
@@ -89,13 +91,5 @@ public class FailureRepliesTest {
         // no result; the engine's own deadline would have given another message. The upper bound
         // only shows that the 60 s default was not used; a slow machine may need the slack.
         assertTrue("timeout reply after " + millis + " ms", millis >= 1000 && millis < 10_000);
-    }
-
-    /** ToolService with a 1.5 s deadline for every capability, instead of 60 s for send_sms. */
-    public static final class ShortDeadlineToolService extends ToolService {
-        @Override
-        long capabilityTimeoutMillis() {
-            return 1500;
-        }
     }
 }

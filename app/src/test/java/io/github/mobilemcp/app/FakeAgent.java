@@ -15,6 +15,7 @@ import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
 
+import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import java.util.ArrayList;
@@ -37,6 +38,11 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * A JUnit rule ({@code @Rule public final FakeAgent agent = new FakeAgent();}): after each test it
  * destroys the service it started, as Android would after the service's last stopSelf.
  *
+ * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
+ * sees the caller io.github.mobilemcp.app. Unless made {@link #withoutConsent()}, the agent has the
+ * user's consent to send SMS, recorded in the app's bridge just before its first start, so a test
+ * can still configure ToolApp (a short deadline, a debuggable build) before the bridge opens.
+ *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
  * post. The service's worker and AndroidPlatform's HandlerThread run in real time on their own
@@ -56,6 +62,8 @@ final class FakeAgent extends ExternalResource {
     /** Reply broadcasts, in arrival order. Touched on the main (test) thread only. */
     final List<Intent> replies = new ArrayList<>();
     private ServiceController<? extends ToolService> service;
+    /** Whether to record the user's consent for this app before the first start. */
+    private boolean consent = true;
 
     FakeAgent() {
         app.registerReceiver(new BroadcastReceiver() {
@@ -66,6 +74,18 @@ final class FakeAgent extends ExternalResource {
         }, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
         shadowOf(app).grantPermissions(Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE);
         setSims(SIM_14, SIM_17);
+    }
+
+    /** An agent the user has not allowed to send SMS (yet). */
+    static FakeAgent withoutConsent() {
+        FakeAgent agent = new FakeAgent();
+        agent.consent = false;
+        return agent;
+    }
+
+    /** The app's bridge, opened on first use as ToolService opens it. */
+    Bridge bridge() {
+        return ToolApp.from(app).bridge();
     }
 
     void setSims(SubscriptionInfo... sims) {
@@ -99,6 +119,21 @@ final class FakeAgent extends ExternalResource {
         return PendingIntent.getBroadcast(app, 0, new Intent(REPLY_ACTION).setPackage(app.getPackageName()), flags);
     }
 
+    /**
+     * The Intent of a specification request as another app would send it: its callback (request
+     * code requestCode, so that it is a PendingIntent of its own) claims creator as its creator
+     * package, which is what the tool takes for the caller.
+     */
+    Intent specIntentFrom(String creator, int requestCode, String requestJson) {
+        PendingIntent callback = PendingIntent.getBroadcast(app, requestCode,
+                new Intent(REPLY_ACTION).setPackage(app.getPackageName()), PendingIntent.FLAG_MUTABLE);
+        shadowOf(callback).setCreatorPackage(creator);
+        return new Intent(Intentbridge.ServiceAction)
+                .setClassName(app, ToolService.class.getName())
+                .putExtra(Intentbridge.ExtraRequest, requestJson)
+                .putExtra(Intentbridge.ExtraCallback, callback);
+    }
+
     /** The Intent of a specification request with a mutable callback. */
     Intent specIntent(String requestJson) {
         return new Intent(Intentbridge.ServiceAction)
@@ -115,6 +150,14 @@ final class FakeAgent extends ExternalResource {
     /** Starts cls with intent, after destroying a service this agent started before. */
     ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
         stop();
+        if (consent) {
+            try {
+                bridge().allowCaller(app.getPackageName());
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            consent = false; // once is enough; a test may revoke it
+        }
         service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
         return service;
     }

@@ -1,0 +1,47 @@
+package io.github.mobilemcp.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One invocation in flight: its request id and its future. Cleanups registered with
+ * {@link #onDone} run once, on whichever thread completes the future (a reply, the timeout,
+ * close, or the caller's cancel).
+ */
+final class Call {
+    final String id;
+    final String capabilityId;
+    final CompletableFuture<Reply> future = new CompletableFuture<>();
+    private final List<Runnable> cleanups = new ArrayList<>();
+    private boolean done;
+
+    Call(String id, String capabilityId) {
+        this.id = id;
+        this.capabilityId = capabilityId;
+        future.whenComplete((reply, error) -> finish());
+    }
+
+    /** Runs cleanup when the call completes, or at once if it has. */
+    void onDone(Runnable cleanup) {
+        synchronized (this) {
+            if (!done) {
+                cleanups.add(cleanup);
+                return;
+            }
+        }
+        cleanup.run();
+    }
+
+    private void finish() {
+        List<Runnable> run;
+        synchronized (this) {
+            done = true;
+            run = new ArrayList<>(cleanups);
+            cleanups.clear();
+        }
+        for (Runnable cleanup : run) {
+            cleanup.run();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.github.mobilemcp.client;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One capability of a {@link Tool}, from its descriptor (seed 004 §1.2): the id to invoke, what it
+ * does, its parameters, and the behaviour hints that mobilemcp writes as attributes in its own
+ * namespace ({@value #HINTS_NAMESPACE}, prefix {@code mcp:}), which other tools may leave out.
+ */
+public final class Capability {
+    /** The XML namespace of mobilemcp's title and behaviour-hint attributes. */
+    public static final String HINTS_NAMESPACE = "https://mobilemcp.github.io/ns";
+
+    /** The JSON Schema dialect of {@link #toMcpTool}'s input schema. */
+    static final String SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+    private final String id;
+    private final String description;
+    private final String version;
+    private final List<Param> inputs;
+    private final List<Param> outputs;
+    private final String title;
+    private final Boolean readOnly;
+    private final Boolean destructive;
+    private final Boolean idempotent;
+    private final Boolean openWorld;
+
+    Capability(String id, String description, String version, List<Param> inputs, List<Param> outputs,
+            String title, Boolean readOnly, Boolean destructive, Boolean idempotent, Boolean openWorld) {
+        this.id = id;
+        this.description = description;
+        this.version = version;
+        this.inputs = Collections.unmodifiableList(inputs);
+        this.outputs = Collections.unmodifiableList(outputs);
+        this.title = title;
+        this.readOnly = readOnly;
+        this.destructive = destructive;
+        this.idempotent = idempotent;
+        this.openWorld = openWorld;
+    }
+
+    /** The id to invoke, unique within its tool. */
+    public String id() {
+        return id;
+    }
+
+    /** What the capability does, for the model; "" when the descriptor has none. */
+    public String description() {
+        return description;
+    }
+
+    /** The capability's version, or "". */
+    public String version() {
+        return version;
+    }
+
+    /** The input parameters, in descriptor order. */
+    public List<Param> inputs() {
+        return inputs;
+    }
+
+    /** The output parameters, in descriptor order. */
+    public List<Param> outputs() {
+        return outputs;
+    }
+
+    /** The display title ({@code mcp:title}), or null. */
+    public String title() {
+        return title;
+    }
+
+    /** {@code mcp:readOnly}, or null when the descriptor does not say. */
+    public Boolean readOnly() {
+        return readOnly;
+    }
+
+    /** {@code mcp:destructive}, or null when the descriptor does not say. */
+    public Boolean destructive() {
+        return destructive;
+    }
+
+    /** {@code mcp:idempotent}, or null when the descriptor does not say. */
+    public Boolean idempotent() {
+        return idempotent;
+    }
+
+    /** {@code mcp:openWorld}, or null when the descriptor does not say. */
+    public Boolean openWorld() {
+        return openWorld;
+    }
+
+    /**
+     * The capability as an MCP tool definition, to hand to a model: exactly the JSON that
+     * {@code mobilemcp tools} (the Go descriptor package) writes for one capability, key order
+     * included.
+     * <ul>
+     *   <li>{@code name} is the capability id. When two tools offer the same id, give one of them
+     *       another name before handing both to a model, and map it back when the model calls it.
+     *   <li>{@code inputSchema} is JSON Schema 2020-12 with the inputs as properties in descriptor
+     *       order, {@code required} always present, and {@code additionalProperties: false}.
+     *   <li>{@code annotations} has all four hints. One the descriptor leaves out takes MCP's
+     *       default, which assumes the worst: destructive and open-world, neither read-only nor
+     *       idempotent.
+     * </ul>
+     */
+    public JSONObject toMcpTool() {
+        try {
+            JSONObject properties = new JSONObject();
+            JSONArray required = new JSONArray();
+            for (Param p : inputs) {
+                JSONObject property = new JSONObject().put("type", p.type());
+                if (!p.description().isEmpty()) {
+                    property.put("description", p.description());
+                }
+                properties.put(p.name(), property);
+                if (p.required()) {
+                    required.put(p.name());
+                }
+            }
+            JSONObject tool = new JSONObject().put("name", id);
+            if (title != null && !title.isEmpty()) {
+                tool.put("title", title);
+            }
+            return tool
+                    .put("description", description)
+                    .put("inputSchema", new JSONObject()
+                            .put("$schema", SCHEMA_DIALECT)
+                            .put("type", "object")
+                            .put("properties", properties)
+                            .put("required", required)
+                            .put("additionalProperties", false))
+                    .put("annotations", new JSONObject()
+                            .put("readOnlyHint", or(readOnly, false))
+                            .put("destructiveHint", or(destructive, true))
+                            .put("idempotentHint", or(idempotent, false))
+                            .put("openWorldHint", or(openWorld, true)));
+        } catch (JSONException e) {
+            throw new IllegalStateException("cannot happen: only strings and booleans are put", e);
+        }
+    }
+
+    private static boolean or(Boolean hint, boolean dflt) {
+        return hint == null ? dflt : hint;
+    }
+
+    @Override
+    public String toString() {
+        return id + inputs;
+    }
+}

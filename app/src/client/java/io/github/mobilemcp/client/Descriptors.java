@@ -1,0 +1,223 @@
+package io.github.mobilemcp.client;
+
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a capability descriptor (seed 004 §1.2) from an XmlPullParser: a compiled resource from
+ * {@code Resources.getXml}, or text with namespace processing on. It is lenient where the tool can
+ * still be invoked correctly (a missing description or version reads as "", a missing required as
+ * false, unknown elements are skipped) and strict where it cannot: the descriptor is rejected, and
+ * the tool skipped, when the root or its version is wrong, a capability has no id or repeats one,
+ * or a parameter has no name, repeats one or has a type that is not a descriptor type.
+ */
+final class Descriptors {
+    static final String ROOT = "mobile-mcp-capabilities";
+
+    /** Why a descriptor cannot be used. */
+    static final class BadDescriptorException extends Exception {
+        BadDescriptorException(String message) {
+            super(message);
+        }
+    }
+
+    private Descriptors() {}
+
+    static List<Capability> parse(XmlPullParser xml) throws XmlPullParserException, IOException, BadDescriptorException {
+        int event = xml.next();
+        while (event != XmlPullParser.START_TAG && event != XmlPullParser.END_DOCUMENT) {
+            event = xml.next();
+        }
+        if (event == XmlPullParser.END_DOCUMENT) {
+            throw new BadDescriptorException("the descriptor has no elements");
+        }
+        if (!ROOT.equals(xml.getName())) {
+            throw new BadDescriptorException("the descriptor's root element is <" + xml.getName() + ">, not <" + ROOT + ">");
+        }
+        String version = attr(xml, "version");
+        if (!Wire.VERSION.equals(version)) {
+            throw new BadDescriptorException(version == null
+                    ? "<" + ROOT + "> has no version attribute"
+                    : "the descriptor's version is \"" + version + "\"; this client reads " + Wire.VERSION);
+        }
+        List<Capability> capabilities = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (boolean more = firstChild(xml); more; more = nextSibling(xml)) {
+            if (!"capability".equals(xml.getName())) {
+                skip(xml);
+                continue;
+            }
+            Capability c = capability(xml);
+            if (!ids.add(c.id())) {
+                throw new BadDescriptorException("capability id \"" + c.id() + "\" is declared twice");
+            }
+            capabilities.add(c);
+        }
+        if (capabilities.isEmpty()) {
+            throw new BadDescriptorException("the descriptor declares no capability");
+        }
+        return capabilities;
+    }
+
+    private static Capability capability(XmlPullParser xml) throws XmlPullParserException, IOException, BadDescriptorException {
+        String id = attr(xml, "id");
+        if (id == null || id.trim().isEmpty()) {
+            throw new BadDescriptorException("a <capability> has no id");
+        }
+        String description = orEmpty(attr(xml, "description"));
+        String version = orEmpty(attr(xml, "version"));
+        String title = hintAttr(xml, "title");
+        Boolean readOnly = bool(hintAttr(xml, "readOnly"));
+        Boolean destructive = bool(hintAttr(xml, "destructive"));
+        Boolean idempotent = bool(hintAttr(xml, "idempotent"));
+        Boolean openWorld = bool(hintAttr(xml, "openWorld"));
+        List<Param> inputs = new ArrayList<>();
+        List<Param> outputs = new ArrayList<>();
+        for (boolean more = firstChild(xml); more; more = nextSibling(xml)) {
+            if ("input".equals(xml.getName())) {
+                params(xml, id, "input", inputs);
+            } else if ("output".equals(xml.getName())) {
+                params(xml, id, "output", outputs);
+            } else {
+                skip(xml);
+            }
+        }
+        return new Capability(id, description, version, inputs, outputs, title, readOnly, destructive, idempotent, openWorld);
+    }
+
+    /** Appends the params of an input or output section; a second section adds to the first. */
+    private static void params(XmlPullParser xml, String capability, String kind, List<Param> list)
+            throws XmlPullParserException, IOException, BadDescriptorException {
+        for (boolean more = firstChild(xml); more; more = nextSibling(xml)) {
+            if (!"param".equals(xml.getName())) {
+                skip(xml);
+                continue;
+            }
+            String what = "capability \"" + capability + "\": an " + kind + " <param>";
+            String name = attr(xml, "name");
+            if (name == null || name.trim().isEmpty()) {
+                throw new BadDescriptorException(what + " has no name");
+            }
+            what = "capability \"" + capability + "\": " + kind + " param \"" + name + "\"";
+            for (Param p : list) {
+                if (p.name().equals(name)) {
+                    throw new BadDescriptorException(what + " is declared twice");
+                }
+            }
+            String written = attr(xml, "type");
+            String type = type(written);
+            if (type == null) {
+                throw new BadDescriptorException(what + (written == null ? " has no type"
+                        : " has type \"" + written + "\", which is not one of string, integer, number, boolean, object, array"));
+            }
+            boolean required = kind.equals("input") && "true".equals(attr(xml, "required"));
+            list.add(new Param(name, type, required, orEmpty(attr(xml, "description"))));
+            skip(xml);
+        }
+    }
+
+    /** The canonical type of a descriptor type name, or null when it is not one. */
+    static String type(String name) {
+        if (name == null) {
+            return null;
+        }
+        switch (name) {
+            case "string":
+            case "integer":
+            case "number":
+            case "boolean":
+            case "object":
+            case "array":
+                return name;
+            case "int":
+            case "long":
+                return "integer";
+            case "float":
+            case "double":
+                return "number";
+            case "bool":
+                return "boolean";
+            default:
+                return null;
+        }
+    }
+
+    /** "true" and "false" as a Boolean; anything else, or nothing, as null (the default). */
+    private static Boolean bool(String value) {
+        if ("true".equals(value)) {
+            return Boolean.TRUE;
+        }
+        if ("false".equals(value)) {
+            return Boolean.FALSE;
+        }
+        return null;
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** The current element's attribute without a namespace, or null. */
+    private static String attr(XmlPullParser xml, String name) {
+        return attr(xml, "", name);
+    }
+
+    /** The current element's mobilemcp attribute (mcp:...), or null. */
+    private static String hintAttr(XmlPullParser xml, String name) {
+        return attr(xml, Capability.HINTS_NAMESPACE, name);
+    }
+
+    private static String attr(XmlPullParser xml, String namespace, String name) {
+        for (int i = 0; i < xml.getAttributeCount(); i++) {
+            String ns = xml.getAttributeNamespace(i);
+            if (namespace.equals(ns == null ? "" : ns) && name.equals(xml.getAttributeName(i))) {
+                return xml.getAttributeValue(i);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Moves from a start tag to its first child element and returns true, or to its end tag and
+     * returns false.
+     */
+    private static boolean firstChild(XmlPullParser xml) throws XmlPullParserException, IOException {
+        return nextElement(xml, xml.getDepth());
+    }
+
+    /** Moves from a child's end tag to the next sibling's start tag, or to the parent's end tag. */
+    private static boolean nextSibling(XmlPullParser xml) throws XmlPullParserException, IOException {
+        return nextElement(xml, xml.getDepth() - 1);
+    }
+
+    private static boolean nextElement(XmlPullParser xml, int parentDepth) throws XmlPullParserException, IOException {
+        while (true) {
+            int event = xml.next();
+            if (event == XmlPullParser.END_DOCUMENT) {
+                throw new XmlPullParserException("the descriptor ends inside an element");
+            }
+            if (event == XmlPullParser.START_TAG) {
+                return true;
+            }
+            if (event == XmlPullParser.END_TAG && xml.getDepth() == parentDepth) {
+                return false;
+            }
+        }
+    }
+
+    /** Moves from a start tag to its own end tag. */
+    private static void skip(XmlPullParser xml) throws XmlPullParserException, IOException {
+        int depth = xml.getDepth();
+        while (!(xml.next() == XmlPullParser.END_TAG && xml.getDepth() == depth)) {
+            if (xml.getEventType() == XmlPullParser.END_DOCUMENT) {
+                throw new XmlPullParserException("the descriptor ends inside an element");
+            }
+        }
+    }
+}

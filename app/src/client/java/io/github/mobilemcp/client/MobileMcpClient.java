@@ -1,0 +1,257 @@
+package io.github.mobilemcp.client;
+
+import android.content.Context;
+import android.content.Intent;
+import android.content.pm.PackageManager;
+import android.content.pm.ResolveInfo;
+import android.content.pm.ServiceInfo;
+import android.content.res.Resources;
+import android.content.res.XmlResourceParser;
+import android.os.Bundle;
+import android.os.Handler;
+import android.os.HandlerThread;
+import android.util.Log;
+
+import org.json.JSONException;
+import org.json.JSONObject;
+
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An assistant's side of Mobile-MCP (seed 004): finds the tools on the phone and invokes their
+ * capabilities. It depends on nothing but the Android framework.
+ *
+ * <pre>{@code
+ * MobileMcpClient client = new MobileMcpClient(context);
+ * Discovery found = client.discover();               // off the main thread: it reads other apps' XML
+ * Tool tool = found.tools().get(0);
+ * JSONObject forModel = tool.capability("send_sms").toMcpTool();
+ * client.invoke(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"),
+ *         60_000, MobileMcpClient.Mode.INTENT)
+ *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
+ * client.close();
+ * }</pre>
+ *
+ * <p><b>Outcomes.</b> The future of {@link #invoke} completes with the tool's {@link Reply},
+ * success or failure alike (a failure carries the tool's message and error_code; a mobilemcp tool
+ * answers a first send_sms with consent_required while it asks the user). It completes
+ * exceptionally with a {@link TimeoutException} when no reply came in time, and with a
+ * {@link MobileMcpException} when the tool could not be reached or its reply could not be read.
+ * Cancelling the future abandons the call; the tool may still act on it.
+ *
+ * <p><b>On Android 11 and later</b> an app sees other apps' services only if its manifest says so:
+ * add {@code <queries><intent><action android:name="mobile.mcp.SERVICE" /></intent></queries>}.
+ *
+ * <p><b>Threads.</b> Safe for concurrent use. Replies arrive on the client's own thread
+ * ({@code mobile-mcp-client}), where the futures complete; dependent stages without an executor run
+ * there too, so keep them short. Binding needs the main thread free while it connects.
+ */
+public final class MobileMcpClient implements Closeable {
+    private static final String TAG = "MobileMcpClient";
+
+    /** How an invocation reaches the tool (seed 004 §3.1). */
+    public enum Mode {
+        /** An explicit Intent to the service, with a PendingIntent for the reply. */
+        INTENT,
+        /** A binding to the service, with Messages both ways; one binding serves many calls. */
+        BINDING,
+    }
+
+    private final Context context;
+    private final HandlerThread thread;
+    private final ScheduledExecutorService timer;
+    private final IntentTransport intents;
+    private final BindingTransport bindings;
+    private final Map<String, Call> calls = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    /** A client for context's app. It starts a thread; {@link #close} stops it. */
+    public MobileMcpClient(Context context) {
+        this.context = context.getApplicationContext() != null ? context.getApplicationContext() : context;
+        thread = new HandlerThread("mobile-mcp-client");
+        thread.start();
+        Handler handler = new Handler(thread.getLooper());
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mobile-mcp-client-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        intents = new IntentTransport(this.context, this, handler);
+        bindings = new BindingTransport(this.context, this, handler, timer);
+    }
+
+    /**
+     * Finds the Mobile-MCP tools on the phone as seed 004 §2 describes: the services that answer
+     * {@code mobile.mcp.SERVICE}, their meta-data, and each one's descriptor read with
+     * {@code getResourcesForApplication(...).getXml(...)}. A service whose meta-data or descriptor
+     * cannot be used is left out, and {@link Discovery#problems} says why. It reads other apps'
+     * resources, so call it off the main thread.
+     */
+    public Discovery discover() {
+        PackageManager pm = context.getPackageManager();
+        List<Tool> tools = new ArrayList<>();
+        List<DiscoveryProblem> problems = new ArrayList<>();
+        for (ResolveInfo found : pm.queryIntentServices(new Intent(Wire.ACTION_SERVICE), PackageManager.GET_META_DATA)) {
+            ServiceInfo service = found.serviceInfo;
+            if (service == null) {
+                continue;
+            }
+            try {
+                tools.add(tool(pm, service));
+            } catch (Exception e) {
+                problems.add(new DiscoveryProblem(service.packageName, service.name,
+                        e.getMessage() != null ? e.getMessage() : e.toString()));
+            }
+        }
+        return new Discovery(tools, problems);
+    }
+
+    private Tool tool(PackageManager pm, ServiceInfo service) throws Exception {
+        if (!service.exported && !service.packageName.equals(context.getPackageName())) {
+            throw new IllegalStateException("the service is not exported, so no other app can invoke it");
+        }
+        Bundle meta = service.metaData;
+        if (meta == null) {
+            throw new IllegalStateException("the service has no meta-data; it needs " + Wire.META_NAME + ", "
+                    + Wire.META_DESCRIPTION + " and " + Wire.META_CAPABILITIES);
+        }
+        Resources res = pm.getResourcesForApplication(service.applicationInfo);
+        String name = text(res, meta, Wire.META_NAME);
+        String description = text(res, meta, Wire.META_DESCRIPTION);
+        int descriptor = meta.getInt(Wire.META_CAPABILITIES, 0);
+        if (descriptor == 0) {
+            throw new IllegalStateException("no " + Wire.META_CAPABILITIES + " meta-data naming an XML resource"
+                    + " (android:resource=\"@xml/...\")");
+        }
+        List<Capability> capabilities;
+        try (XmlResourceParser xml = res.getXml(descriptor)) {
+            capabilities = Descriptors.parse(xml);
+        } catch (Resources.NotFoundException e) {
+            throw new IllegalStateException(Wire.META_CAPABILITIES + " names resource 0x" + Integer.toHexString(descriptor)
+                    + ", which is not an XML resource of the app", e);
+        } catch (Descriptors.BadDescriptorException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException("the descriptor cannot be read: " + e.getMessage(), e);
+        }
+        return new Tool(service.packageName, service.name, name, description, capabilities);
+    }
+
+    /**
+     * A name or description meta-data entry: a string (android:value, which may itself reference a
+     * string resource and is resolved by Android) or a string resource id (android:resource).
+     */
+    private static String text(Resources res, Bundle meta, String key) {
+        Object value = meta.get(key);
+        if (value instanceof Integer) {
+            try {
+                return res.getString((Integer) value);
+            } catch (Resources.NotFoundException e) {
+                throw new IllegalStateException(key + " names resource 0x" + Integer.toHexString((Integer) value)
+                        + ", which is not a string", e);
+            }
+        }
+        if (value == null || value.toString().trim().isEmpty()) {
+            throw new IllegalStateException("no " + key + " meta-data");
+        }
+        return value.toString();
+    }
+
+    /**
+     * Invokes capabilityId of tool with args (null for none) in the given mode, and completes
+     * with the tool's reply, or with a TimeoutException after timeoutMillis, or with a
+     * MobileMcpException when the tool cannot be reached (see the class comment). Each call gets a
+     * fresh UUID as its request id.
+     */
+    public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, JSONObject args, long timeoutMillis, Mode mode) {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
+        }
+        Call call = new Call(UUID.randomUUID().toString(), capabilityId);
+        if (closed) {
+            call.future.completeExceptionally(new MobileMcpException("the client is closed"));
+            return call.future;
+        }
+        calls.put(call.id, call);
+        call.onDone(() -> calls.remove(call.id));
+        ScheduledFuture<?> timeout = timer.schedule(() -> call.future.completeExceptionally(new TimeoutException(
+                "no reply from " + tool + " to " + capabilityId + " (request " + call.id + ") within " + timeoutMillis + " ms")),
+                timeoutMillis, TimeUnit.MILLISECONDS);
+        call.onDone(() -> timeout.cancel(false));
+        String request = Wire.request(call.id, capabilityId, args == null ? new JSONObject() : args);
+        try {
+            if (mode == Mode.BINDING) {
+                bindings.send(tool, call, request);
+            } else {
+                intents.send(tool, call, request);
+            }
+        } catch (MobileMcpException e) {
+            call.future.completeExceptionally(e);
+        }
+        return call.future;
+    }
+
+    /**
+     * Hands a reply to its call. callId is the id the transport knows the call by (the callback's
+     * extra, or a binding Message's arg1), or null. In intent mode the reply must carry the same
+     * id; in binding mode its id is what matches it, and callId only stands in when it has none.
+     */
+    void deliver(String callId, String json, boolean strict) {
+        Reply reply;
+        try {
+            reply = Reply.parse(json);
+        } catch (JSONException e) {
+            Call call = callId == null ? null : calls.get(callId);
+            if (call != null) {
+                call.future.completeExceptionally(new MobileMcpException("the reply cannot be read: " + e.getMessage(), e));
+            } else {
+                Log.w(TAG, "dropped an unreadable reply: " + e.getMessage());
+            }
+            return;
+        }
+        String id = reply.id() != null ? reply.id() : callId;
+        if (strict && reply.id() != null && !reply.id().equals(callId)) {
+            Call call = callId == null ? null : calls.get(callId);
+            if (call != null) {
+                call.future.completeExceptionally(new MobileMcpException("the tool answered request " + callId
+                        + " with a reply to request " + reply.id()));
+            }
+            return;
+        }
+        Call call = id == null ? null : calls.get(id);
+        if (call == null) {
+            // Late (after a timeout), or for a request of a closed client.
+            Log.w(TAG, "dropped a reply to request " + id + ", which is no longer waited for");
+            return;
+        }
+        call.future.complete(reply);
+    }
+
+    /**
+     * Fails every call still waiting with a MobileMcpException, unbinds from every tool and stops
+     * the client's thread. The client cannot be used afterwards.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        MobileMcpException e = new MobileMcpException("the client was closed");
+        for (Call call : new ArrayList<>(calls.values())) {
+            call.future.completeExceptionally(e);
+        }
+        bindings.close();
+        intents.close();
+        timer.shutdownNow();
+        thread.quitSafely();
+    }
+}

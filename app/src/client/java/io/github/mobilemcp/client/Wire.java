@@ -1,0 +1,45 @@
+package io.github.mobilemcp.client;
+
+import org.json.JSONException;
+import org.json.JSONObject;
+
+/**
+ * The Mobile-MCP names this client uses (seed 004), and the binding-mode Message codes of mobilemcp
+ * tools (the prototype tool's). Written out here because the client depends on nothing but the
+ * Android framework; a test checks them against the tool's.
+ */
+final class Wire {
+    static final String ACTION_SERVICE = "mobile.mcp.SERVICE";
+    static final String META_NAME = "mobile.mcp.tool.name";
+    static final String META_DESCRIPTION = "mobile.mcp.tool.description";
+    static final String META_CAPABILITIES = "mobile.mcp.tool.capabilities";
+
+    static final String EXTRA_REQUEST = "mobile-mcp-request";
+    static final String EXTRA_CALLBACK = "mobile-mcp-callback";
+    static final String EXTRA_RESPONSE = "mobile-mcp-response";
+
+    /** Binding mode: a request Message. */
+    static final int MSG_INVOKE = 1;
+    /** Binding mode: a reply Message. */
+    static final int MSG_RESULT = 2;
+
+    static final String VERSION = "1.0";
+
+    private Wire() {}
+
+    /** A request in the specification's layout, with the arguments as an object under args. */
+    static String request(String id, String capabilityId, JSONObject args) {
+        try {
+            return new JSONObject().put(EXTRA_REQUEST, new JSONObject()
+                    .put("version", VERSION)
+                    .put("request", new JSONObject()
+                            .put("id", id)
+                            .put("capability", new JSONObject()
+                                    .put("id", capabilityId)
+                                    .put("args", args))))
+                    .toString();
+        } catch (JSONException e) {
+            throw new IllegalStateException("cannot happen: no null names", e);
+        }
+    }
+}

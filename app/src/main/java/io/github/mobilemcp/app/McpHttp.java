@@ -1,0 +1,111 @@
+package io.github.mobilemcp.app;
+
+import android.util.Base64;
+import android.util.Log;
+
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The MCP server on the phone (docs/mcp.md, "On a device"): the same tools as the Intents, served
+ * over Streamable HTTP by the Go bridge to MCP clients on the local network.
+ *
+ * <p>Off by default, and off again after a restart: nothing here is saved. Turning it on makes a
+ * fresh random token, which the user copies from MainActivity to the client; the server refuses
+ * every request without it (401). Holding the token is the user's consent, so HTTP calls are not
+ * subject to the per-app consent of Intent callers; the server has its own per-client rate limit.
+ *
+ * <p>{@link #start} and {@link #stop} block (listening, or waiting for calls in flight), so callers
+ * run them off the main thread. Safe for concurrent use.
+ */
+final class McpHttp {
+    /** Where the server listens: every interface, so the local network can reach it. */
+    static final String DEFAULT_ADDRESS = "0.0.0.0:9531";
+
+    private final ToolApp app;
+    private String address = DEFAULT_ADDRESS;
+    /** The token while the server runs, else null. */
+    private String token;
+
+    McpHttp(ToolApp app) {
+        this.app = app;
+    }
+
+    /** Listens on address instead of DEFAULT_ADDRESS, for a test that needs a free port. */
+    synchronized void setAddressForTests(String address) {
+        this.address = address;
+    }
+
+    /**
+     * Starts the server with a new token and returns it. Throws with Go's message when it cannot
+     * listen (the port is in use, for example).
+     */
+    synchronized String start() throws Exception {
+        if (token != null) {
+            return token;
+        }
+        String fresh = newToken();
+        app.bridge().startHTTP(address, fresh);
+        token = fresh;
+        return token;
+    }
+
+    /** Stops the server; calls in flight get a few seconds. Does nothing when it is off. */
+    synchronized void stop() {
+        if (token == null) {
+            return;
+        }
+        token = null;
+        try {
+            app.bridge().stopHTTP();
+        } catch (Exception e) {
+            Log.w(ToolService.LOG_TAG, "stopping the MCP server", e);
+        }
+    }
+
+    /** The token while the server runs, else null. It is never logged. */
+    synchronized String token() {
+        return token;
+    }
+
+    /** The port the server listens on, from its address. */
+    synchronized String port() {
+        return address.substring(address.lastIndexOf(':') + 1);
+    }
+
+    /**
+     * The URLs a client on the local network can use: one per IPv4 address of the phone's
+     * interfaces that are up, loopback excluded. Empty without a network.
+     */
+    List<String> urls() {
+        List<String> urls = new ArrayList<>();
+        try {
+            for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nif.isUp() || nif.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress a : Collections.list(nif.getInetAddresses())) {
+                    if (a instanceof Inet4Address) {
+                        urls.add("http://" + a.getHostAddress() + ":" + port() + "/mcp");
+                    }
+                }
+            }
+        } catch (SocketException | NullPointerException e) {
+            // No interfaces at all (getNetworkInterfaces may return null): show none.
+        }
+        return urls;
+    }
+
+    /** 32 random bytes, Base64URL without padding: 43 characters. */
+    static String newToken() {
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.encodeToString(bytes, Base64.URL_SAFE | Base64.NO_PADDING | Base64.NO_WRAP);
+    }
+}

@@ -1,0 +1,86 @@
+package intentbridge
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mobilemcp/mobilemcp/access"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
+)
+
+// DefaultSendRateLimit is how many calls of capabilities that change
+// something (send_sms) one calling app may make, in ratelimit.ParseRate's
+// syntax: ten at once, then one more every six seconds. Read-only
+// capabilities are not limited. SetSendRateLimit changes it.
+const DefaultSendRateLimit = "10/min"
+
+// The caller decisions, as CallersJSON writes them.
+const (
+	DecisionAllowed = string(access.Allowed)
+	DecisionDenied  = string(access.Denied)
+)
+
+// AllowCaller records that the user allows the app callerPackage to run
+// capabilities that change something, such as send_sms. Until the user
+// decides, such a call gets consent_required; the app asks the user then
+// (a notification) and calls AllowCaller or DenyCaller with the answer.
+// The decision is saved in the data directory before AllowCaller returns,
+// so it survives restarts.
+func (b *Bridge) AllowCaller(callerPackage string) (err error) {
+	defer recoverInto(&err, "AllowCaller")
+	return b.consents.Decide(callerPackage, access.Allowed)
+}
+
+// DenyCaller records that the user refuses callerPackage: its calls of
+// capabilities that change something get permission_denied, and the user
+// is not asked again until ForgetCaller.
+func (b *Bridge) DenyCaller(callerPackage string) (err error) {
+	defer recoverInto(&err, "DenyCaller")
+	return b.consents.Decide(callerPackage, access.Denied)
+}
+
+// ForgetCaller removes the decision about callerPackage (the user revoked
+// it), so its next call of a capability that changes something gets
+// consent_required again. Forgetting an app without a decision does nothing.
+func (b *Bridge) ForgetCaller(callerPackage string) (err error) {
+	defer recoverInto(&err, "ForgetCaller")
+	return b.consents.Forget(callerPackage)
+}
+
+// CallersJSON returns the user's decisions as a JSON array sorted by
+// package, for the app's screen:
+// [{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"}].
+// decision is DecisionAllowed or DecisionDenied, and at is when it was made
+// (RFC 3339, UTC). With no decisions it returns [].
+func (b *Bridge) CallersJSON() (list string) {
+	defer func() {
+		if recover() != nil {
+			list = "[]"
+		}
+	}()
+	data, err := json.Marshal(b.consents.List())
+	if err != nil {
+		return "[]"
+	}
+	return string(data)
+}
+
+// SetAllowNoCallback decides whether Handle runs requests that have no
+// caller, which is how adb sends them (am start-foreground-service with
+// only the request extra); their replies go to logcat. The app allows them
+// in debuggable builds and when the user turns on its developer switch.
+// Off by default: such a request gets permission_denied.
+func (b *Bridge) SetAllowNoCallback(allow bool) {
+	b.policy.SetAllowNoCallback(allow)
+}
+
+// SetSendRateLimit replaces DefaultSendRateLimit, such as "3/min", "100/hour"
+// or "off" (ratelimit.ParseRate). Every caller's budget starts afresh.
+func (b *Bridge) SetSendRateLimit(rate string) (err error) {
+	defer recoverInto(&err, "SetSendRateLimit")
+	r, err := ratelimit.ParseRate(rate)
+	if err != nil {
+		return fmt.Errorf("intentbridge: %w", err)
+	}
+	return b.policy.SetRateLimit(r)
+}

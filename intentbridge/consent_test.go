@@ -1,0 +1,309 @@
+package intentbridge
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+)
+
+// decisionTime is the clock of the consent tests.
+var decisionTime = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+
+// newBridgeAt is a bridge on dir whose decisions are made at decisionTime,
+// with no decision yet.
+func newBridgeAt(t *testing.T, f *fakeJava, dir string) *Bridge {
+	t.Helper()
+	b, err := openBridge(f, config{dataDir: dir, now: func() time.Time { return decisionTime }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// outcome is a reply's error_code, or "ok".
+func outcome(r *Reply) string {
+	if r.Success() {
+		return "ok"
+	}
+	return r.ErrorCode()
+}
+
+func TestConsentLifecycleThroughTheBridge(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, t.TempDir())
+	const app = "com.example.agent"
+	steps := []struct {
+		name      string
+		do        func() error
+		cap       string
+		want      string
+		message   string
+		callers   string
+		sentSoFar int
+	}{
+		{"an unknown app is asked", nil, "send_sms", "consent_required",
+			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", `[]`, 0},
+		{"reading needs no consent", nil, "get_sms_subscriptions", "ok", "", `[]`, 0},
+		{"after consent it sends", func() error { return b.AllowCaller(app) }, "send_sms", "ok", "SMS sent to +33785880347",
+			`[{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`, 1},
+		{"after revoking it is asked again", func() error { return b.ForgetCaller(app) }, "send_sms", "consent_required",
+			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", `[]`, 1},
+		{"a denied app is refused", func() error { return b.DenyCaller(app) }, "send_sms", "permission_denied",
+			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app",
+			`[{"package":"com.example.agent","decision":"denied","at":"2026-11-21T10:00:00Z"}]`, 1},
+		{"forgetting an app without a decision does nothing", func() error { return b.ForgetCaller("com.example.never") }, "send_sms", "permission_denied",
+			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app",
+			`[{"package":"com.example.agent","decision":"denied","at":"2026-11-21T10:00:00Z"}]`, 1},
+	}
+	for i, s := range steps {
+		if s.do != nil {
+			if err := s.do(); err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+		}
+		req := sendRequest("c" + string(rune('0'+i)))
+		if s.cap == "get_sms_subscriptions" {
+			req = `{"mobile-mcp-request":{"version":"1.0","request":{"id":"r","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
+		}
+		r := b.Handle(req, app)
+		message := ""
+		if s.cap == "send_sms" {
+			message = messageOf(t, r)
+		}
+		if outcome(r) != s.want || message != s.message || b.CallersJSON() != s.callers || len(f.sends) != s.sentSoFar {
+			t.Errorf("%s: %s %q, callers %s, %d sent\nwant %s %q, callers %s, %d sent",
+				s.name, outcome(r), message, b.CallersJSON(), len(f.sends), s.want, s.message, s.callers, s.sentSoFar)
+		}
+	}
+}
+
+// messageOf is the reply's message.
+func messageOf(t *testing.T, r *Reply) string {
+	t.Helper()
+	_, after, ok := strings.Cut(r.SpecJSON(), `"message":"`)
+	if !ok {
+		t.Fatalf("no message in %s", r.SpecJSON())
+	}
+	msg, _, _ := strings.Cut(after, `"`)
+	return msg
+}
+
+func TestCallersJSONListsEveryDecisionSortedByPackage(t *testing.T) {
+	b := newBridgeAt(t, &fakeJava{subs: seedSubs}, "")
+	for _, app := range []string{"org.zed.agent", "com.example.agent"} {
+		if err := b.AllowCaller(app); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.DenyCaller("com.spam"); err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"},` +
+		`{"package":"com.spam","decision":"denied","at":"2026-11-21T10:00:00Z"},` +
+		`{"package":"org.zed.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`
+	if got := b.CallersJSON(); got != want {
+		t.Errorf("CallersJSON\n got %s\nwant %s", got, want)
+	}
+	if DecisionAllowed != "allowed" || DecisionDenied != "denied" {
+		t.Errorf("decision constants %q %q", DecisionAllowed, DecisionDenied)
+	}
+}
+
+func TestConsentsSurviveARestartOfTheApp(t *testing.T) {
+	dir := t.TempDir()
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, dir)
+	if err := b.AllowCaller("com.example.agent"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.DenyCaller("com.spam"); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if _, err := os.Stat(filepath.Join(dir, "consents.json")); err != nil {
+		t.Errorf("the decisions are not next to the replies: %v", err)
+	}
+
+	// Android killed the process; the next request starts a new one.
+	again, err := NewBridge(f, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	want := `[{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"},{"package":"com.spam","decision":"denied","at":"2026-11-21T10:00:00Z"}]`
+	if got := again.CallersJSON(); got != want {
+		t.Errorf("after a restart\n got %s\nwant %s", got, want)
+	}
+	if r := again.Handle(sendRequest("after-restart"), "com.example.agent"); !r.Success() {
+		t.Errorf("the allowed app after a restart: %s", r.SpecJSON())
+	}
+	if r := again.Handle(sendRequest("spam"), "com.spam"); r.ErrorCode() != "permission_denied" {
+		t.Errorf("the denied app after a restart: %s", r.SpecJSON())
+	}
+}
+
+func TestABrokenConsentFileStopsNewBridge(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "consents.json"), []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := NewBridge(&fakeJava{}, dir)
+	want := "intentbridge: opening the consent store: consent store " + filepath.Join(dir, "consents.json") + ": unexpected end of JSON input"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestCallerDecisionsRejectWhatIsNotAPackage(t *testing.T) {
+	b := newBridgeAt(t, &fakeJava{}, "")
+	for name, call := range map[string]func(string) error{"AllowCaller": b.AllowCaller, "DenyCaller": b.DenyCaller} {
+		for _, pkg := range []string{"", "com.example agent", "../etc"} {
+			if err := call(pkg); err == nil || err.Error() != `"`+pkg+`" is not an Android package name` {
+				t.Errorf("%s(%q): %v", name, pkg, err)
+			}
+		}
+	}
+	if got := b.CallersJSON(); got != "[]" {
+		t.Errorf("a refused decision was recorded: %s", got)
+	}
+}
+
+func TestSendRateLimitPerCaller(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, "")
+	b.AllowCaller("com.example.agent")
+	b.AllowCaller("com.example.other")
+
+	// The default: ten sends, then the eleventh waits.
+	for i := range 10 {
+		if r := b.Handle(sendRequest("d"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
+			t.Fatalf("send %d of the default 10/min: %s", i+1, r.SpecJSON())
+		}
+	}
+	r := b.Handle(sendRequest("eleventh"), "com.example.agent")
+	if msg := messageOf(t, r); r.ErrorCode() != "rate_limited" || msg != "send_sms is limited to 10/min per app; retry in 6 seconds" {
+		t.Errorf("the eleventh send: %s %q", r.ErrorCode(), msg)
+	}
+	if r := b.Handle(sendRequest("other"), "com.example.other"); !r.Success() {
+		t.Errorf("another app shares the first one's budget: %s", r.SpecJSON())
+	}
+	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"r","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
+	if r := b.Handle(reading, "com.example.agent"); !r.Success() {
+		t.Errorf("reading is limited too: %s", r.SpecJSON())
+	}
+
+	// A new rate starts every budget afresh.
+	if err := b.SetSendRateLimit("2/hour"); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := range 3 {
+		got = append(got, outcome(b.Handle(sendRequest("h"+string(rune('a'+i))), "com.example.agent")))
+	}
+	if strings.Join(got, " ") != "ok ok rate_limited" {
+		t.Errorf("with 2/hour: %v", got)
+	}
+	if len(f.sends) != 13 {
+		t.Errorf("%d sends reached Java, want 13", len(f.sends))
+	}
+
+	for rate, want := range map[string]string{
+		"0/min":  "intentbridge: rate 0/1m0s: want at least 1 call per positive period, or off",
+		"lots":   `intentbridge: rate "lots": want CALLS/PERIOD, such as 10/min, or off`,
+		"5/week": `intentbridge: rate "5/week": the period "week" is not sec, min, hour, day or a duration such as 30s`,
+	} {
+		if err := b.SetSendRateLimit(rate); err == nil || err.Error() != want {
+			t.Errorf("SetSendRateLimit(%q): %v\nwant %s", rate, err, want)
+		}
+	}
+	if err := b.SetSendRateLimit("off"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		if r := b.Handle(sendRequest("off"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
+			t.Fatalf("with the limit off, send %d: %s", i+1, r.SpecJSON())
+		}
+	}
+}
+
+func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, "")
+	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"adb-1","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"adb-1","capability":{"id":"get_sms_subscriptions"},"status":"failure",` +
+		`"message":"requests without a callback are accepted only by debuggable builds or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra","error_code":"permission_denied"}}}`
+	if r := b.Handle(reading, ""); r.SpecJSON() != want {
+		t.Errorf("off by default:\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+	b.SetAllowNoCallback(true)
+	if r := b.Handle(reading, ""); !r.Success() {
+		t.Errorf("with the switch on, reading: %s", r.SpecJSON())
+	}
+	// adb controls the phone already: no consent, only the rate.
+	if r := b.Handle(sendRequest("adb-2"), ""); !r.Success() || len(f.sends) != 1 {
+		t.Errorf("with the switch on, sending: %s", r.SpecJSON())
+	}
+	b.SetAllowNoCallback(false)
+	if r := b.Handle(sendRequest("adb-3"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 1 {
+		t.Errorf("switched off again: %s", r.SpecJSON())
+	}
+}
+
+// TestTheMCPServerIsNotSubjectToAppConsent: over HTTP, holding the token the
+// app showed the user is the consent. The app's per-package decisions, its
+// per-app rate and the no-callback rule do not apply; the server's own
+// per-client rate limit does.
+func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, t.TempDir())
+	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := b.SetSendRateLimit("1/hour"); err != nil {
+		t.Fatal(err)
+	}
+	b.SetAllowNoCallback(false)
+	if r := b.Handle(sendRequest("intent-1"), "com.example.agent"); r.ErrorCode() != "consent_required" {
+		t.Fatalf("an Intent without consent: %s", r.SpecJSON())
+	}
+
+	if err := b.StartHTTP("0.0.0.0:0", "phone-token"); err != nil {
+		t.Fatal(err)
+	}
+	defer b.StopHTTP()
+	url := strings.Replace(b.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
+	var got []string
+	for range 11 {
+		status, body, err := mcptest.Post(url, "phone-token", sendCall)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("HTTP %d %s %v", status, body, err)
+		}
+		switch {
+		case strings.Contains(body, `"text":"SMS sent to +33785880347"`):
+			got = append(got, "sent")
+		case strings.Contains(body, "send_sms is limited to 10/min per client"):
+			got = append(got, "limited")
+		default:
+			got = append(got, body)
+		}
+	}
+	want := strings.Repeat("sent ", 10) + "limited"
+	if strings.Join(got, " ") != want {
+		t.Errorf("eleven sends over HTTP without any app consent:\n got %v\nwant %s", got, want)
+	}
+	if len(f.sends) != 10 {
+		t.Errorf("%d sends reached Java, want 10", len(f.sends))
+	}
+	if got := b.CallersJSON(); got != "[]" {
+		t.Errorf("HTTP clients were recorded as apps: %s", got)
+	}
+	if _, decided := b.consents.Decision("ip:127.0.0.1"); decided {
+		t.Error("an HTTP client has an app decision")
+	}
+}
