@@ -447,22 +447,30 @@ func (s *scanner) doctype() *xmlError {
 	return s.eof()
 }
 
-// startTag reads a start tag or an empty-element tag.
-func (s *scanner) startTag() *xmlError {
-	src := s.src
-	i := s.pos + len("<")
+// tagName reads the name of a start or end tag at i, just past opener,
+// "<" or "</", into s.qname and s.name, and returns the offset past it.
+func (s *scanner) tagName(i int, opener string) (int, *xmlError) {
 	name, to, err := s.qualifiedName(i)
 	switch {
 	case err != nil:
-		return err
-	case to == i && i == len(src):
-		return s.eof()
+		return 0, err
+	case to == i && i == len(s.src):
+		return 0, s.eof()
 	case to == i:
-		return s.errAt(i, "expected element name after <")
+		return 0, s.errAt(i, "expected element name after %s", opener)
 	}
-	s.qname, s.name, s.empty = src[i:to], name, false
-	s.attrs = s.attrs[:0]
-	i = to
+	s.qname, s.name = s.src[i:to], name
+	return to, nil
+}
+
+// startTag reads a start tag or an empty-element tag.
+func (s *scanner) startTag() *xmlError {
+	src := s.src
+	i, err := s.tagName(s.pos+len("<"), "<")
+	if err != nil {
+		return err
+	}
+	s.attrs, s.empty = s.attrs[:0], false
 	for {
 		at := s.skipSpace(i)
 		if at == len(src) {
@@ -517,23 +525,17 @@ func (s *scanner) startTag() *xmlError {
 // endTag reads an end tag.
 func (s *scanner) endTag() *xmlError {
 	src := s.src
-	i := s.pos + len("</")
-	name, to, err := s.qualifiedName(i)
-	switch {
-	case err != nil:
+	to, err := s.tagName(s.pos+len("</"), "</")
+	if err != nil {
 		return err
-	case to == i && i == len(src):
-		return s.eof()
-	case to == i:
-		return s.errAt(i, "expected element name after </")
 	}
-	s.qname, s.name = src[i:to], name
 	end := s.skipSpace(to)
 	switch {
 	case end == len(src):
 		return s.eof()
 	case src[end] != '>':
-		return s.errAt(end, "unexpected %q in </%s>; expected >", src[end], s.qname)
+		r, _ := utf8.DecodeRuneInString(src[end:]) // not a name's, so may be any character
+		return s.errAt(end, "unexpected %q in </%s>; expected >", r, s.qname)
 	}
 	s.pos = end + 1
 	return nil
