@@ -32,9 +32,12 @@ package descriptor
 //   - a character reference to a surrogate, &#xD800; to &#xDFFF;, is an
 //     error (encoding/xml turns it into U+FFFD).
 //
-// Names may use any character of the XML 1.0 fifth edition's NameChar
-// production, which includes every character of the older tables that
-// encoding/xml uses, and more; aapt2 accepts such names too.
+// Names may use any character of the NameChar production of XML 1.0's
+// fifth edition, the current one. encoding/xml and aapt2 (expat) use the
+// older tables of the earlier editions, which the fifth edition's include,
+// so they reject some names this accepts, such as <Ĳ/> or <😀/>. Resource
+// files have none, and lint reports one in a descriptor as an unknown
+// element or attribute.
 //
 // The checks that need the whole document, that tags are balanced, that
 // there is one root, that no text is outside it and that no attribute is
@@ -384,19 +387,16 @@ func isEncName(name string) bool {
 	return name != ""
 }
 
-// doctype skips a document type declaration. Android's resource compiler
-// reads no DTD from res/xml, and neither does anything here, so the
-// DOCTYPE is skipped rather than rejected, as encoding/xml skips it: a
-// file that aapt2 compiles should not be called malformed. The entities it
-// may declare are not defined; a reference to one is an error, as with
-// encoding/xml.
+// doctype skips a document type declaration. Nothing here reads DTDs,
+// but aapt2 compiles files that have a DOCTYPE, so it is skipped rather
+// than rejected, as encoding/xml skipped it. The entities it may declare
+// are not defined, so a reference to one is an error, as it was with
+// encoding/xml (aapt2 would expand it).
 //
-// It ends at the first '>' outside quotes, comments and nested <...>
-// declarations, which is where encoding/xml ends it too. That misreads a
-// processing instruction with '>' or a quote inside the internal subset,
-// which no resource file has; such a file is rejected, not misparsed into
-// other elements, because the rest of the DOCTYPE is then text before the
-// root.
+// It ends where encoding/xml ends it: at the first '>' outside quotes,
+// comments and nested <...> declarations. A processing instruction in the
+// internal subset that holds a '>' or a quote is therefore misread, by
+// both; resource files have none.
 func (s *scanner) doctype() *xmlError {
 	src := s.src
 	i := s.pos + len("<!DOCTYPE")

@@ -317,7 +317,7 @@ func compareWithEncodingXML(t *testing.T, data []byte) {
 }
 
 // validDocs are well-formed documents with what the scanner must read as
-// encoding/xml does.
+// encoding/xml does. aapt2 2.19 compiles them all.
 var validDocs = []string{
 	`<a/>`,
 	"\ufeff<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a/>",
@@ -452,8 +452,6 @@ var malformedDocs = []loadError{
 
 // differences are documents encoding/xml accepts and load rejects, each
 // for one of the rules xmlscan.go lists; aapt2 2.19 rejects them all too.
-// The last ones go the other way: names that encoding/xml's older tables
-// reject and XML 1.0's fifth edition, and aapt2, allow.
 var differences = []loadError{
 	{"<!-- c --><?xml version=\"1.0\"?><a/>", 1, 11, `<?xml is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`},
 	{"<a/><?xml version=\"1.0\"?>", 1, 5, `<?xml is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`},
@@ -486,7 +484,9 @@ var differences = []loadError{
 	{`<a>&#57343;</a>`, 1, 4, "&#57343; refers to a character that XML does not allow"},
 }
 
-// widerNames are accepted by load and rejected by encoding/xml.
+// widerNames go the other way: XML 1.0's fifth edition allows them, so
+// load accepts them, but encoding/xml's older tables do not (nor do
+// aapt2's).
 var widerNames = []string{
 	`<Ĳ/>`,               // U+0132 is missing from encoding/xml's first table
 	"<a x\u0487=\"1\"/>", // a combining mark missing from encoding/xml's second table
