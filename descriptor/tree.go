@@ -2,10 +2,6 @@ package descriptor
 
 import (
 	"bytes"
-	"encoding/xml"
-	"errors"
-	"fmt"
-	"io"
 	"iter"
 	"math"
 	"strings"
@@ -15,17 +11,21 @@ import (
 
 // tree is a loaded XML document: an etree element tree plus where each
 // element starts in the source. etree does not record positions, and lint
-// findings need them, so load builds the tree itself from one pass of
-// encoding/xml and notes each start tag on the way.
+// findings need them, so load builds the tree itself from one pass of the
+// package's own XML scanner (xmlscan.go) and notes each start tag on the
+// way. The scanner replaced encoding/xml, whose byte-at-a-time reads and
+// per-token allocations were most of the time of a lint.
 //
 // The positions are in a slice in document order rather than a map keyed
 // by element: a walk carries each element's index in a [node], which
 // costs nothing, where a map costs a hash and an entry per element.
 //
 // The attributes of the elements carry no back-pointer to their element
-// (load appends them directly, because etree's CreateAttr is linear in the
+// (load sets them directly, because etree's CreateAttr is linear in the
 // number of attributes), so Attr.Element and Attr.NamespaceURI must not be
-// used on them; namespaceOf resolves prefixes instead.
+// used on them; namespaceOf resolves prefixes instead. Names and most
+// values are substrings of one copy of the document, so the tree, and
+// whatever keeps one of its strings, keeps that copy alive.
 type tree struct {
 	data  []byte
 	root  node
@@ -55,127 +55,105 @@ type xmlError struct {
 
 const bom = "\ufeff"
 
-// load parses data into a tree. It fails on malformed XML, including what
-// encoding/xml's raw tokens let through: mismatched or unclosed tags,
-// duplicate attributes, a second root element and text outside the root.
+// load parses data into a tree. It fails on malformed XML: what the
+// scanner rejects, and what only the whole document shows, which is
+// mismatched or unclosed tags, duplicate attributes, a second root
+// element, text outside the root and a DOCTYPE after it.
 func load(data []byte) (*tree, *xmlError) {
 	if len(data) > math.MaxInt32 {
 		return nil, &xmlError{1, 1, "the file is larger than 2 GiB"}
 	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.CharsetReader = func(string, io.Reader) (io.Reader, error) {
-		// Android's resource compiler reads UTF-8; so does this reader.
-		return nil, errors.New(`only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`)
-	}
-	t := &tree{data: data}
+	s := newScanner(data)
+	// Every element starts with a '<', so their count bounds the spans:
+	// counting them is much cheaper than growing the slice.
+	t := &tree{data: data, spans: make([]span, 0, strings.Count(s.src, "<"))}
 	var open []node
+	doctype := false
 	for {
-		off := int32(d.InputOffset())
-		line, col := d.InputPos()
-		tok, err := d.RawToken()
-		if err == io.EOF {
-			break
-		}
+		kind, err := s.next()
 		if err != nil {
-			return nil, decodeError(d, err)
+			return nil, err
 		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
+		switch kind {
+		case tokStart:
 			if len(open) == 0 && t.root.Element != nil {
-				return nil, &xmlError{line, col, fmt.Sprintf("a second root element <%s> follows </%s>; an XML document has exactly one root", qname(tok.Name), t.root.FullTag())}
+				return nil, s.errAt(s.start, "a second root element <%s> follows </%s>; an XML document has exactly one root", s.qname, t.root.FullTag())
 			}
-			e, err := newElement(tok)
+			e, err := s.element()
 			if err != nil {
-				return nil, &xmlError{line, col, err.Error()}
+				return nil, err
 			}
 			n := node{e, len(t.spans)}
-			t.spans = append(t.spans, span{off: off, end: int32(d.InputOffset()), line: int32(line), col: int32(col)})
+			line, col := s.position(s.start)
+			t.spans = append(t.spans, span{off: int32(s.start), end: int32(s.pos), line: int32(line), col: int32(col), size: 1})
 			if len(open) == 0 {
 				t.root = n
 			} else {
 				open[len(open)-1].AddChild(e)
 			}
-			open = append(open, n)
-		case xml.EndElement:
+			if !s.empty {
+				open = append(open, n)
+			}
+		case tokEnd:
 			if len(open) == 0 {
-				return nil, &xmlError{line, col, fmt.Sprintf("</%s> closes an element that was never opened", qname(tok.Name))}
+				return nil, s.errAt(s.start, "</%s> closes an element that was never opened", s.qname)
 			}
 			top := open[len(open)-1]
-			if top.Space != tok.Name.Space || top.Tag != tok.Name.Local {
-				return nil, &xmlError{line, col, fmt.Sprintf("<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, qname(tok.Name))}
+			if top.Space != s.name.space || top.Tag != s.name.local {
+				return nil, s.errAt(s.start, "<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, s.qname)
 			}
 			t.spans[top.i].size = int32(len(t.spans) - top.i)
 			open = open[:len(open)-1]
-		case xml.CharData:
+		case tokText:
 			// Text inside elements means nothing in a descriptor or a
 			// manifest, so it is not kept. Outside the root it is an error.
-			if len(open) == 0 && !isSpace(tok, off == 0) {
-				return nil, &xmlError{line, col, "text outside the root element"}
+			if len(open) == 0 && !s.space {
+				return nil, s.errAt(s.start, "text outside the root element")
 			}
+		case tokDoctype:
+			if t.root.Element != nil || doctype {
+				return nil, s.errAt(s.start, "a DOCTYPE may only come once, before the root element")
+			}
+			doctype = true
+		case tokEOF:
+			if len(open) > 0 {
+				top := open[len(open)-1]
+				return nil, s.errAt(len(s.src), "the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)
+			}
+			if t.root.Element == nil {
+				return nil, &xmlError{1, 1, "the file has no root element"}
+			}
+			return t, nil
 		}
 	}
-	if len(open) > 0 {
-		line, col := d.InputPos()
-		top := open[len(open)-1]
-		return nil, &xmlError{line, col, fmt.Sprintf("the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)}
-	}
-	if t.root.Element == nil {
-		return nil, &xmlError{1, 1, "the file has no root element"}
-	}
-	return t, nil
 }
 
-// newElement makes an unattached element for a start tag. It rejects a
-// repeated attribute, which XML forbids and encoding/xml lets through.
-func newElement(tok xml.StartElement) (*etree.Element, error) {
-	e := etree.NewElement(qname(tok.Name))
-	e.Attr = make([]etree.Attr, 0, len(tok.Attr))
-	var seen map[xml.Name]bool // only for elements with many attributes
-	if len(tok.Attr) > 8 {
-		seen = make(map[xml.Name]bool, len(tok.Attr))
+// element makes an unattached element of the start tag s has read. It
+// rejects a repeated attribute, which XML forbids and the scanner, which
+// sees one attribute at a time, does not check.
+func (s *scanner) element() (*etree.Element, *xmlError) {
+	e := etree.NewElement(s.qname) // which splits it as s.name is
+	e.Attr = make([]etree.Attr, len(s.attrs))
+	var seen map[xmlName]bool // only for elements with many attributes
+	if len(s.attrs) > 8 {
+		seen = make(map[xmlName]bool, len(s.attrs))
 	}
-	for i, a := range tok.Attr {
+	for i, a := range s.attrs {
 		dup := false
 		if seen != nil {
-			dup = seen[a.Name]
-			seen[a.Name] = true
+			dup = seen[a.name]
+			seen[a.name] = true
 		} else {
-			for _, b := range tok.Attr[:i] {
-				dup = dup || b.Name == a.Name
+			for _, b := range s.attrs[:i] {
+				dup = dup || b.name == a.name
 			}
 		}
 		if dup {
-			return nil, fmt.Errorf("attribute %s appears twice in <%s>; keep one", qname(a.Name), qname(tok.Name))
+			return nil, s.errAt(a.off, "attribute %s appears twice in <%s>; keep one", a.name, s.qname)
 		}
-		e.Attr = append(e.Attr, etree.Attr{Space: a.Name.Space, Key: a.Name.Local, Value: a.Value})
+		e.Attr[i] = etree.Attr{Space: a.name.space, Key: a.name.local, Value: a.value}
 	}
 	return e, nil
-}
-
-// decodeError turns an encoding/xml error into one that names the place.
-func decodeError(d *xml.Decoder, err error) *xmlError {
-	line, col := d.InputPos()
-	msg := err.Error()
-	if se, ok := errors.AsType[*xml.SyntaxError](err); ok {
-		msg = se.Msg
-	}
-	return &xmlError{line, col, strings.TrimPrefix(msg, "xml: ")}
-}
-
-// isSpace reports whether text is only XML white space; a byte order mark
-// is allowed at the very start of the file.
-func isSpace(text []byte, atStart bool) bool {
-	if atStart {
-		text = bytes.TrimPrefix(text, []byte(bom))
-	}
-	return len(bytes.Trim(text, " \t\r\n")) == 0
-}
-
-func qname(n xml.Name) string {
-	if n.Space == "" {
-		return n.Local
-	}
-	return n.Space + ":" + n.Local
 }
 
 // children iterates over the child elements of e. A child's index is its
@@ -215,7 +193,7 @@ func (t *tree) attrPos(e node, key string) (line, col int) {
 }
 
 // findAttr returns the offset of attribute key in a start tag that
-// encoding/xml has accepted. It steps over quoted values, so text inside
+// load has accepted. It steps over quoted values, so text inside
 // another attribute's value never matches.
 func findAttr(tag []byte, key string) (int, bool) {
 	i := bytes.IndexAny(tag, " \t\r\n") // past '<' and the element name
@@ -266,14 +244,14 @@ func namespaceOf(e *etree.Element, prefix string) string {
 // written, or "" when there is none before the first syntax error. It reads
 // only as far as the root's start tag.
 func rootName(data []byte) string {
-	d := xml.NewDecoder(bytes.NewReader(data))
+	s := newScanner(data)
 	for {
-		tok, err := d.RawToken()
-		if err != nil {
+		kind, err := s.next()
+		switch {
+		case err != nil || kind == tokEOF:
 			return ""
-		}
-		if start, ok := tok.(xml.StartElement); ok {
-			return qname(start.Name)
+		case kind == tokStart:
+			return s.qname
 		}
 	}
 }
