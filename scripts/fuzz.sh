@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every fuzz target in the module for a while each: scripts/fuzz.sh 10s
+# Runs every fuzz target in the module for a while each: scripts/fuzz.sh 10m
+# The argument is go test's -fuzztime: a duration (10m) or a count of inputs
+# (20000x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzztime="${1:-10s}"
