@@ -71,3 +71,44 @@ func TestBadInputCatalogOverMCP(t *testing.T) {
 	}
 	t.Logf("%d of %d catalogued bad requests carried as tools/call", carried, len(cases))
 }
+
+// TestBadInputCatalogAsRawBodies posts every catalogued request, as it is,
+// to the MCP endpoint, as a confused client or an attacker might: none is a
+// JSON-RPC message, so each must be refused in the protocol's terms (an
+// HTTP error, or a JSON-RPC error object), never run, and never crash the
+// server.
+func TestBadInputCatalogAsRawBodies(t *testing.T) {
+	cases, err := badinput.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	byStatus := map[int]int{}
+	for _, c := range cases {
+		status, body := s.post(nil, string(c.Request))
+		byStatus[status]++
+		switch status {
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+		case http.StatusOK:
+			var reply struct {
+				Error *struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			if json.Unmarshal([]byte(body), &reply) != nil || reply.Error == nil || reply.Error.Message == "" {
+				t.Errorf("%s: HTTP 200 without a JSON-RPC error: %.300s", c.Name, body)
+			}
+		default:
+			t.Errorf("%s: HTTP %d %.300s", c.Name, status, body)
+		}
+	}
+	if n := s.sends(); n != 0 {
+		t.Errorf("%d raw bodies reached the phone", n)
+	}
+	// The server still serves after all of them.
+	if result, rpcErr := s.call("get_sms_subscriptions", "{}"); rpcErr != "" || !strings.Contains(result, `"count\":2`) {
+		t.Errorf("after the catalogue: %s %s", result, rpcErr)
+	}
+	t.Logf("%d raw bodies, by HTTP status: %v", len(cases), byStatus)
+}
