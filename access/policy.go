@@ -53,13 +53,13 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) *capabilit
 			return capability.Errorf(capability.CodePermissionDenied,
 				"requests without a callback are accepted only by debuggable builds or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra")
 		}
-		if c.Annotations.ReadOnly {
+		if !c.ChangesState() {
 			return nil
 		}
 		// A developer on adb controls the phone already; only the rate applies.
 		return p.limit(c, NoCallbackCaller)
 	}
-	if c.Annotations.ReadOnly {
+	if !c.ChangesState() {
 		return nil
 	}
 	switch d, decided := p.consents.Decision(caller); {

@@ -80,6 +80,14 @@ type Annotations struct {
 	OpenWorld   bool   `json:"open_world"`  // reaches beyond the device, such as the mobile network
 }
 
+// ChangesState reports whether running c may change something outside the
+// call: every capability that is not declared read-only. This is the one
+// rule for what the hints imply, on every transport: such a capability
+// needs the calling app's consent, is rate limited, and its replies are
+// kept for replay. A capability whose descriptor gives no hints is not
+// read-only, so it falls under the rule too.
+func (c *Capability) ChangesState() bool { return !c.Annotations.ReadOnly }
+
 // Handler runs a capability with validated arguments. It returns the result,
 // or an error; an *Error keeps its code, any other error becomes
 // platform_error. The context carries the deadline, the request id and the

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
@@ -105,22 +106,54 @@ func WithRequestID(ctx context.Context, id string) context.Context {
 
 // Handle decodes one raw request in any accepted layout, runs it and returns
 // its reply. It never panics and never returns nil: malformed input gets a
-// failure reply that says what was wrong.
-func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
+// failure reply that says what was wrong. The handler runs on a goroutine of
+// its own, so that one which ignores its deadline still cannot hold the
+// reply past it.
+func (e *Engine) Handle(ctx context.Context, raw []byte) *Reply {
+	var reply *Reply
+	e.handle(ctx, raw, false, func(r *Reply) { reply = r })
+	return reply
+}
+
+// HandleTo is Handle for a transport whose calling thread is expensive to
+// leave: it runs the handler on the calling goroutine and hands the reply
+// to deliver, exactly once. A Java thread calling in through JNI is such a
+// thread: the goroutine Handle starts runs on another OS thread, and the
+// two wake-ups cost far more than the whole request (docs/android.md).
+//
+// The reply is still on time. When the handler returns within its
+// deadline, deliver is called on the calling goroutine before HandleTo
+// returns. When it overruns, deliver is called from another goroutine at
+// the deadline with the timeout reply, which is then the request's reply
+// (and the one replayed for its id); the handler's late outcome is logged
+// and dropped, and HandleTo returns once the handler does.
+func (e *Engine) HandleTo(ctx context.Context, raw []byte, deliver func(*Reply)) {
+	e.handle(ctx, raw, true, deliver)
+}
+
+func (e *Engine) handle(ctx context.Context, raw []byte, inline bool, deliver func(*Reply)) {
 	var req Request
+	var delivered atomic.Bool
+	once := func(r *Reply) {
+		if delivered.CompareAndSwap(false, true) {
+			deliver(r)
+		}
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			reply = failure(req, e.panicked("decoding the request", p))
+			once(failure(req, e.panicked("handling the request", p)))
 		}
 	}()
 	if len(raw) > e.opts.MaxRequestBytes {
-		return failure(req, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(raw), e.opts.MaxRequestBytes))
+		once(failure(req, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(raw), e.opts.MaxRequestBytes)))
+		return
 	}
 	req, err := DecodeRequest(raw)
 	if err != nil {
-		return failure(req, err)
+		once(failure(req, err))
+		return
 	}
-	return e.Invoke(ctx, req)
+	e.invoke(ctx, req, inline, once)
 }
 
 // Invoke runs a decoded request and returns its reply, for transports that
@@ -130,40 +163,68 @@ func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
 // not run again. Read-only capabilities are not deduplicated: running them
 // again is harmless and gives fresh data.
 func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
+	var reply *Reply
+	e.invoke(ctx, req, false, func(r *Reply) { reply = r })
+	return reply
+}
+
+// invoke runs req and delivers its reply once: on this goroutine, except
+// for an inline handler that overruns (see HandleTo).
+func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver func(*Reply)) {
 	c, ok := e.reg.Lookup(req.CapabilityID)
 	if !ok {
 		err := e.unknown(req.CapabilityID)
 		if len(req.CapabilityID) > MaxIDLength {
 			req.CapabilityID = "" // too long to echo; the message has an excerpt
 		}
-		return failure(req, err)
+		deliver(failure(req, err))
+		return
 	}
 	args, err := c.Bind(req.Args)
 	if err != nil {
-		return failure(req, err)
+		deliver(failure(req, err))
+		return
 	}
 	ctx = WithRequestID(ctx, req.ID)
 	store := e.opts.Idempotency
-	if store == nil || c.Annotations.ReadOnly || req.ID == "" {
-		return e.reply(ctx, req, c, args)
+	if store == nil || !c.ChangesState() || req.ID == "" {
+		e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
+			deliver(replyTo(req, r, err))
+			return true
+		})
+		return
 	}
 
-	key := Caller(ctx) + "\x00" + req.ID
-	stored, replayed, storeErr := store.Do(key, fingerprint(c.ID, args), func() ([]byte, bool) {
-		r := e.reply(ctx, req, c, args)
-		return r.SpecJSON(), r.mayHaveActed()
-	})
+	claim, stored, storeErr := store.Begin(Caller(ctx)+"\x00"+req.ID, fingerprint(c.ID, args))
 	switch {
 	case errors.Is(storeErr, idempotency.ErrConflict):
-		return failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt(req.ID), store.Window()))
-	case storeErr != nil && e.opts.Logger != nil:
-		// The capability ran and its reply is real; only its replay is at
-		// risk. Reporting a failure would invite a duplicate retry.
-		e.opts.Logger.Error("could not record a reply for replay", "request_id", req.ID, "error", storeErr)
+		deliver(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt(req.ID), store.Window())))
+		return
+	case claim == nil:
+		deliver(e.replayed(req, stored, true))
+		return
 	}
-	reply, decodeErr := DecodeReply(stored)
-	if decodeErr != nil {
-		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt(req.ID), decodeErr))
+	e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
+		reply := replyTo(req, r, err)
+		first, saveErr := claim.Finish(reply.SpecJSON(), reply.mayHaveActed())
+		if !first {
+			return false
+		}
+		if saveErr != nil && e.opts.Logger != nil {
+			// The capability ran and its reply is real; only its replay is at
+			// risk. Reporting a failure would invite a duplicate retry.
+			e.opts.Logger.Error("could not record a reply for replay", "request_id", req.ID, "error", saveErr)
+		}
+		deliver(reply)
+		return true
+	})
+}
+
+// replayed decodes a stored reply for req.
+func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
+	reply, err := DecodeReply(stored)
+	if err != nil {
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt(req.ID), err))
 	}
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
@@ -182,16 +243,21 @@ func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMes
 	if err != nil {
 		return Result{}, err
 	}
-	return e.run(ctx, c, args)
+	var result Result
+	var cerr *Error
+	e.runTo(ctx, c, args, false, func(r Result, err *Error) bool {
+		result, cerr = r, err
+		return true
+	})
+	return result, cerr
 }
 
 func (e *Engine) unknown(id string) *Error {
 	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt(id), joinIDs(e.reg.IDs()))
 }
 
-// reply runs c and builds the reply to req.
-func (e *Engine) reply(ctx context.Context, req Request, c *Capability, args Args) *Reply {
-	result, err := e.run(ctx, c, args)
+// replyTo builds the reply to req from a capability's outcome.
+func replyTo(req Request, result Result, err *Error) *Reply {
 	if err != nil {
 		return failure(req, err)
 	}
@@ -229,19 +295,27 @@ func fingerprint(capabilityID string, args Args) string {
 
 type outcome struct {
 	result Result
-	err    error
+	err    *Error
 }
 
-// run calls the handler on its own goroutine so that a handler which ignores
-// its context still cannot hold the reply past the deadline. Such a handler
-// keeps running in the background; its late outcome is dropped.
-func (e *Engine) run(ctx context.Context, c *Capability, args Args) (Result, *Error) {
+// runTo admits the caller, runs c's handler under c's deadline and hands
+// the outcome to answer. answer reports whether the outcome was still
+// wanted: only the first of a deadline and a late inline handler is.
+//
+// Without inline, the handler runs on a goroutine of its own, and answer
+// is called on this goroutine by the deadline at the latest; a handler
+// that ignores its context keeps running in the background and its late
+// outcome is dropped. With inline, the handler runs on this goroutine,
+// and a watchdog answers with the timeout at the deadline (see HandleTo).
+func (e *Engine) runTo(ctx context.Context, c *Capability, args Args, inline bool, answer func(Result, *Error) bool) {
 	if c.Handler == nil {
-		return Result{}, Errorf(CodeInternalError, "capability %s has no handler", c.ID)
+		answer(Result{}, Errorf(CodeInternalError, "capability %s has no handler", c.ID))
+		return
 	}
 	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
 		if err := admit(ctx, c); err != nil {
-			return Result{}, err
+			answer(Result{}, err)
+			return
 		}
 	}
 	timeout := c.Timeout
@@ -251,37 +325,81 @@ func (e *Engine) run(ctx context.Context, c *Capability, args Args) (Result, *Er
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	done := make(chan outcome, 1) // buffered: a late handler must not block forever
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- outcome{err: e.panicked(c.ID, p)}
-			}
-		}()
-		result, err := c.Handler(ctx, args)
-		done <- outcome{result, err}
-	}()
+	if inline {
+		stopWatchdog := context.AfterFunc(ctx, func() { answer(Result{}, e.interrupted(ctx, c, timeout)) })
+		o := e.execute(ctx, c, args)
+		if !stopWatchdog() || !answer(o.result, o.err) {
+			e.dropLate(c, timeout, o)
+		}
+		return
+	}
 
+	done := make(chan outcome, 1) // buffered: a late handler must not block forever
+	go func() { done <- e.execute(ctx, c, args) }()
 	select {
 	case o := <-done:
-		if o.err != nil {
-			if errors.Is(o.err, context.DeadlineExceeded) {
-				return Result{}, timedOut(c, timeout)
-			}
-			return Result{}, AsError(o.err, CodePlatformError)
-		}
-		return o.result, nil
+		answer(o.result, o.err)
 	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return Result{}, timedOut(c, timeout)
-		}
-		return Result{}, Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(ctx))
+		answer(Result{}, e.interrupted(ctx, c, timeout))
 	}
+}
+
+// execute calls c's handler and checks what it returns: a panic, an error
+// and an output that contradicts the descriptor all become failures.
+func (e *Engine) execute(ctx context.Context, c *Capability, args Args) (o outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = outcome{err: e.panicked(c.ID, p)}
+		}
+	}()
+	result, err := c.Handler(ctx, args)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return outcome{err: timedOut(c, c.timeoutOr(e.opts.Timeout))}
+		}
+		return outcome{err: AsError(err, CodePlatformError)}
+	}
+	out, cerr := c.CheckOutput(result.Output)
+	if cerr != nil {
+		return outcome{err: cerr}
+	}
+	result.Output = out
+	return outcome{result: result}
+}
+
+// interrupted is the failure of a call whose context ended first.
+func (e *Engine) interrupted(ctx context.Context, c *Capability, timeout time.Duration) *Error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return timedOut(c, timeout)
+	}
+	return Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(ctx))
+}
+
+// dropLate logs the outcome of an inline handler that returned after its
+// caller was answered.
+func (e *Engine) dropLate(c *Capability, timeout time.Duration, o outcome) {
+	if e.opts.Logger == nil {
+		return
+	}
+	outcome := "success"
+	if o.err != nil {
+		outcome = string(o.err.Code)
+	}
+	e.opts.Logger.Warn("a handler returned after its deadline; its caller was answered with timeout, and this outcome is dropped",
+		"capability", c.ID, "deadline", timeout, "outcome", outcome)
+}
+
+// timeoutOr is c's deadline, or dflt when c sets none.
+func (c *Capability) timeoutOr(dflt time.Duration) time.Duration {
+	if c.Timeout > 0 {
+		return c.Timeout
+	}
+	return dflt
 }
 
 func timedOut(c *Capability, timeout time.Duration) *Error {
 	msg := fmt.Sprintf("%s did not finish within %s", c.ID, timeout)
-	if !c.Annotations.ReadOnly {
+	if c.ChangesState() {
 		// Say so plainly: the effect may still happen, and a blind retry
 		// with a new request id could do it twice.
 		msg += "; it may still complete, so check before retrying with a new request id"

@@ -66,6 +66,7 @@ func testCapabilities(release <-chan struct{}) []capability.Capability {
 		},
 		{
 			ID: "unencodable", Description: "Returns an output JSON cannot hold.", Version: "1.0",
+			Output: []capability.Param{{Name: "c", Type: capability.Object, Description: "c"}},
 			Handler: func(context.Context, capability.Args) (capability.Result, error) {
 				return capability.Result{Message: "ok", Output: []capability.Value{{Name: "c", Type: capability.Object, Value: make(chan int)}}}, nil
 			},
@@ -193,7 +194,7 @@ func TestHandleRepliesExactly(t *testing.T) {
 		{"wrapped coded error keeps its code", spec(`{"id":"h4","capability":{"id":"forbidden"}}`),
 			specReply(`{"id":"h4","capability":{"id":"forbidden"},"status":"failure","message":"no permission","error_code":"permission_denied"}`)},
 		{"unencodable output is an internal error", spec(`{"id":"h5","capability":{"id":"unencodable"}}`),
-			specReply(`{"id":"h5","capability":{"id":"unencodable"},"status":"failure","message":"unencodable produced an output that cannot be encoded as JSON: json: unsupported type: chan int","error_code":"internal_error"}`)},
+			specReply(`{"id":"h5","capability":{"id":"unencodable"},"status":"failure","message":"unencodable returned the output \"c\" as a value that cannot be encoded as JSON: json: unsupported type: chan int","error_code":"internal_error"}`)},
 
 		// too_large.
 		{"request over the limit", spec(`{"id":"big","capability":{"id":"echo","args":{"text":"` + strings.Repeat("x", 400) + `"}}}`),

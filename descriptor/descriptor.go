@@ -16,6 +16,7 @@ package descriptor
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 )
@@ -51,12 +52,14 @@ type Spec struct {
 	// out takes MCP's default, which assumes the worst: destructive and
 	// open-world, neither read-only nor idempotent.
 	Annotations capability.Annotations
-	Line        int // of the <capability> start tag
+	// Timeout is the mcp:timeout deadline, or zero for the engine's default.
+	Timeout time.Duration
+	Line    int // of the <capability> start tag
 }
 
 // Param is one <param> element. Type is canonical when the file uses a
 // synonym such as "int", and as written when the type is unknown.
-// MaxLength and Pattern are never set: the format does not carry them.
+// MaxLength and Pattern come from mcp:maxLength and mcp:pattern.
 type Param struct {
 	capability.Param
 	Line int
@@ -92,6 +95,7 @@ func (s *Spec) Capability() *capability.Capability {
 		Input:       params(s.Input),
 		Output:      params(s.Output),
 		Annotations: s.Annotations,
+		Timeout:     s.Timeout,
 	}
 }
 

@@ -1,6 +1,8 @@
 package descriptor
 
 import (
+	"slices"
+
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -26,8 +28,20 @@ var hints = []hint{
 // titleKey is the extension attribute for the capability's display title.
 const titleKey = "title"
 
-// hintKeys are the extension attributes a <capability> may carry.
-var hintKeys = []string{titleKey, "readOnly", "destructive", "idempotent", "openWorld"}
+// The extension attributes each element may carry: the behaviour hints and
+// the deadline on a <capability>, and the value limits on an input <param>.
+var (
+	capabilityExt = []string{titleKey, "readOnly", "destructive", "idempotent", "openWorld", timeoutKey}
+	inputParamExt = []string{maxLengthKey, patternKey}
+)
+
+// extHome names the element that extension attribute key belongs on.
+func extHome(key string) string {
+	if slices.Contains(inputParamExt, key) {
+		return "an input <param>"
+	}
+	return "<capability>"
+}
 
 // annotations reads the extension attributes of a <capability>.
 func (r *reader) annotations(e node, what subject) capability.Annotations {

@@ -21,19 +21,11 @@ func smsCapabilities(t testing.TB) []*capability.Capability {
 }
 
 // asDeclared strips what the descriptor format does not carry: the
-// handler, the timeout, and the MCP schema extras MaxLength and Pattern.
+// handler. Everything else, the mcp: extras included, survives a round trip.
 func asDeclared(c *capability.Capability) *capability.Capability {
-	out := &capability.Capability{ID: c.ID, Description: c.Description, Version: c.Version, Annotations: c.Annotations}
-	for _, list := range []struct {
-		from []capability.Param
-		to   *[]capability.Param
-	}{{c.Input, &out.Input}, {c.Output, &out.Output}} {
-		for _, p := range list.from {
-			p.MaxLength, p.Pattern = 0, ""
-			*list.to = append(*list.to, p)
-		}
-	}
-	return out
+	out := *c
+	out.Handler = nil
+	return &out
 }
 
 func TestParseOfRenderIsTheRegistry(t *testing.T) {

@@ -164,10 +164,10 @@ func (r *reader) need(e node, key string, what subject) string {
 }
 
 // checkAttrs reports the attributes of e that the format does not define.
-// known lists the unprefixed ones; hints allows mobilemcp's extension
-// attributes. Attributes in other namespaces belong to other tools and are
-// left alone.
-func (r *reader) checkAttrs(e node, known []string, hints bool) {
+// known lists the unprefixed ones, and ext the mobilemcp extension
+// attributes (in [Namespace]) that e may carry. Attributes in other
+// namespaces belong to other tools and are left alone.
+func (r *reader) checkAttrs(e node, known, ext []string) {
 	for _, a := range e.Attr {
 		switch {
 		case isXMLReserved(a):
@@ -185,11 +185,15 @@ func (r *reader) checkAttrs(e node, known []string, hints bool) {
 			case uri == "":
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "the prefix of %s is not bound to a namespace; declare xmlns:%s or remove the attribute", a.FullKey(), a.Space)
 			case uri != Namespace:
-			case !hints:
-				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "%s belongs on <capability>, not on <%s>; move or remove it", a.FullKey(), e.FullTag())
-			case !slices.Contains(hintKeys, a.Key):
+			case slices.Contains(ext, a.Key):
+			case is(e, paramTag) && slices.Contains(inputParamExt, a.Key): // so an output param
+				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "output params have no %s; it limits an argument, so remove it", a.FullKey())
+			case slices.Contains(capabilityExt, a.Key) || slices.Contains(inputParamExt, a.Key):
+				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "%s belongs on %s, not on <%s>; move or remove it", a.FullKey(), extHome(a.Key), e.FullTag())
+			default:
+				all := append(slices.Clone(capabilityExt), inputParamExt...)
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "%s is not a mobilemcp attribute; %s", a.FullKey(),
-					didYouMean(a.Key, hintKeys, "the mobilemcp attributes are "+strings.Join(hintKeys, ", ")))
+					didYouMean(a.Key, all, "the mobilemcp attributes are "+strings.Join(all, ", ")))
 			}
 		}
 	}

@@ -21,6 +21,7 @@ var (
 	ruleDuplicateID      = Rule{"duplicate-id", Error, "two capabilities share an id"}
 	ruleDuplicateParam   = Rule{"duplicate-param", Error, "two params of one <input> or <output> share a name"}
 	ruleDuplicateElement = Rule{"duplicate-element", Error, "a capability has a second <input> or <output>"}
+	ruleExtensionValue   = Rule{"extension-value", Error, "an mcp:timeout, mcp:maxLength or mcp:pattern value the engine cannot use"}
 	ruleTypeSynonym      = Rule{"type-synonym", Warning, "a param type is a synonym such as int or bool"}
 	ruleUnknownElement   = Rule{"unknown-element", Warning, "an element the format does not define"}
 	ruleUnknownAttribute = Rule{"unknown-attribute", Warning, "an attribute the format does not define"}
@@ -44,7 +45,7 @@ var (
 var Rules = []Rule{
 	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
 	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
-	ruleDuplicateParam, ruleDuplicateElement, ruleTypeSynonym, ruleUnknownElement,
+	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleTypeSynonym, ruleUnknownElement,
 	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleNoCapabilities,
 	ruleManifestService, ruleManifestOne, ruleManifestExported, ruleManifestMetaData,
 	ruleManifestKind, ruleManifestDesc, ruleManifestResDir,

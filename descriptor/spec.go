@@ -19,7 +19,7 @@ var (
 // descriptor reads the whole document, whose root the caller has checked.
 func (r *reader) descriptor() *File {
 	root := r.t.root
-	r.checkAttrs(root, rootAttrs, false)
+	r.checkAttrs(root, rootAttrs, nil)
 	d := &File{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
 	for e := range r.t.children(root) {
@@ -55,7 +55,7 @@ func (r *reader) rootVersion(root node) string {
 func (r *reader) capability(e node) Spec {
 	line, _ := r.t.pos(e)
 	s := Spec{Line: line}
-	r.checkAttrs(e, capabilityAttrs, true)
+	r.checkAttrs(e, capabilityAttrs, capabilityExt)
 	what := subject{kind: capabilityTag}
 	s.ID = r.need(e, "id", what)
 	if s.ID != "" {
@@ -67,6 +67,7 @@ func (r *reader) capability(e node) Spec {
 	s.Description = r.need(e, "description", what)
 	s.Version = r.need(e, "version", what)
 	s.Annotations = r.annotations(e, what)
+	s.Timeout = r.timeout(e, what)
 
 	var sections [2]node // the first <input> and <output>
 	for child := range r.t.children(e) {
@@ -96,10 +97,10 @@ func (r *reader) capability(e node) Spec {
 
 // params appends the params of an <input> or <output> section to list.
 func (r *reader) params(section node, list []Param, input bool) []Param {
-	r.checkAttrs(section, nil, false)
-	known := outputParamAttrs
+	r.checkAttrs(section, nil, nil)
+	known, ext := outputParamAttrs, []string(nil)
 	if input {
-		known = inputParamAttrs
+		known, ext = inputParamAttrs, inputParamExt
 	}
 	kind := section.Tag
 	first := make(map[string]int, len(list)) // param name → line of its first declaration
@@ -116,7 +117,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 		for child := range r.t.children(e) {
 			r.unknownElement(child, e)
 		}
-		r.checkAttrs(e, known, false)
+		r.checkAttrs(e, known, ext)
 		line, _ := r.t.pos(e)
 		p := Param{Line: line}
 		what := subject{kind: kind}
@@ -136,6 +137,9 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 			}
 		}
 		p.Description = r.need(e, "description", what)
+		if input {
+			r.paramLimits(e, &p, what)
+		}
 		list = append(list, p)
 	}
 	return list

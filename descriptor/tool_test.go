@@ -49,6 +49,13 @@ func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
 	if err := json.Unmarshal([]byte(seedToolsList), &want); err != nil {
 		t.Fatal(err)
 	}
+	// Beyond the seed, the descriptor carries the two limits the engine
+	// knows (mcp:pattern, mcp:maxLength); otherwise it is the seed's list.
+	props := got.Tools[0].InputSchema.Properties
+	if props[0].Pattern != `^\+[1-9][0-9]{6,14}$` || props[1].MaxLength != 160 {
+		t.Errorf("send_sms lost its limits: %+v", props)
+	}
+	props[0].Pattern, props[1].MaxLength = "", 0
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tools\n got %+v\nwant %+v", got, want)
 	}

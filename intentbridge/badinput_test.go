@@ -29,12 +29,12 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	}
 	asked := 0
 	for _, c := range cases {
-		if r := b.Handle(string(c.Request), "com.example.hostile"); r.Success() || (r.ErrorCode() != c.ErrorCode && r.ErrorCode() != "consent_required") {
+		if r := handle(b, string(c.Request), "com.example.hostile"); r.Success() || (r.ErrorCode() != c.ErrorCode && r.ErrorCode() != "consent_required") {
 			t.Errorf("%s from an app without consent: %s, want %s or consent_required", c.Name, r.ErrorCode(), c.ErrorCode)
 		} else if r.ErrorCode() == "consent_required" {
 			asked++
 		}
-		r := b.Handle(string(c.Request), testAgent)
+		r := handle(b, string(c.Request), testAgent)
 		var spec struct {
 			Envelope struct {
 				Response struct {

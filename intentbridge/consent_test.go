@@ -20,11 +20,14 @@ var decisionTime = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
 // with no decision yet.
 func newBridgeAt(t *testing.T, f *fakeJava, dir string) *Bridge {
 	t.Helper()
-	b, err := openBridge(f, config{dataDir: dir, now: func() time.Time { return decisionTime }})
+	b, err := openBridge(dir, func() time.Time { return decisionTime })
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
+	if err := b.Start(smsTool(f)); err != nil {
+		t.Fatal(err)
+	}
 	return b
 }
 
@@ -73,7 +76,7 @@ func TestConsentLifecycleThroughTheBridge(t *testing.T) {
 		if s.cap == "get_sms_subscriptions" {
 			req = `{"mobile-mcp-request":{"version":"1.0","request":{"id":"r","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
 		}
-		r := b.Handle(req, app)
+		r := handle(b, req, app)
 		message := ""
 		if s.cap == "send_sms" {
 			message = messageOf(t, r)
@@ -133,19 +136,15 @@ func TestConsentsSurviveARestartOfTheApp(t *testing.T) {
 	}
 
 	// Android killed the process; the next request starts a new one.
-	again, err := NewBridge(f, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
+	again := openSMS(t, smsTool(f), dir)
 	want := `[{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"},{"package":"com.spam","decision":"denied","at":"2026-11-21T10:00:00Z"}]`
 	if got := again.CallersJSON(); got != want {
 		t.Errorf("after a restart\n got %s\nwant %s", got, want)
 	}
-	if r := again.Handle(sendRequest("after-restart"), "com.example.agent"); !r.Success() {
+	if r := handle(again, sendRequest("after-restart"), "com.example.agent"); !r.Success() {
 		t.Errorf("the allowed app after a restart: %s", r.SpecJSON())
 	}
-	if r := again.Handle(sendRequest("spam"), "com.spam"); r.ErrorCode() != "permission_denied" {
+	if r := handle(again, sendRequest("spam"), "com.spam"); r.ErrorCode() != "permission_denied" {
 		t.Errorf("the denied app after a restart: %s", r.SpecJSON())
 	}
 }
@@ -155,7 +154,7 @@ func TestABrokenConsentFileStopsNewBridge(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "consents.json"), []byte("{"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := NewBridge(&fakeJava{}, dir)
+	_, err := OpenBridge(dir)
 	want := "intentbridge: opening the consent store: consent store " + filepath.Join(dir, "consents.json") + ": unexpected end of JSON input"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
@@ -184,19 +183,19 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 
 	// The default: ten sends, then the eleventh waits.
 	for i := range 10 {
-		if r := b.Handle(sendRequest("d"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
+		if r := handle(b, sendRequest("d"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
 			t.Fatalf("send %d of the default 10/min: %s", i+1, r.SpecJSON())
 		}
 	}
-	r := b.Handle(sendRequest("eleventh"), "com.example.agent")
+	r := handle(b, sendRequest("eleventh"), "com.example.agent")
 	if msg := messageOf(t, r); r.ErrorCode() != "rate_limited" || msg != "send_sms is limited to 10/min per app; retry in 6 seconds" {
 		t.Errorf("the eleventh send: %s %q", r.ErrorCode(), msg)
 	}
-	if r := b.Handle(sendRequest("other"), "com.example.other"); !r.Success() {
+	if r := handle(b, sendRequest("other"), "com.example.other"); !r.Success() {
 		t.Errorf("another app shares the first one's budget: %s", r.SpecJSON())
 	}
 	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"r","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
-	if r := b.Handle(reading, "com.example.agent"); !r.Success() {
+	if r := handle(b, reading, "com.example.agent"); !r.Success() {
 		t.Errorf("reading is limited too: %s", r.SpecJSON())
 	}
 
@@ -206,7 +205,7 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 	}
 	var got []string
 	for i := range 3 {
-		got = append(got, outcome(b.Handle(sendRequest("h"+string(rune('a'+i))), "com.example.agent")))
+		got = append(got, outcome(handle(b, sendRequest("h"+string(rune('a'+i))), "com.example.agent")))
 	}
 	if strings.Join(got, " ") != "ok ok rate_limited" {
 		t.Errorf("with 2/hour: %v", got)
@@ -228,7 +227,7 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 20 {
-		if r := b.Handle(sendRequest("off"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
+		if r := handle(b, sendRequest("off"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
 			t.Fatalf("with the limit off, send %d: %s", i+1, r.SpecJSON())
 		}
 	}
@@ -240,19 +239,19 @@ func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
 	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"adb-1","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"adb-1","capability":{"id":"get_sms_subscriptions"},"status":"failure",` +
 		`"message":"requests without a callback are accepted only by debuggable builds or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra","error_code":"permission_denied"}}}`
-	if r := b.Handle(reading, ""); r.SpecJSON() != want {
+	if r := handle(b, reading, ""); r.SpecJSON() != want {
 		t.Errorf("off by default:\n got %s\nwant %s", r.SpecJSON(), want)
 	}
 	b.SetAllowNoCallback(true)
-	if r := b.Handle(reading, ""); !r.Success() {
+	if r := handle(b, reading, ""); !r.Success() {
 		t.Errorf("with the switch on, reading: %s", r.SpecJSON())
 	}
 	// adb controls the phone already: no consent, only the rate.
-	if r := b.Handle(sendRequest("adb-2"), ""); !r.Success() || len(f.sends) != 1 {
+	if r := handle(b, sendRequest("adb-2"), ""); !r.Success() || len(f.sends) != 1 {
 		t.Errorf("with the switch on, sending: %s", r.SpecJSON())
 	}
 	b.SetAllowNoCallback(false)
-	if r := b.Handle(sendRequest("adb-3"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 1 {
+	if r := handle(b, sendRequest("adb-3"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 1 {
 		t.Errorf("switched off again: %s", r.SpecJSON())
 	}
 }
@@ -269,7 +268,7 @@ func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.SetAllowNoCallback(false)
-	if r := b.Handle(sendRequest("intent-1"), "com.example.agent"); r.ErrorCode() != "consent_required" {
+	if r := handle(b, sendRequest("intent-1"), "com.example.agent"); r.ErrorCode() != "consent_required" {
 		t.Fatalf("an Intent without consent: %s", r.SpecJSON())
 	}
 

@@ -36,6 +36,9 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 	if b.http != nil {
 		return fmt.Errorf("intentbridge: the MCP server is already running at %s; call StopHTTP first", b.http.url)
 	}
+	if b.engine == nil {
+		return errors.New("intentbridge: the tool has not started; call Start before StartHTTP")
+	}
 	srv, err := mcpserver.New(b.engine, mcpserver.Options{
 		Addr:   addr,
 		Token:  token,

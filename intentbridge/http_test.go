@@ -85,7 +85,10 @@ func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
 
 func TestCloseStopsTheServer(t *testing.T) {
 	f := &fakeJava{subs: seedSubs}
-	b, err := NewBridge(f, t.TempDir())
+	b, err := OpenBridge(t.TempDir())
+	if err == nil {
+		err = b.Start(smsTool(f))
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,21 @@
-// Package intentbridge is the only package gomobile binds for Android. Its
-// surface is small on purpose and uses only types gomobile can carry: the
-// Java Service hands it request strings with the calling app's package and
-// gets reply strings back, the Java Platform answers its calls with JSON
-// strings, and the app's screens record the user's decisions about calling
-// apps (AllowCaller and its siblings) and start the MCP server (StartHTTP).
+// Package intentbridge is the only package gomobile binds for Android: the
+// engine inside the Tool SDK. Its surface is small on purpose and uses only
+// types gomobile can carry, with structured values as JSON strings:
 //
-// All logic lives in ordinary packages (capability, capability/sms); this
-// package only adapts them, and makes sure no Go panic ever crosses into
-// Java, where it would kill the app.
+//   - OpenBridge opens the process's one Bridge on the app's data directory.
+//   - Bridge.Start serves a Tool: the app's own descriptor (the resource its
+//     service's mobile.mcp.tool.capabilities meta-data names, so that what
+//     agents read is what the engine enforces) and a Handler per capability,
+//     written in Java or Kotlin, or capabilities implemented in Go (the SMS
+//     set, Tool.AddSMS).
+//   - Bridge.Handle runs one request for the calling app and hands its one
+//     reply to a ReplyTarget the transport implements.
+//   - The app's screens record the user's decisions about calling apps
+//     (AllowCaller and its siblings) and start the MCP server (StartHTTP).
+//
+// All logic lives in ordinary packages (capability, descriptor, access,
+// capability/sms); this package only adapts them, and makes sure no Go panic
+// ever crosses into Java, where it would kill the app.
 package intentbridge
 
 import (
@@ -23,7 +31,6 @@ import (
 	"github.com/mobilemcp/mobilemcp/access"
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -56,90 +63,53 @@ const (
 	MetaToolCapabilities = "mobile.mcp.tool.capabilities"
 )
 
-// Platform is implemented in Java with SubscriptionManager and SmsManager.
-// Both methods answer in JSON so that Java only moves strings.
-type Platform interface {
-	// SubscriptionsJSON returns the active subscriptions as a JSON array of
-	// {"subscription_id","sim_slot_index","carrier_name","display_name"}.
-	// When they cannot be read it returns
-	// {"error_code":"permission_denied","message":"..."} (or another error
-	// code) instead, as SendSMS does. A thrown exception counts as
-	// platform_error.
-	SubscriptionsJSON() (string, error)
-
-	// SendSMS sends text to the E.164 number on the subscription, split with
-	// SmsManager.divideMessage and sent multipart with one sent PendingIntent
-	// per part. It waits up to timeoutMillis for the parts' sent results and
-	// returns {"results":[code,...]}: one code per part, Activity.RESULT_OK
-	// (-1) or an SmsManager.RESULT_ERROR_* code, and 0 for a part whose
-	// result had not arrived. When nothing could be sent it returns
-	// {"error_code":"permission_denied","message":"..."} (or another error
-	// code) instead. A thrown exception counts as platform_error.
-	SendSMS(subscriptionID int, to, text string, timeoutMillis int64) (string, error)
-}
-
-// Bridge runs Mobile-MCP requests for the Java Service. It is safe for
-// concurrent use from several Java threads.
+// Bridge runs Mobile-MCP requests for the tool's Java Service. It is safe
+// for concurrent use from several Java threads.
 type Bridge struct {
-	engine   *capability.Engine
 	replies  *idempotency.Store
 	consents *access.Consents
 	// policy admits the calls Handle runs: the caller's consent, rate
 	// limit and the no-callback rule. The MCP server does not use it.
 	policy *access.Policy
 
-	// log receives the MCP server's call log. gomobile sends the log
-	// package's output, and so slog's default logger, to logcat.
+	// log receives the engine's and the MCP server's messages. gomobile
+	// sends the log package's output, and so slog's default logger, to
+	// logcat.
 	log *slog.Logger
 
-	mu   sync.Mutex  // guards http
-	http *httpServer // the MCP server, while StartHTTP has it running
+	mu     sync.Mutex         // guards engine and http
+	engine *capability.Engine // the started tool's, or nil before Start
+	http   *httpServer        // the MCP server, while StartHTTP has it running
 }
 
-// NewBridge returns a bridge serving the SMS capabilities on p. dataDir is
-// the app's private files directory (Context.getFilesDir()). Two files are
-// kept there: the replies to sends, so that a request retried after Android
-// killed the process is answered from the store instead of sending again,
-// and the user's decisions about calling apps (see AllowCaller). An empty
-// dataDir keeps both in memory only.
+// OpenBridge opens the bridge of an app whose private files directory
+// (Context.getFilesDir()) is dataDir. Two files are kept there: the
+// replies to requests that change something, so that a request retried
+// after Android killed the process is answered from the store instead of
+// running again, and the user's decisions about calling apps (see
+// AllowCaller). An empty dataDir keeps both in memory only.
 //
-// The app should open one Bridge per process and share it: the Service, the
-// Activity and the consent notification all act on the same decisions.
-func NewBridge(p Platform, dataDir string) (*Bridge, error) {
-	return openBridge(p, config{dataDir: dataDir})
+// The app should open one Bridge per process and share it: the Service,
+// the screens and the consent notification all act on the same decisions,
+// which a second bridge would read once and then overwrite. Until Start,
+// it answers every request with internal_error, but the consent calls
+// work, so a notification's Allow button works in a process that runs no
+// request.
+func OpenBridge(dataDir string) (b *Bridge, err error) {
+	defer recoverInto(&err, "OpenBridge")
+	return openBridge(dataDir, nil)
 }
 
-// config is how openBridge builds a bridge.
-type config struct {
-	dataDir string
-	// timeout, when positive, replaces every capability's own deadline.
-	timeout time.Duration
-	// now is the clock of the consent decisions; nil means time.Now.
-	now func() time.Time
-}
-
-// openBridge builds the bridge.
-func openBridge(p Platform, cfg config) (*Bridge, error) {
-	if p == nil {
-		return nil, fmt.Errorf("intentbridge: NewBridge needs a Platform")
-	}
-	caps := sms.Capabilities(javaPlatform{p})
-	if cfg.timeout > 0 {
-		for i := range caps {
-			caps[i].Timeout = cfg.timeout
-		}
-	}
-	reg, err := capability.NewRegistry(caps...)
-	if err != nil {
-		return nil, err
-	}
+// openBridge is OpenBridge with the clock of the consent decisions; nil
+// means time.Now.
+func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 	opts := idempotency.Options{}
 	consentPath := ""
-	if cfg.dataDir != "" {
-		opts.Path = filepath.Join(cfg.dataDir, idempotency.FileName)
-		consentPath = filepath.Join(cfg.dataDir, access.ConsentFile)
+	if dataDir != "" {
+		opts.Path = filepath.Join(dataDir, idempotency.FileName)
+		consentPath = filepath.Join(dataDir, access.ConsentFile)
 	}
-	consents, err := access.OpenConsents(consentPath, cfg.now)
+	consents, err := access.OpenConsents(consentPath, now)
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: opening the consent store: %w", err)
 	}
@@ -152,12 +122,42 @@ func openBridge(p Platform, cfg config) (*Bridge, error) {
 		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
 	}
 	return &Bridge{
-		engine:   capability.NewEngine(reg, capability.Options{Idempotency: replies}),
 		replies:  replies,
 		consents: consents,
 		policy:   access.NewPolicy(consents, limit),
 		log:      slog.Default(),
 	}, nil
+}
+
+// Start serves tool: from now on Handle runs its capabilities. It refuses a
+// tool whose descriptor has lint errors (the message lists them as
+// 'mobilemcp lint' would), a capability the descriptor declares without a
+// handler, a handler for a capability it does not declare, and a Go
+// capability whose descriptor entry differs from its definition. A bridge
+// starts once.
+func (b *Bridge) Start(tool *Tool) (err error) {
+	defer recoverInto(&err, "Start")
+	if tool == nil {
+		return errors.New("intentbridge: Start needs a Tool")
+	}
+	reg, err := tool.registry()
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.engine != nil {
+		return errors.New("intentbridge: the bridge serves a tool already; open one bridge per tool")
+	}
+	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
+	return nil
+}
+
+// started returns the engine of the started tool, or nil.
+func (b *Bridge) started() *capability.Engine {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.engine
 }
 
 // Close stops the MCP server if it runs and releases the reply store. The
@@ -203,9 +203,9 @@ func newReply(r *capability.Reply) *Reply {
 	return out
 }
 
-// failed builds a reply for a request the engine never saw.
-func failed(code capability.Code, message string) *Reply {
-	return newReply(&capability.Reply{Status: capability.StatusFailure, ErrorCode: code, Message: message})
+// failed builds a reply to a request the engine never saw.
+func failed(code capability.Code, message string) *capability.Reply {
+	return &capability.Reply{Status: capability.StatusFailure, ErrorCode: code, Message: message}
 }
 
 // SpecJSON is the reply in the specification's layout, for ExtraResponse.
@@ -238,11 +238,25 @@ func (r *Reply) ErrorCode() string { return r.code }
 // without a callback (adb testing). It is the specification's layout.
 func (r *Reply) LogLine() string { return r.spec }
 
-// Handle runs one request and returns its reply. It never returns nil and
-// never lets a panic reach Java. callerPackage is the calling app as Android
-// vouches for it: the package that created the callback PendingIntent, or
-// the package of the binding's sending uid; "" when there is none (a
-// request without a callback, from adb).
+// ReplyTarget receives the one reply to a request. The transport
+// implements it: the Intent transport fills the caller's PendingIntent,
+// binding mode sends a Message to replyTo, and a request without a callback
+// (adb) is logged to logcat. An error it returns is logged; the reply is
+// not sent again.
+type ReplyTarget interface {
+	Send(reply *Reply) error
+}
+
+// Handle runs one request and hands its reply to to, exactly once, and
+// never lets a panic reach Java. callerPackage is the calling app as
+// Android vouches for it: the package that created the callback
+// PendingIntent, or the package of the binding's sending uid; "" when there
+// is none (a request without a callback, from adb).
+//
+// The handler runs on the calling thread, so a Java handler is called
+// without leaving it. If a handler overruns its deadline, to gets the
+// timeout reply at the deadline from another thread while the calling
+// thread waits for the handler; Handle returns once it does.
 //
 // The caller's access is checked once the arguments are valid, before the
 // capability runs (see AllowCaller): a capability that changes something
@@ -251,16 +265,43 @@ func (r *Reply) LogLine() string { return r.spec }
 // (rate_limited); a request without a caller runs only when
 // SetAllowNoCallback allows it. A repeated request id is answered from the
 // reply store per caller package.
-func (b *Bridge) Handle(requestJSON, callerPackage string) (reply *Reply) {
+func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
+	if to == nil {
+		b.log.Error("intentbridge: Handle was given no ReplyTarget; the request is dropped")
+		return
+	}
+	deliver := func(r *capability.Reply) {
+		reply := newReply(r)
+		if err := to.Send(reply); err != nil {
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt(reply.id), "error", err)
+		}
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			reply = failed(capability.CodeInternalError, fmt.Sprintf("the tool failed with an internal error: %v", p))
+			// Only code before the engine can get here: the engine recovers
+			// its own panics and delivers their failure.
+			deliver(&capability.Reply{Status: capability.StatusFailure, ErrorCode: capability.CodeInternalError,
+				Message: fmt.Sprintf("the tool failed with an internal error: %v", p)})
 		}
 	}()
 	if strings.TrimSpace(requestJSON) == "" {
-		return failed(capability.CodeInvalidRequest, "no request: put the request JSON in the "+ExtraRequest+" extra, as a String")
+		deliver(failed(capability.CodeInvalidRequest, "no request: put the request JSON in the "+ExtraRequest+" extra, as a String"))
+		return
+	}
+	engine := b.started()
+	if engine == nil {
+		deliver(failed(capability.CodeInternalError, "the tool has not started; its service answers once its descriptor and handlers are loaded"))
+		return
 	}
 	ctx := capability.WithCaller(context.Background(), callerPackage)
 	ctx = capability.WithAdmission(ctx, b.policy.Admit)
-	return newReply(b.engine.Handle(ctx, []byte(requestJSON)))
+	engine.HandleTo(ctx, []byte(requestJSON), deliver)
+}
+
+// excerpt shortens a request id for a log line.
+func excerpt(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "…"
+	}
+	return s
 }

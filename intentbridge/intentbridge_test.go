@@ -2,10 +2,15 @@ package intentbridge
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
 // fakeJava stands in for the Java Platform: it answers with fixed JSON and
@@ -48,15 +53,72 @@ const testAgent = "com.example.agent"
 
 func newBridge(t *testing.T, f *fakeJava) *Bridge {
 	t.Helper()
-	b, err := NewBridge(f, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
+	b := openSMS(t, smsTool(f), t.TempDir())
 	if err := b.AllowCaller(testAgent); err != nil {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// smsDescriptor is the SMS app's descriptor, as 'mobilemcp gen' writes it.
+var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
+	reg, err := capability.NewRegistry(sms.Capabilities(nil)...)
+	if err != nil {
+		panic(err)
+	}
+	return reg.All()
+}()))
+
+// smsTool is the SMS app's tool over f.
+func smsTool(f *fakeJava) *Tool {
+	tool := NewTool("mcp_capabilities.xml", smsDescriptor)
+	tool.AddSMS(f)
+	return tool
+}
+
+// openSMS opens a bridge on dir that serves tool, closed when the test ends.
+func openSMS(t *testing.T, tool *Tool, dir string) *Bridge {
+	t.Helper()
+	b, err := OpenBridge(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	if err := b.Start(tool); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// replies is a ReplyTarget that keeps what it is sent.
+type replies struct {
+	mu   sync.Mutex
+	sent []*Reply
+}
+
+func (r *replies) Send(reply *Reply) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sent = append(r.sent, reply)
+	return nil
+}
+
+func (r *replies) all() []*Reply {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]*Reply(nil), r.sent...)
+}
+
+// handle runs one request through b and returns its one reply, which
+// Handle delivers before it returns unless a handler overruns.
+func handle(b *Bridge, request, caller string) *Reply {
+	var to replies
+	b.Handle(request, caller, &to)
+	sent := to.all()
+	if len(sent) != 1 {
+		panic(fmt.Sprintf("Handle delivered %d replies to %.80s", len(sent), request))
+	}
+	return sent[0]
 }
 
 func sendRequest(id string) string {
@@ -65,7 +127,7 @@ func sendRequest(id string) string {
 
 func TestHandleSpecRequest(t *testing.T) {
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	r := newBridge(t, f).Handle(sendRequest("a1"), testAgent)
+	r := handle(newBridge(t, f), sendRequest("a1"), testAgent)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"a1","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}}}`
 	if r.SpecJSON() != want || r.Prototype() || r.RequestID() != "a1" || !r.Success() || r.ErrorCode() != "" {
 		t.Errorf("reply %s prototype=%v id=%q", r.SpecJSON(), r.Prototype(), r.RequestID())
@@ -77,7 +139,7 @@ func TestHandleSpecRequest(t *testing.T) {
 
 func TestHandlePrototypeRequestFillsBothLayouts(t *testing.T) {
 	f := &fakeJava{subs: seedSubs}
-	r := newBridge(t, f).Handle(`{"id":"p1","capability":{"id":"get_sms_subscriptions","input":"{}"}}`, "com.example.llm_app")
+	r := handle(newBridge(t, f), `{"id":"p1","capability":{"id":"get_sms_subscriptions","input":"{}"}}`, "com.example.llm_app")
 	if !r.Prototype() || r.RequestID() != "p1" {
 		t.Fatalf("prototype=%v id=%q", r.Prototype(), r.RequestID())
 	}
@@ -118,7 +180,7 @@ func TestHandleFailuresFromJava(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newBridge(t, tt.java).Handle(tt.req, testAgent)
+			r := handle(newBridge(t, tt.java), tt.req, testAgent)
 			if r.SpecJSON() != tt.want || r.Success() {
 				t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), tt.want)
 			}
@@ -126,38 +188,25 @@ func TestHandleFailuresFromJava(t *testing.T) {
 	}
 }
 
-func TestNewBridgeNeedsAPlatform(t *testing.T) {
-	if _, err := NewBridge(nil, ""); err == nil || err.Error() != "intentbridge: NewBridge needs a Platform" {
-		t.Errorf("got %v", err)
-	}
-}
-
 func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 	dir := t.TempDir()
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	b, err := NewBridge(f, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := openSMS(t, smsTool(f), dir)
 	for _, app := range []string{testAgent, "com.example.other"} {
 		if err := b.AllowCaller(app); err != nil {
 			t.Fatal(err)
 		}
 	}
-	first := b.Handle(sendRequest("once"), testAgent)
+	first := handle(b, sendRequest("once"), testAgent)
 	b.Close()
 
 	// Android killed the process; the agent retries after the restart.
-	b, err = NewBridge(f, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	again := b.Handle(sendRequest("once"), testAgent)
+	b = openSMS(t, smsTool(f), dir)
+	again := handle(b, sendRequest("once"), testAgent)
 	if again.SpecJSON() != first.SpecJSON() || !again.Replayed() || first.Replayed() {
 		t.Errorf("retry %s (replayed %v), first %s", again.SpecJSON(), again.Replayed(), first.SpecJSON())
 	}
-	other := b.Handle(sendRequest("once"), "com.example.other")
+	other := handle(b, sendRequest("once"), "com.example.other")
 	if other.Replayed() || len(f.sends) != 2 {
 		t.Errorf("another app's request with the same id: replayed %v, sends %d", other.Replayed(), len(f.sends))
 	}
@@ -195,7 +244,7 @@ func TestReplyLimit(t *testing.T) {
 	}
 	sizeWith := func(id string, pad int) (int, *Reply) {
 		f.subs = bigSubscriptions(250, pad)
-		r := b.Handle(request(id), testAgent)
+		r := handle(b, request(id), testAgent)
 		return replySize(r), r
 	}
 	for idLen := 8; idLen < 16; idLen++ {

@@ -13,6 +13,29 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 )
 
+// Platform is what the SMS capabilities (Tool.AddSMS) need of the phone,
+// implemented in Java with SubscriptionManager and SmsManager. Both methods
+// answer in JSON so that Java only moves strings.
+type Platform interface {
+	// SubscriptionsJSON returns the active subscriptions as a JSON array of
+	// {"subscription_id","sim_slot_index","carrier_name","display_name"}.
+	// When they cannot be read it returns
+	// {"error_code":"permission_denied","message":"..."} (or another error
+	// code) instead, as SendSMS does. A thrown exception counts as
+	// platform_error.
+	SubscriptionsJSON() (string, error)
+
+	// SendSMS sends text to the E.164 number on the subscription, split with
+	// SmsManager.divideMessage and sent multipart with one sent PendingIntent
+	// per part. It waits up to timeoutMillis for the parts' sent results and
+	// returns {"results":[code,...]}: one code per part, Activity.RESULT_OK
+	// (-1) or an SmsManager.RESULT_ERROR_* code, and 0 for a part whose
+	// result had not arrived. When nothing could be sent it returns
+	// {"error_code":"permission_denied","message":"..."} (or another error
+	// code) instead. A thrown exception counts as platform_error.
+	SendSMS(subscriptionID int, to, text string, timeoutMillis int64) (string, error)
+}
+
 // maxSendMargin is the most kept back from the engine's deadline when
 // telling Java how long to wait for sent results, so that Java's answer,
 // even an incomplete one, arrives before the engine gives up on the call.

@@ -24,7 +24,7 @@ func TestJavaWaitKeepsAMarginBeforeTheDeadline(t *testing.T) {
 
 func TestDefaultDeadlineGivesJavaFiftyEightSeconds(t *testing.T) {
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	if r := newBridge(t, f).Handle(sendRequest("d1"), testAgent); !r.Success() {
+	if r := handle(newBridge(t, f), sendRequest("d1"), testAgent); !r.Success() {
 		t.Fatalf("reply %s", r.SpecJSON())
 	}
 	// send_sms has 60 s; Java gets all of it but the 2 s margin, less the
@@ -37,13 +37,11 @@ func TestDefaultDeadlineGivesJavaFiftyEightSeconds(t *testing.T) {
 func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
 	// Java waited as long as it was told and no sent result came: 0.
 	f := &fakeJava{subs: seedSubs, send: `{"results":[0]}`}
-	b, err := NewBridgeWithTimeout(f, t.TempDir(), 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	tool := smsTool(f)
+	tool.SetTimeoutMillis(1000)
+	b := openSMS(t, tool, t.TempDir())
 	b.AllowCaller(testAgent)
-	r := b.Handle(sendRequest("t1"), testAgent)
+	r := handle(b, sendRequest("t1"), testAgent)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"t1","capability":{"id":"send_sms"},"status":"failure","message":"no sent confirmation for part 1 of 1 of the SMS to +33785880347; it may still be delivered, so check before sending again","error_code":"timeout"}}}`
 	if r.SpecJSON() != want {
 		t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), want)
@@ -55,13 +53,11 @@ func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
 
 func TestNonPositiveTimeoutKeepsTheDefaults(t *testing.T) {
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	b, err := NewBridgeWithTimeout(f, "", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	tool := smsTool(f)
+	tool.SetTimeoutMillis(0)
+	b := openSMS(t, tool, "")
 	b.AllowCaller(testAgent)
-	if r := b.Handle(sendRequest("z1"), testAgent); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
+	if r := handle(b, sendRequest("z1"), testAgent); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
 		t.Errorf("reply %s, waits %v", r.SpecJSON(), f.waits)
 	}
 }

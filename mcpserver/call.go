@@ -42,7 +42,7 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 		if cerr != nil {
 			return failed(cerr), nil
 		}
-		if c.Annotations.Destructive {
+		if c.ChangesState() {
 			// Every call counts, valid or not: the limit protects the
 			// phone from a client that floods it, whatever it sends.
 			if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {

@@ -94,7 +94,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 	tests := []struct{ tool, want string }{
 		{"boom", `{"_meta":{"io.github.mobilemcp/error_code":"internal_error"},"content":[{"type":"text","text":"internal_error: boom failed with an internal error: handler exploded"}],"isError":true}`},
 		{"bad_output", `{"_meta":{"io.github.mobilemcp/error_code":"internal_error"},"content":[{"type":"text","text":"internal_error: bad_output failed with an internal error: encoder exploded"}],"isError":true}`},
-		{"unencodable", `{"_meta":{"io.github.mobilemcp/error_code":"internal_error"},"content":[{"type":"text","text":"internal_error: unencodable produced an output that cannot be encoded as JSON: output x: json: unsupported type: chan int"}],"isError":true}`},
+		{"unencodable", `{"_meta":{"io.github.mobilemcp/error_code":"internal_error"},"content":[{"type":"text","text":"internal_error: unencodable returned the output \"x\" as a value that cannot be encoded as JSON: json: unsupported type: chan int"}],"isError":true}`},
 	}
 	for _, tt := range tests {
 		result, rpcErr := s.call(tt.tool, `{}`)
@@ -106,7 +106,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 	if result, _ := s.call("get_sms_subscriptions", `{}`); !strings.Contains(result, `"count":2`) {
 		t.Errorf("after the panics: %s", result)
 	}
-	if !strings.Contains(s.log.String(), `msg="recovered panic" tool=bad_output panic="encoder exploded"`) {
+	if !strings.Contains(s.log.String(), `msg="recovered panic" where=bad_output panic="encoder exploded"`) {
 		t.Errorf("the panic was not logged:\n%s", s.log.String())
 	}
 }

@@ -52,7 +52,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	}
 	// An in-memory reply store, as mobilemcp serve has one on disk.
 	replies, _ := idempotency.Open(idempotency.Options{})
-	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Idempotency: replies}), opts)
+	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Idempotency: replies, Logger: opts.Logger}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -318,3 +318,20 @@ func TestBodyLimitAtTheLimitAndOnePast(t *testing.T) {
 		t.Errorf("one byte past: HTTP %d %q", status, body)
 	}
 }
+
+// A capability that says nothing of its behaviour changes state, so it is
+// limited like send_sms: the one default of capability.ChangesState.
+func TestACapabilityWithoutHintsIsRateLimited(t *testing.T) {
+	noHints := capability.Capability{ID: "touch", Description: "Changes something; says nothing else.", Version: "1.0",
+		Handler: func(context.Context, capability.Args) (capability.Result, error) {
+			return capability.Result{Message: "touched"}, nil
+		}}
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Hour}}, noHints)
+	if result, _ := s.call("touch", `{}`); result != `{"content":[{"type":"text","text":"touched"}],"structuredContent":{}}` {
+		t.Errorf("first call: %s", result)
+	}
+	want := `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited"},"content":[{"type":"text","text":"rate_limited: touch is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}`
+	if result, _ := s.call("touch", `{}`); result != want {
+		t.Errorf("second call:\n got %s\nwant %s", result, want)
+	}
+}

@@ -108,40 +108,73 @@ func (s *Store) Close() error {
 // value. A key seen with a different fingerprint (another request under the
 // same id) returns ErrConflict and runs nothing.
 func (s *Store) Do(key, fingerprint string, fn func() (value []byte, save bool)) (value []byte, replayed bool, err error) {
+	claim, stored, err := s.Begin(key, fingerprint)
+	if claim == nil {
+		return stored, err == nil, err
+	}
+	value, save := fn()
+	_, err = claim.Finish(value, save)
+	return value, false, err
+}
+
+// Claim is the right to answer one key. Begin hands it to the first of the
+// concurrent calls with that key; its Finish answers them all.
+type Claim struct {
+	s      *Store
+	key    string
+	f      *flight
+	once   sync.Once
+	result error
+}
+
+// Begin looks key up. A value saved within the window is returned as
+// stored, or ErrConflict when it was saved for a different fingerprint.
+// When another call with key is in flight, Begin waits for its Finish and
+// answers the same way. Otherwise it returns a Claim, which the caller
+// must Finish: until then, other calls with key wait.
+func (s *Store) Begin(key, fingerprint string) (claim *Claim, stored []byte, err error) {
 	s.mu.Lock()
 	if e, ok := s.entries[key]; ok && s.fresh(e) {
 		s.mu.Unlock()
 		if e.Fingerprint != fingerprint {
-			return nil, false, ErrConflict
+			return nil, nil, ErrConflict
 		}
-		return e.Value, true, nil
+		return nil, e.Value, nil
 	}
 	if f, ok := s.inflight[key]; ok {
 		s.mu.Unlock()
 		<-f.done
 		if f.fingerprint != fingerprint {
-			return nil, false, ErrConflict
+			return nil, nil, ErrConflict
 		}
-		return f.value, true, nil
+		return nil, f.value, nil
 	}
 	f := &flight{done: make(chan struct{}), fingerprint: fingerprint}
 	s.inflight[key] = f
 	s.mu.Unlock()
+	return &Claim{s: s, key: key, f: f}, nil, nil
+}
 
-	defer func() {
-		s.mu.Lock()
-		delete(s.inflight, key)
-		s.mu.Unlock()
-		close(f.done)
-	}()
-	value, save := fn()
-	f.value = value
-	if save {
-		if err := s.save(entry{Key: key, Fingerprint: fingerprint, At: s.opts.Now().UnixMilli(), Value: value}); err != nil {
-			return value, false, err
+// Finish answers the claim's key with value, saving it for replay when save
+// is true, and wakes the calls waiting in Begin. Only the first Finish of a
+// claim counts, so a deadline and a late result may race to answer: first
+// reports whether this call was the one. err is the saving's error.
+func (c *Claim) Finish(value []byte, save bool) (first bool, err error) {
+	c.once.Do(func() {
+		first = true
+		c.f.value = value
+		if save {
+			c.result = c.s.save(entry{Key: c.key, Fingerprint: c.f.fingerprint, At: c.s.opts.Now().UnixMilli(), Value: value})
 		}
+		c.s.mu.Lock()
+		delete(c.s.inflight, c.key)
+		c.s.mu.Unlock()
+		close(c.f.done)
+	})
+	if !first {
+		return false, nil
 	}
-	return value, false, nil
+	return true, c.result
 }
 
 func (s *Store) fresh(e entry) bool {

@@ -117,6 +117,12 @@ public final class Capability {
                 if (!p.description().isEmpty()) {
                     property.put("description", p.description());
                 }
+                if (p.maxLength() > 0) {
+                    property.put("maxLength", p.maxLength());
+                }
+                if (!p.pattern().isEmpty()) {
+                    property.put("pattern", p.pattern());
+                }
                 properties.put(p.name(), property);
                 if (p.required()) {
                     required.put(p.name());

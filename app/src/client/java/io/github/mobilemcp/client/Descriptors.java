@@ -116,8 +116,11 @@ final class Descriptors {
                 throw new BadDescriptorException(what + (written == null ? " has no type"
                         : " has type \"" + written + "\", which is not one of string, integer, number, boolean, object, array"));
             }
-            boolean required = kind.equals("input") && "true".equals(attr(xml, "required"));
-            list.add(new Param(name, type, required, orEmpty(attr(xml, "description"))));
+            boolean input = kind.equals("input");
+            boolean required = input && "true".equals(attr(xml, "required"));
+            boolean text = input && type.equals("string");
+            list.add(new Param(name, type, required, orEmpty(attr(xml, "description")),
+                    text ? count(hintAttr(xml, "maxLength")) : 0, text ? orEmpty(hintAttr(xml, "pattern")) : ""));
             skip(xml);
         }
     }
@@ -157,6 +160,15 @@ final class Descriptors {
             return Boolean.FALSE;
         }
         return null;
+    }
+
+    /** A count above 0, or 0 when value is none (lint reports such a value). */
+    private static int count(String value) {
+        try {
+            return value == null ? 0 : Math.max(0, Integer.parseInt(value));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static String orEmpty(String s) {

@@ -6,12 +6,16 @@ public final class Param {
     private final String type;
     private final boolean required;
     private final String description;
+    private final int maxLength;
+    private final String pattern;
 
-    Param(String name, String type, boolean required, String description) {
+    Param(String name, String type, boolean required, String description, int maxLength, String pattern) {
         this.name = name;
         this.type = type;
         this.required = required;
         this.description = description;
+        this.maxLength = maxLength;
+        this.pattern = pattern;
     }
 
     /** The parameter's name. */
@@ -35,6 +39,22 @@ public final class Param {
     /** The description, or "" when the descriptor has none. */
     public String description() {
         return description;
+    }
+
+    /**
+     * The most characters a string input may have ({@code mcp:maxLength}), or 0 for no limit. The
+     * tool rejects a longer argument.
+     */
+    public int maxLength() {
+        return maxLength;
+    }
+
+    /**
+     * The regular expression a string input should match ({@code mcp:pattern}), or "". It is
+     * advice for building the argument: the tool may accept, and normalise, other forms.
+     */
+    public String pattern() {
+        return pattern;
     }
 
     @Override

@@ -1,0 +1,101 @@
+package descriptor
+
+import (
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/beevik/etree"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// The extension attributes that carry what the engine enforces beyond the
+// spec's format, so that a descriptor read back loses nothing a Go
+// capability declares.
+const (
+	// timeoutKey on a <capability> is its deadline, such as "60s".
+	timeoutKey = "timeout"
+	// maxLengthKey on a string input <param> caps its length in characters.
+	maxLengthKey = "maxLength"
+	// patternKey on a string input <param> is a JSON Schema pattern for
+	// MCP clients. The engine does not enforce it (capability.Param).
+	patternKey = "pattern"
+)
+
+// MaxTimeout is the longest mcp:timeout a capability may declare. An agent
+// waits for the reply all that time, and Android may stop a service that
+// runs much longer.
+const MaxTimeout = 10 * time.Minute
+
+// extAttr returns e's extension attribute key, in [Namespace].
+func extAttr(e node, key string) (etree.Attr, bool) {
+	for _, a := range e.Attr {
+		if a.Key == key && a.Space != "" && !isXMLReserved(a) && namespaceOf(e.Element, a.Space) == Namespace {
+			return a, true
+		}
+	}
+	return etree.Attr{}, false
+}
+
+// timeout reads a capability's mcp:timeout: zero when absent or unusable.
+func (r *reader) timeout(e node, what subject) time.Duration {
+	a, ok := extAttr(e, timeoutKey)
+	if !ok {
+		return 0
+	}
+	d, err := time.ParseDuration(a.Value)
+	if err != nil || d <= 0 || d > MaxTimeout {
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), `%s has %s=%q; write a duration from 1ms to 10m, such as %s="60s" or %s="500ms"`,
+			what, a.FullKey(), a.Value, a.FullKey(), a.FullKey())
+		return 0
+	}
+	return d
+}
+
+// paramLimits reads an input param's mcp:maxLength and mcp:pattern into p.
+// Both apply to strings only.
+func (r *reader) paramLimits(e node, p *Param, what subject) {
+	for _, key := range inputParamExt {
+		a, ok := extAttr(e, key)
+		if !ok {
+			continue
+		}
+		if p.Type != capability.String {
+			r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to string params only, and its type is %q; remove it", what, a.FullKey(), p.Type)
+			continue
+		}
+		switch key {
+		case maxLengthKey:
+			n, err := strconv.Atoi(a.Value)
+			if err != nil || n <= 0 {
+				r.atAttr(ruleExtensionValue, e, a.FullKey(), `%s has %s=%q; write a whole number of characters above 0, such as %s="160"`, what, a.FullKey(), a.Value, a.FullKey())
+				continue
+			}
+			p.MaxLength = n
+		case patternKey:
+			if _, err := regexp.Compile(a.Value); err != nil || a.Value == "" {
+				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a regular expression: %v", what, a.FullKey(), a.Value, patternError(a.Value, err))
+				continue
+			}
+			p.Pattern = a.Value
+		}
+	}
+}
+
+func patternError(pattern string, err error) string {
+	if pattern == "" {
+		return "it is empty"
+	}
+	return err.Error()
+}
+
+// formatDuration writes d as mcp:timeout does: "60s" rather than "1m0s".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d%time.Second != 0:
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	default:
+		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	}
+}

@@ -1,0 +1,96 @@
+package intentbridge
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// Handler runs one capability, implemented in Java or Kotlin (the Tool
+// SDK's adapter implements it for the app's handlers).
+//
+// Run gets the arguments after the engine validated them against the
+// descriptor: argsJSON is a JSON object whose values have their declared
+// types (a "14" sent for an integer arrives as 14), without the optional
+// ones the caller left out. timeoutMillis is what remains of the
+// capability's deadline. It returns the outcome as JSON, either
+//
+//	{"message":"Created note 7","output":{"id":7}}
+//
+// with one output value per declared output, or a failure
+//
+//	{"error_code":"invalid_arguments","message":"there is no note 7"}
+//
+// with one of the error codes of the wire format. A failure with
+// invalid_arguments or permission_denied promises that nothing was done, so
+// the caller may correct the request and retry it under the same id. An
+// exception thrown out of Run becomes internal_error.
+type Handler interface {
+	Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (resultJSON string, err error)
+}
+
+// handlerResult is what Handler.Run returns, as JSON.
+type handlerResult struct {
+	Message   *string                    `json:"message"`
+	Output    map[string]json.RawMessage `json:"output"`
+	ErrorCode capability.Code            `json:"error_code"`
+}
+
+// javaHandler adapts h to the engine.
+func javaHandler(id string, h Handler) capability.Handler {
+	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
+		argsJSON, err := json.Marshal(args)
+		if err != nil {
+			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments for Java: %v", id, err)
+		}
+		left := time.Duration(0)
+		if deadline, ok := ctx.Deadline(); ok {
+			left = time.Until(deadline)
+		}
+		if left <= 0 {
+			return capability.Result{}, context.DeadlineExceeded
+		}
+		text, err := h.Run(string(argsJSON), capability.RequestID(ctx), capability.Caller(ctx), left.Milliseconds())
+		if err != nil {
+			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
+		}
+		return decodeResult(id, text)
+	}
+}
+
+// decodeResult reads what a Handler returned.
+func decodeResult(id, text string) (capability.Result, error) {
+	var r handlerResult
+	if err := decodeStrict(text, &r); err != nil {
+		return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned %.80q, which is not a result: %v", id, text, err)
+	}
+	message := ""
+	if r.Message != nil {
+		message = *r.Message
+	}
+	if r.ErrorCode != "" {
+		if !slices.Contains(capability.Codes, r.ErrorCode) {
+			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler failed with the unknown error_code %q: %s", id, r.ErrorCode, message)
+		}
+		if r.Output != nil {
+			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned both a failure and outputs", id)
+		}
+		return capability.Result{}, &capability.Error{Code: r.ErrorCode, Message: message}
+	}
+	if r.Message == nil {
+		return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned %.80q, which has neither a message nor an error_code", id, text)
+	}
+	names := make([]string, 0, len(r.Output))
+	for name := range r.Output {
+		names = append(names, name)
+	}
+	slices.Sort(names) // a deterministic first complaint, should there be one
+	out := make([]capability.Value, len(names))
+	for i, name := range names {
+		out[i] = capability.Value{Name: name, Value: r.Output[name]}
+	}
+	return capability.Result{Message: message, Output: out}, nil
+}

@@ -1,0 +1,170 @@
+package intentbridge
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+// Tool is what a Bridge serves (Bridge.Start): a capability descriptor and
+// the implementation of every capability it declares. The descriptor is the
+// truth: the engine validates arguments and outputs against it, and the
+// implementations only run.
+type Tool struct {
+	descriptorName string
+	descriptorXML  string
+	handlers       map[string]Handler
+	goCaps         []capability.Capability
+	timeout        time.Duration
+}
+
+// NewTool starts describing a tool whose descriptor is descriptorXML.
+// descriptorName names it in messages, such as
+// "res/xml/mcp_capabilities.xml".
+func NewTool(descriptorName, descriptorXML string) *Tool {
+	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}}
+}
+
+// SetHandler makes h run capability capabilityID. A second handler for the
+// same id replaces the first.
+func (t *Tool) SetHandler(capabilityID string, h Handler) {
+	t.handlers[capabilityID] = h
+}
+
+// AddSMS adds send_sms and get_sms_subscriptions, implemented in Go over
+// p. The descriptor must declare them exactly as 'mobilemcp gen' writes
+// them.
+func (t *Tool) AddSMS(p Platform) {
+	t.goCaps = append(t.goCaps, sms.Capabilities(javaPlatform{p})...)
+}
+
+// SetTimeoutMillis gives every capability a deadline of timeoutMillis
+// instead of its own mcp:timeout, so that a test reaches the timeout path
+// quickly; zero or less keeps each capability's own. The Java platform
+// learns its share of the deadline through SendSMS's timeoutMillis, so a
+// short deadline also shortens its wait for sent results. It is part of
+// the tool rather than a setting of the bridge, so that nothing can change
+// the deadlines of a tool being served.
+func (t *Tool) SetTimeoutMillis(timeoutMillis int64) {
+	t.timeout = time.Duration(max(timeoutMillis, 0)) * time.Millisecond
+}
+
+// registry checks the tool and builds the registry the engine serves.
+func (t *Tool) registry() (*capability.Registry, error) {
+	file, err := t.descriptor()
+	if err != nil {
+		return nil, err
+	}
+	declared := file.Capabilities()
+	var problems []string
+	caps := make([]capability.Capability, 0, len(declared))
+	for _, c := range declared {
+		impl, problem := t.implement(c)
+		if problem != "" {
+			problems = append(problems, problem)
+			continue
+		}
+		if t.timeout > 0 {
+			impl.Timeout = t.timeout
+		}
+		caps = append(caps, impl)
+	}
+	problems = append(problems, t.undeclared(declared)...)
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("intentbridge: the tool cannot start:\n  %s", strings.Join(problems, "\n  "))
+	}
+	return capability.NewRegistry(caps...)
+}
+
+// descriptor parses the descriptor and refuses one with lint errors.
+func (t *Tool) descriptor() (*descriptor.File, error) {
+	var errs []string
+	for _, f := range descriptor.Lint(t.descriptorName, []byte(t.descriptorXML), nil) {
+		if f.Severity == descriptor.Error {
+			errs = append(errs, f.String())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("intentbridge: the tool cannot start: its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
+	}
+	file, err := descriptor.Parse([]byte(t.descriptorXML))
+	if err != nil { // Lint reported it already; this is belt and braces
+		return nil, fmt.Errorf("intentbridge: %s: %w", t.descriptorName, err)
+	}
+	return file, nil
+}
+
+// implement pairs the declared capability c with its implementation, or
+// says why it cannot.
+func (t *Tool) implement(c *capability.Capability) (capability.Capability, string) {
+	h, inJava := t.handlers[c.ID]
+	i := slices.IndexFunc(t.goCaps, func(g capability.Capability) bool { return g.ID == c.ID })
+	switch {
+	case inJava && i >= 0:
+		return capability.Capability{}, fmt.Sprintf("%s has a handler and is also implemented in Go; keep one", c.ID)
+	case inJava:
+		if h == nil {
+			return capability.Capability{}, fmt.Sprintf("the handler of %s is null", c.ID)
+		}
+		impl := *c
+		impl.Handler = javaHandler(c.ID, h)
+		return impl, ""
+	case i >= 0:
+		g := t.goCaps[i]
+		if diff := differs(c, &g); diff != "" {
+			return capability.Capability{}, fmt.Sprintf("%s: %s declares %s other than the engine's %s does; regenerate it with 'mobilemcp gen'", c.ID, t.descriptorName, diff, c.ID)
+		}
+		return g, ""
+	}
+	return capability.Capability{}, fmt.Sprintf("%s declares %s, but it has no handler", t.descriptorName, c.ID)
+}
+
+// undeclared reports the handlers of capabilities the descriptor does not
+// declare: most likely a misspelt id, whose capability then has no handler.
+func (t *Tool) undeclared(declared []*capability.Capability) []string {
+	known := make([]string, len(declared))
+	for i, c := range declared {
+		known[i] = c.ID
+	}
+	var ids []string
+	for id := range t.handlers {
+		if !slices.Contains(known, id) {
+			ids = append(ids, id)
+		}
+	}
+	for _, g := range t.goCaps {
+		if !slices.Contains(known, g.ID) {
+			ids = append(ids, g.ID)
+		}
+	}
+	slices.Sort(ids)
+	problems := make([]string, len(ids))
+	for i, id := range ids {
+		problems[i] = fmt.Sprintf("there is a handler for %q, which %s does not declare (it declares %s)", id, t.descriptorName, strings.Join(known, ", "))
+	}
+	return problems
+}
+
+// differs names the first part of a Go capability's definition that its
+// descriptor entry does not match, or returns "".
+func differs(declared, def *capability.Capability) string {
+	switch {
+	case declared.Description != def.Description || declared.Version != def.Version:
+		return "a description or version"
+	case !reflect.DeepEqual(declared.Input, def.Input):
+		return "inputs"
+	case !reflect.DeepEqual(declared.Output, def.Output):
+		return "outputs"
+	case declared.Annotations != def.Annotations:
+		return "hints"
+	case declared.Timeout != def.Timeout:
+		return "a timeout"
+	}
+	return ""
+}

@@ -1,0 +1,279 @@
+package intentbridge
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// notesDescriptor is a hand-written descriptor of a tool implemented in
+// Java, like the notes sample's.
+const notesDescriptor = `<?xml version="1.0" encoding="utf-8"?>
+<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+  <capability id="create_note" description="Creates a note." version="1.0" mcp:destructive="false" mcp:openWorld="false" mcp:timeout="2s">
+    <input>
+      <param name="title" type="string" required="true" description="The title." mcp:maxLength="20"/>
+      <param name="pinned" type="boolean" required="false" description="Keep it on top."/>
+    </input>
+    <output>
+      <param name="id" type="integer" description="The new note's id."/>
+      <param name="title" type="string" description="The title as saved."/>
+    </output>
+  </capability>
+  <capability id="list_notes" description="Lists the notes." version="1.0" mcp:readOnly="true">
+    <output>
+      <param name="count" type="integer" description="How many notes there are."/>
+    </output>
+  </capability>
+</mobile-mcp-capabilities>
+`
+
+// javaStub stands in for a Java handler: it records each call and answers
+// with result (or fails with err).
+type javaStub struct {
+	result string
+	err    error
+	block  chan struct{} // when set, Run waits for it to close
+
+	mu    sync.Mutex
+	calls []string // argsJSON|requestID|caller
+	left  []int64
+}
+
+func (j *javaStub) Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
+	j.mu.Lock()
+	j.calls = append(j.calls, argsJSON+"|"+requestID+"|"+callerPackage)
+	j.left = append(j.left, timeoutMillis)
+	j.mu.Unlock()
+	if j.block != nil {
+		<-j.block
+	}
+	return j.result, j.err
+}
+
+func notesTool(create, list Handler) *Tool {
+	tool := NewTool("res/xml/notes.xml", notesDescriptor)
+	tool.SetHandler("create_note", create)
+	tool.SetHandler("list_notes", list)
+	return tool
+}
+
+func notesRequest(id, args string) string {
+	return `{"mobile-mcp-request":{"version":"1.0","request":{"id":"` + id + `","capability":{"id":"create_note","args":` + args + `}}}}`
+}
+
+func specReply(body string) string {
+	return `{"mobile-mcp-response":{"version":"1.0","response":` + body + `}}`
+}
+
+func TestTheAppsDescriptorStartsTheSMSTool(t *testing.T) {
+	data, err := os.ReadFile("../res/xml/mcp_capabilities.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := NewTool("res/xml/mcp_capabilities.xml", string(data))
+	tool.AddSMS(&fakeJava{})
+	b, _ := OpenBridge("")
+	defer b.Close()
+	if err := b.Start(tool); err != nil {
+		t.Errorf("the checked-in descriptor does not start the SMS tool: %v", err)
+	}
+}
+
+func TestStartRefusesABrokenTool(t *testing.T) {
+	stub := &javaStub{}
+	tests := []struct {
+		name string
+		tool *Tool
+		want string
+	}{
+		{"lint errors", func() *Tool {
+			tool := NewTool("res/xml/notes.xml", strings.Replace(notesDescriptor, `mcp:timeout="2s"`, `mcp:timeout="soon"`, 1))
+			tool.SetHandler("create_note", stub)
+			return tool
+		}(), "intentbridge: the tool cannot start: its descriptor has errors:\n  " +
+			`res/xml/notes.xml:3: error: capability "create_note" has mcp:timeout="soon"; write a duration from 1ms to 10m, such as mcp:timeout="60s" or mcp:timeout="500ms" [extension-value]`},
+		{"not XML", NewTool("res/xml/notes.xml", "{}"), "intentbridge: the tool cannot start: its descriptor has errors:\n  " +
+			"res/xml/notes.xml:1: error: the file is not XML; a capability descriptor is an XML file whose root element is <mobile-mcp-capabilities> [not-descriptor]"},
+		{"a missing handler and a misspelt one", func() *Tool {
+			tool := NewTool("res/xml/notes.xml", notesDescriptor)
+			tool.SetHandler("list_notes", stub)
+			tool.SetHandler("crate_note", stub)
+			return tool
+		}(), "intentbridge: the tool cannot start:\n" +
+			"  res/xml/notes.xml declares create_note, but it has no handler\n" +
+			`  there is a handler for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
+		{"a null handler", notesTool(nil, stub), "intentbridge: the tool cannot start:\n  the handler of create_note is null"},
+		{"a Go capability the descriptor declares otherwise", func() *Tool {
+			tool := NewTool("res/xml/mcp_capabilities.xml", strings.Replace(smsDescriptor, `mcp:maxLength="160"`, `mcp:maxLength="170"`, 1))
+			tool.AddSMS(&fakeJava{})
+			return tool
+		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares inputs other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
+		{"a capability both in Java and in Go", func() *Tool {
+			tool := smsTool(&fakeJava{})
+			tool.SetHandler("send_sms", stub)
+			return tool
+		}(), "intentbridge: the tool cannot start:\n  send_sms has a handler and is also implemented in Go; keep one"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, _ := OpenBridge("")
+			defer b.Close()
+			err := b.Start(tt.tool)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Start:\n got %v\nwant %s", err, tt.want)
+			}
+			// A bridge that did not start answers, and says why.
+			want := specReply(`{"id":null,"status":"failure","message":"the tool has not started; its service answers once its descriptor and handlers are loaded","error_code":"internal_error"}`)
+			if r := handle(b, notesRequest("n", `{}`), testAgent); r.SpecJSON() != want {
+				t.Errorf("a request before Start:\n got %s\nwant %s", r.SpecJSON(), want)
+			}
+		})
+	}
+}
+
+func TestStartServesOneToolOnly(t *testing.T) {
+	b := openSMS(t, notesTool(&javaStub{}, &javaStub{}), "")
+	if err := b.Start(smsTool(&fakeJava{})); err == nil || err.Error() != "intentbridge: the bridge serves a tool already; open one bridge per tool" {
+		t.Errorf("a second Start: %v", err)
+	}
+	if err := b.Start(nil); err == nil || err.Error() != "intentbridge: Start needs a Tool" {
+		t.Errorf("Start(nil): %v", err)
+	}
+}
+
+func TestJavaHandlersGetValidatedTypedArguments(t *testing.T) {
+	create := &javaStub{result: `{"message":"Created note 7","output":{"title":"Milk","id":7}}`}
+	b := openSMS(t, notesTool(create, &javaStub{}), "")
+	b.AllowCaller(testAgent)
+
+	// "true" is coerced to the declared boolean; the optional title is checked against mcp:maxLength.
+	r := handle(b, notesRequest("c1", `{"title":"Milk","pinned":"true"}`), testAgent)
+	want := specReply(`{"id":"c1","capability":{"id":"create_note","output":[{"name":"id","type":"integer","value":7},{"name":"title","type":"string","value":"Milk"}]},"status":"success","message":"Created note 7"}`)
+	if r.SpecJSON() != want {
+		t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+	if len(create.calls) != 1 || create.calls[0] != `{"pinned":true,"title":"Milk"}|c1|`+testAgent {
+		t.Errorf("the handler got %q", create.calls)
+	}
+	if left := create.left[0]; left > 2000 || left < 1500 {
+		t.Errorf("the handler was given %d ms of its 2 s deadline", left)
+	}
+
+	// Rejected against the descriptor: the handler never runs.
+	for _, bad := range []struct{ args, want string }{
+		{`{"title":5}`, "create_note: title must be a string, got number 5"},
+		{`{"title":"x","color":"red"}`, `create_note: unknown argument "color"; known arguments: title, pinned`},
+		{`{}`, "create_note: title is required (string: The title.)"},
+		{`{"title":"` + strings.Repeat("é", 21) + `"}`, "create_note: title is 21 characters long; the limit is 20"},
+	} {
+		r := handle(b, notesRequest("bad", bad.args), testAgent)
+		if want := specReply(`{"id":"bad","capability":{"id":"create_note"},"status":"failure","message":"` + strings.ReplaceAll(bad.want, `"`, `\"`) + `","error_code":"invalid_arguments"}`); r.SpecJSON() != want {
+			t.Errorf("%s:\n got %s\nwant %s", bad.args, r.SpecJSON(), want)
+		}
+	}
+	if len(create.calls) != 1 {
+		t.Errorf("invalid requests reached the handler: %q", create.calls[1:])
+	}
+}
+
+func TestJavaHandlerOutcomes(t *testing.T) {
+	tests := []struct {
+		name   string
+		stub   *javaStub
+		status string // the reply's status, message and error_code, as JSON members
+	}{
+		{"a failure with a code", &javaStub{result: `{"error_code":"invalid_arguments","message":"a note titled Milk exists"}`},
+			`"status":"failure","message":"a note titled Milk exists","error_code":"invalid_arguments"`},
+		{"platform_error", &javaStub{result: `{"error_code":"platform_error","message":"the disk is full"}`},
+			`"status":"failure","message":"the disk is full","error_code":"platform_error"`},
+		{"an exception", &javaStub{err: errors.New("java.lang.IllegalStateException: no database")},
+			`"status":"failure","message":"create_note failed in Java: java.lang.IllegalStateException: no database","error_code":"internal_error"`},
+		{"an undeclared output", &javaStub{result: `{"message":"ok","output":{"id":7,"title":"Milk","idd":8}}`},
+			`"status":"failure","message":"create_note returned the output \"idd\", which its descriptor does not declare; it declares: id, title","error_code":"internal_error"`},
+		{"a mistyped output", &javaStub{result: `{"message":"ok","output":{"id":"7","title":"Milk"}}`},
+			`"status":"failure","message":"create_note returned the output \"id\" as string \"7\"; its descriptor declares an integer","error_code":"internal_error"`},
+		{"a missing output", &javaStub{result: `{"message":"ok","output":{"id":7}}`},
+			`"status":"failure","message":"create_note returned no \"title\" (string), which its descriptor declares; a successful call returns every declared output","error_code":"internal_error"`},
+		{"an unknown error code", &javaStub{result: `{"error_code":"oops","message":"m"}`},
+			`"status":"failure","message":"create_note's handler failed with the unknown error_code \"oops\": m","error_code":"internal_error"`},
+		{"not a result", &javaStub{result: `{"msg":"ok"}`},
+			`"status":"failure","message":"create_note's handler returned \"{\\\"msg\\\":\\\"ok\\\"}\", which is not a result: json: unknown field \"msg\"","error_code":"internal_error"`},
+		{"neither message nor code", &javaStub{result: `{"output":{"id":7,"title":"x"}}`},
+			`"status":"failure","message":"create_note's handler returned \"{\\\"output\\\":{\\\"id\\\":7,\\\"title\\\":\\\"x\\\"}}\", which has neither a message nor an error_code","error_code":"internal_error"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := openSMS(t, notesTool(tt.stub, &javaStub{}), "")
+			b.AllowCaller(testAgent)
+			r := handle(b, notesRequest("o1", `{"title":"Milk"}`), testAgent)
+			if want := specReply(`{"id":"o1","capability":{"id":"create_note"},` + tt.status + `}`); r.SpecJSON() != want {
+				t.Errorf("\n got %s\nwant %s", r.SpecJSON(), want)
+			}
+		})
+	}
+}
+
+func TestARetriedJavaCallRunsOnce(t *testing.T) {
+	create := &javaStub{result: `{"message":"Created note 7","output":{"id":7,"title":"Milk"}}`}
+	b := openSMS(t, notesTool(create, &javaStub{}), t.TempDir())
+	b.AllowCaller(testAgent)
+	first := handle(b, notesRequest("once", `{"title":"Milk"}`), testAgent)
+	again := handle(b, notesRequest("once", `{"title":"Milk"}`), testAgent)
+	if len(create.calls) != 1 || again.SpecJSON() != first.SpecJSON() || !again.Replayed() {
+		t.Errorf("%d calls; retry replayed=%v %s", len(create.calls), again.Replayed(), again.SpecJSON())
+	}
+}
+
+func TestConsentGatesWhatChangesState(t *testing.T) {
+	list := &javaStub{result: `{"message":"2 notes","output":{"count":2}}`}
+	create := &javaStub{result: `{"message":"ok","output":{"id":1,"title":"x"}}`}
+	b := openSMS(t, notesTool(create, list), "")
+	listRequest := `{"id":"l1","capability":{"id":"list_notes","input":"{}"}}` // the prototype agent's shape
+	if r := handle(b, listRequest, "com.example.stranger"); !r.Success() || !r.Prototype() {
+		t.Errorf("read-only list_notes for an app without consent: %s", r.SpecJSON())
+	}
+	want := specReply(`{"id":"c","capability":{"id":"create_note"},"status":"failure","message":"the user has not yet allowed com.example.stranger to use create_note; a notification on the phone asks them, so retry once they allow it","error_code":"consent_required"}`)
+	if r := handle(b, notesRequest("c", `{"title":"x"}`), "com.example.stranger"); r.SpecJSON() != want {
+		t.Errorf("create_note without consent:\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+	if len(create.calls) != 0 {
+		t.Errorf("create_note ran without consent")
+	}
+}
+
+func TestAnOverrunningJavaHandlerIsAnsweredAtItsDeadline(t *testing.T) {
+	create := &javaStub{result: `{"message":"late","output":{"id":1,"title":"x"}}`, block: make(chan struct{})}
+	tool := notesTool(create, &javaStub{})
+	tool.SetTimeoutMillis(100)
+	b := openSMS(t, tool, "")
+	b.AllowCaller(testAgent)
+
+	to := &replies{}
+	returned := make(chan struct{})
+	go func() {
+		b.Handle(notesRequest("slow", `{"title":"x"}`), testAgent, to)
+		close(returned)
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(to.all()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	want := specReply(`{"id":"slow","capability":{"id":"create_note"},"status":"failure","message":"create_note did not finish within 100ms; it may still complete, so check before retrying with a new request id","error_code":"timeout"}`)
+	if got := to.all(); len(got) != 1 || got[0].SpecJSON() != want {
+		t.Fatalf("while the handler still runs: %d replies %v\nwant %s", len(got), got, want)
+	}
+	select {
+	case <-returned:
+		t.Fatal("Handle returned before its handler did")
+	default:
+	}
+	close(create.block)
+	<-returned
+	if got := to.all(); len(got) != 1 {
+		t.Errorf("the late outcome was delivered too: %d replies", len(got))
+	}
+}
