@@ -138,13 +138,12 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 // ValidID reports whether id is usable as a capability id and MCP tool name.
 func ValidID(id string) bool { return idPattern.MatchString(id) }
 
-// check reports the first problem with a capability definition.
+// check reports the first problem with a capability definition. An empty
+// description is allowed: lint warns about it (empty-description), and a
+// descriptor that only warns still serves.
 func (c *Capability) check() error {
 	if !ValidID(c.ID) {
 		return fmt.Errorf("capability id %q: must be 1-128 characters of A-Z a-z 0-9 _ . -", c.ID)
-	}
-	if c.Description == "" {
-		return fmt.Errorf("capability %s: description is empty", c.ID)
 	}
 	if c.Version == "" {
 		return fmt.Errorf("capability %s: version is empty", c.ID)

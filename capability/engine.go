@@ -171,18 +171,9 @@ func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
 // invoke runs req and delivers its reply once: on this goroutine, except
 // for an inline handler that overruns (see HandleTo).
 func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver func(*Reply)) {
-	c, ok := e.reg.Lookup(req.CapabilityID)
-	if !ok {
-		err := e.unknown(req.CapabilityID)
-		if len(req.CapabilityID) > MaxIDLength {
-			req.CapabilityID = "" // too long to echo; the message has an excerpt
-		}
-		deliver(failure(req, err))
-		return
-	}
-	args, err := c.Bind(req.Args)
-	if err != nil {
-		deliver(failure(req, err))
+	c, args, refused := e.bind(req)
+	if refused != nil {
+		deliver(refused)
 		return
 	}
 	ctx = WithRequestID(ctx, req.ID)
@@ -218,6 +209,33 @@ func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver f
 		deliver(reply)
 		return true
 	})
+}
+
+// Validate returns the failure reply req gets before anything runs, for
+// naming a capability the registry does not have or for arguments that do
+// not fit it, or nil when req would run. It runs nothing; tools use it to
+// check a request they build.
+func (e *Engine) Validate(req Request) *Reply {
+	_, _, refused := e.bind(req)
+	return refused
+}
+
+// bind finds req's capability and validates its arguments, or returns the
+// failure reply.
+func (e *Engine) bind(req Request) (*Capability, Args, *Reply) {
+	c, ok := e.reg.Lookup(req.CapabilityID)
+	if !ok {
+		err := e.unknown(req.CapabilityID)
+		if len(req.CapabilityID) > MaxIDLength {
+			req.CapabilityID = "" // too long to echo; the message has an excerpt
+		}
+		return nil, nil, failure(req, err)
+	}
+	args, err := c.Bind(req.Args)
+	if err != nil {
+		return nil, nil, failure(req, err)
+	}
+	return c, args, nil
 }
 
 // replayed decodes a stored reply for req.

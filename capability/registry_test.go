@@ -16,7 +16,6 @@ func TestRegistryRejectsBadDefinitions(t *testing.T) {
 	}{
 		{"empty id", capability.Capability{Description: "d", Version: "1.0"}, `capability id "": must be 1-128 characters of A-Z a-z 0-9 _ . -`},
 		{"space in id", capability.Capability{ID: "send sms", Description: "d", Version: "1.0"}, `capability id "send sms": must be 1-128 characters of A-Z a-z 0-9 _ . -`},
-		{"no description", capability.Capability{ID: "x", Version: "1.0"}, `capability x: description is empty`},
 		{"no version", capability.Capability{ID: "x", Description: "d"}, `capability x: version is empty`},
 		{"unnamed param", capability.Capability{ID: "x", Description: "d", Version: "1", Input: []capability.Param{{Type: capability.String}}}, `capability x: an input param has no name`},
 		{"duplicate param", capability.Capability{ID: "x", Description: "d", Version: "1", Output: []capability.Param{{Name: "a", Type: capability.String}, {Name: "a", Type: capability.String}}}, `capability x: output param "a" is declared twice`},

@@ -81,8 +81,18 @@ func runRequest(e *env, args []string) int {
 	fs := newFlags(e, "request", "[flags] CAPABILITY [key=value | key:=json]...",
 		`Prints the Mobile-MCP request JSON for a call, with a fresh id, without
 running it. Use it to build requests for adb or other agents.
-`+argSyntax)
+
+The arguments are checked first, as the tool will check them: against the
+descriptor given with --descriptor (any descriptor, such as your app's
+res/xml/mcp_capabilities.xml), or else against the built-in capabilities
+('mobilemcp capabilities'). An unknown capability or arguments that do not
+fit print the failure reply the tool would send instead.
+`+argSyntax+`
+
+Exit status: 0 with the request, 1 with a failure reply (or a descriptor
+with errors), 2 on a usage error.`)
 	compact := fs.Bool("compact", false, "print the request on one line")
+	descriptorPath := fs.String("descriptor", "", "check the arguments against the capability descriptor in `file`")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
@@ -90,6 +100,22 @@ running it. Use it to build requests for adb or other agents.
 	request, _, err := buildRequest(positional)
 	if err != nil {
 		return usageError(e, fs, "%v", err)
+	}
+	reg := builtinRegistry()
+	if *descriptorPath != "" {
+		file, code, ok := readDescriptor(e, fs, *descriptorPath)
+		if !ok {
+			return code
+		}
+		if reg, err = descriptorRegistry(file); err != nil {
+			fmt.Fprintf(e.stderr, "mobilemcp request: %s: %v\n", *descriptorPath, err)
+			return exitFailure
+		}
+	}
+	req, _ := capability.DecodeRequest(request) // buildRequest made it
+	if refused := capability.NewEngine(reg, capability.Options{}).Validate(req); refused != nil {
+		printJSON(e.stdout, refused.JSON(), *compact)
+		return exitFailure
 	}
 	printJSON(e.stdout, request, *compact)
 	return exitOK

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
-
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
@@ -28,27 +24,9 @@ command (exit 1); warnings are printed and do not.`)
 	if len(paths) != 1 {
 		return usageError(e, fs, "name one descriptor, such as res/xml/mcp_capabilities.xml")
 	}
-	path := paths[0]
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return usageError(e, fs, "%s does not exist", path)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp tools: %v\n", err)
-		return exitFailure
-	}
-	findings := descriptor.Lint(path, data, nil)
-	for _, f := range findings {
-		fmt.Fprintln(e.stderr, f)
-	}
-	if errs, _ := count(findings); errs > 0 {
-		fmt.Fprintf(e.stderr, "mobilemcp tools: %s has %s; fix the descriptor first\n", path, plural(errs, "error"))
-		return exitFailure
-	}
-	d, err := descriptor.Parse(data)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp tools: %s: %v\n", path, err)
-		return exitFailure
+	d, code, ok := readDescriptor(e, fs, paths[0])
+	if !ok {
+		return code
 	}
 	writeJSON(e.stdout, struct {
 		Tools []descriptor.Tool `json:"tools"`

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/descriptor"
+)
+
+// readDescriptor lints and parses the descriptor at path for the command
+// fs names. Findings go to stderr; errors stop the command, with exit
+// status code (a usage error for a file that does not exist).
+func readDescriptor(e *env, fs *flag.FlagSet, path string) (file *descriptor.File, code int, ok bool) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, usageError(e, fs, "%s does not exist", path), false
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp %s: %v\n", fs.Name(), err)
+		return nil, exitFailure, false
+	}
+	findings := descriptor.Lint(path, data, nil)
+	for _, f := range findings {
+		fmt.Fprintln(e.stderr, f)
+	}
+	if errs, _ := count(findings); errs > 0 {
+		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, plural(errs, "error"))
+		return nil, exitFailure, false
+	}
+	file, err = descriptor.Parse(data)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp %s: %s: %v\n", fs.Name(), path, err)
+		return nil, exitFailure, false
+	}
+	return file, exitOK, true
+}
+
+// descriptorRegistry is the registry a descriptor declares, without
+// handlers: enough to validate requests against it.
+func descriptorRegistry(file *descriptor.File) (*capability.Registry, error) {
+	caps := file.Capabilities()
+	values := make([]capability.Capability, len(caps))
+	for i, c := range caps {
+		values[i] = *c
+	}
+	return capability.NewRegistry(values...)
+}
