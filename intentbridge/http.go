@@ -40,6 +40,7 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 		return errors.New("intentbridge: the tool has not started; call Start before StartHTTP")
 	}
 	srv, err := mcpserver.New(b.engine, mcpserver.Options{
+		Title:  b.title,
 		Addr:   addr,
 		Token:  token,
 		Logger: b.log,

@@ -104,3 +104,23 @@ func TestCloseStopsTheServer(t *testing.T) {
 		t.Errorf("after Close: %v, want connection refused", err)
 	}
 }
+
+func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
+	unstarted, _ := OpenBridge("")
+	defer unstarted.Close()
+	if err := unstarted.StartHTTP("127.0.0.1:0", ""); err == nil || err.Error() != "intentbridge: the tool has not started; call Start before StartHTTP" {
+		t.Errorf("StartHTTP before Start: %v", err)
+	}
+
+	tool := notesTool(&javaStub{}, &javaStub{})
+	tool.SetTitle("Notes")
+	b := openSMS(t, tool, "")
+	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+		t.Fatal(err)
+	}
+	defer b.StopHTTP()
+	_, body, err := mcptest.Post(b.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	if err != nil || !strings.Contains(body, `"serverInfo":{"name":"mobilemcp","title":"Notes",`) {
+		t.Errorf("initialize: %v %s", err, body)
+	}
+}

@@ -77,8 +77,9 @@ type Bridge struct {
 	// logcat.
 	log *slog.Logger
 
-	mu     sync.Mutex         // guards engine and http
+	mu     sync.Mutex         // guards engine, title and http
 	engine *capability.Engine // the started tool's, or nil before Start
+	title  string             // the started tool's (Tool.SetTitle)
 	http   *httpServer        // the MCP server, while StartHTTP has it running
 }
 
@@ -150,6 +151,7 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 		return errors.New("intentbridge: the bridge serves a tool already; open one bridge per tool")
 	}
 	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
+	b.title = tool.title
 	return nil
 }
 

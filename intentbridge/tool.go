@@ -22,6 +22,7 @@ type Tool struct {
 	handlers       map[string]Handler
 	goCaps         []capability.Capability
 	timeout        time.Duration
+	title          string
 }
 
 // NewTool starts describing a tool whose descriptor is descriptorXML.
@@ -29,6 +30,12 @@ type Tool struct {
 // "res/xml/mcp_capabilities.xml".
 func NewTool(descriptorName, descriptorXML string) *Tool {
 	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}}
+}
+
+// SetTitle names the tool as its manifest's mobile.mcp.tool.name does. The
+// MCP server (StartHTTP) introduces itself with it.
+func (t *Tool) SetTitle(title string) {
+	t.title = title
 }
 
 // SetHandler makes h run capability capabilityID. A second handler for the

@@ -47,6 +47,9 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
+	if opts.Title == "" {
+		opts.Title = sms.ToolName
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(log, nil))
 	}

@@ -15,6 +15,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -47,10 +48,10 @@ const (
 // minute per client, enough for an assistant, too few for a spam run.
 var DefaultRateLimit = ratelimit.Rate{Calls: 10, Per: time.Minute}
 
-// The serverInfo the server introduces itself with.
+// The serverInfo name the server introduces itself with; its title is the
+// served tool's (Options.Title).
 const (
-	Name  = "mobilemcp"
-	Title = "mobilemcp SMS server"
+	Name = "mobilemcp"
 	// fallbackVersion is reported when the binary carries no module
 	// version (a build from a checkout rather than go install ...@vX).
 	fallbackVersion = "0.1.0-dev"
@@ -70,6 +71,9 @@ func buildVersion() string {
 // Options configure a Server. The zero value serves on DefaultAddr with the
 // default limits and no token.
 type Options struct {
+	// Title is the serverInfo title: the served tool's name, as its
+	// manifest's mobile.mcp.tool.name gives it. Empty means Name.
+	Title string
 	// Addr is the host:port Listen binds. Empty means DefaultAddr. Any
 	// address that is not loopback needs a Token.
 	Addr string
@@ -131,7 +135,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		engine:  engine,
 		limiter: ratelimit.New(opts.RateLimit, nil),
 	}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: Title, Version: Version}, &mcp.ServerOptions{
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(opts.Title, Name), Version: Version}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
 		// which this server does not offer.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
@@ -83,7 +82,7 @@ func stringsPathFor(path string) string {
 func generate(descriptorPath, stringsPath string) []genFile {
 	files := []genFile{{descriptorPath, descriptor.Render(builtinRegistry().All())}}
 	if stringsPath != "" {
-		files = append(files, genFile{stringsPath, descriptor.RenderStrings(sms.ToolName, sms.ToolDescription)})
+		files = append(files, genFile{stringsPath, descriptor.RenderStrings(builtinTool.name, builtinTool.description)})
 	}
 	return files
 }

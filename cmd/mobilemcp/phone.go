@@ -91,6 +91,11 @@ func (p *phoneFlags) engine(e *env) (*capability.Engine, *idempotency.Store, err
 	return capability.NewEngine(reg, capability.Options{Idempotency: store}), store, nil
 }
 
+// builtinTool names the tool the CLI serves on the simulated phone, as its
+// manifest's meta-data does: the MCP server's title, and the strings 'gen'
+// writes. Its capabilities are builtinRegistry's.
+var builtinTool = struct{ name, description string }{sms.ToolName, sms.ToolDescription}
+
 // builtinRegistry is the registry without a phone, for listing and
 // generating descriptors.
 func builtinRegistry() *capability.Registry {

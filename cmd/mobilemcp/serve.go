@@ -79,6 +79,7 @@ command lines are visible to other users. See docs/mcp.md.`)
 	}
 	defer store.Close()
 	srv, err := mcpserver.New(eng, mcpserver.Options{
+		Title:          builtinTool.name,
 		Addr:           *addr,
 		Token:          *token,
 		AllowedOrigins: origins,

@@ -44,7 +44,7 @@ const transport = new StreamableHTTPClientTransport(url, {
 await client.connect(transport);
 check('negotiated protocol', transport.protocolVersion, '2025-11-25');
 const info = client.getServerVersion();
-check('serverInfo name and title', [info.name, info.title], ['mobilemcp', 'mobilemcp SMS server']);
+check('serverInfo name and title', [info.name, info.title], ['mobilemcp', 'mobilemcp SMS']);
 check('capabilities', client.getServerCapabilities(), { tools: {} });
 
 const { tools } = await client.listTools();
