@@ -27,8 +27,6 @@ const (
 	// LogTag is the logcat tag under which the app logs a reply to a
 	// request that came without a callback, as one line of JSON.
 	LogTag = "MobileMCP"
-	// DefaultComponent is the reference app's tool service.
-	DefaultComponent = "io.github.mobilemcp.app/.ToolService"
 )
 
 // Runner runs the adb binary. The real one is Exec; tests substitute their own.
@@ -152,4 +150,52 @@ func (d *Device) Services(ctx context.Context) ([]string, error) {
 		}
 	}
 	return services, scanner.Err()
+}
+
+// ResolveTool picks the Mobile-MCP service that want names among the
+// services found on the device (Services). want may be a component
+// ("pkg/.Class"), a package, or a short name: the last part of the package
+// or the service class's name, in any case ("notes" for
+// io.github.mobilemcp.notes). An empty want picks the only service there
+// is. The error says what is installed, so the user can choose.
+func ResolveTool(services []string, want string) (string, error) {
+	if len(services) == 0 {
+		return "", errors.New("no Mobile-MCP tool is installed on the device ('adb discover' lists them)")
+	}
+	installed := "the Mobile-MCP tools on the device are " + strings.Join(services, ", ")
+	if want == "" {
+		if len(services) == 1 {
+			return services[0], nil
+		}
+		return "", fmt.Errorf("choose a tool with --tool, by package or short name: %s", installed)
+	}
+	var matches []string
+	for _, s := range services {
+		if matchesTool(s, want) {
+			matches = append(matches, s)
+		}
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0], nil
+	case 0:
+		return "", fmt.Errorf("no Mobile-MCP tool on the device is %q; %s", want, installed)
+	}
+	return "", fmt.Errorf("%q names several tools (%s); name one by its package or component", want, strings.Join(matches, ", "))
+}
+
+// matchesTool reports whether want names the service component.
+func matchesTool(component, want string) bool {
+	pkg, class, _ := strings.Cut(component, "/")
+	if strings.HasPrefix(class, ".") {
+		class = pkg + class
+	}
+	switch {
+	case want == component || want == pkg+"/"+class || want == pkg:
+		return true
+	case strings.Contains(want, "/") || strings.Contains(want, "."):
+		return false // a component or package, and not this one
+	}
+	return strings.EqualFold(want, pkg[strings.LastIndexByte(pkg, '.')+1:]) ||
+		strings.EqualFold(want, class[strings.LastIndexByte(class, '.')+1:])
 }

@@ -65,7 +65,7 @@ func TestCallReturnsTheReplyWithTheRequestID(t *testing.T) {
 	d := &adb.Device{Runner: f, Serial: "SER"}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	reply, err := d.Call(ctx, adb.DefaultComponent, "want-me", []byte(`{"x":"it's"}`))
+	reply, err := d.Call(ctx, "io.github.mobilemcp.app/.ToolService", "want-me", []byte(`{"x":"it's"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +154,38 @@ func TestExecWithoutADB(t *testing.T) {
 	}
 	if _, err := (adb.Exec{}).Stream(context.Background(), "logcat"); !errors.Is(err, adb.ErrNoADB) {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestResolveTool(t *testing.T) {
+	sms, notes := "io.github.mobilemcp.app/.ToolService", "io.github.mobilemcp.notes/io.github.mobilemcp.notes.NotesToolService"
+	both := []string{sms, notes}
+	tests := []struct {
+		services []string
+		want     string
+		got      string // the component, or the error
+	}{
+		{[]string{notes}, "", notes},
+		{both, "notes", notes},
+		{both, "NOTES", notes},
+		{both, "NotesToolService", notes},
+		{both, "io.github.mobilemcp.app", sms},
+		{both, "io.github.mobilemcp.app/io.github.mobilemcp.app.ToolService", sms},
+		{both, sms, sms},
+		{both, "app", sms},
+		{both, "", "choose a tool with --tool, by package or short name: the Mobile-MCP tools on the device are " + sms + ", " + notes},
+		{both, "calendar", `no Mobile-MCP tool on the device is "calendar"; the Mobile-MCP tools on the device are ` + sms + ", " + notes},
+		{both, "io.github.mobilemcp", `no Mobile-MCP tool on the device is "io.github.mobilemcp"; the Mobile-MCP tools on the device are ` + sms + ", " + notes},
+		{[]string{sms, "com.example.app/.Svc"}, "app", `"app" names several tools (` + sms + `, com.example.app/.Svc); name one by its package or component`},
+		{nil, "notes", "no Mobile-MCP tool is installed on the device ('adb discover' lists them)"},
+	}
+	for _, tt := range tests {
+		got, err := adb.ResolveTool(tt.services, tt.want)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.got {
+			t.Errorf("ResolveTool(%q, %q)\n got %s\nwant %s", tt.services, tt.want, got, tt.got)
+		}
 	}
 }

@@ -17,9 +17,10 @@ const adbUsage = `Drives Mobile-MCP tools on a connected phone or emulator throu
 
 Subcommands:
   discover                              list the Mobile-MCP services on the device
-  call CAPABILITY [key=value | key:=json]...
-                                        send a request with am start-foreground-service
-                                        and print the reply the app logs for it
+  call [--tool NAME] CAPABILITY [key=value | key:=json]...
+                                        send a request to a tool with
+                                        am start-foreground-service and print
+                                        the reply the app logs for it
 
 A request sent this way has no callback, so the app logs its reply to logcat
 under the tag ` + adb.LogTag + `. Apps honour such requests only in debuggable
@@ -84,15 +85,21 @@ func runADBDiscover(e *env, args []string) int {
 
 func runADBCall(e *env, args []string) int {
 	fs := newFlags(e, "adb call", "[flags] CAPABILITY [key=value | key:=json]...",
-		`Sends a Mobile-MCP request to the tool service on the device with
+		`Sends a Mobile-MCP request to a tool service on the device with
 'adb shell am start-foreground-service', waits for the reply the app logs
 for that request id, and prints it.
+
+Any Mobile-MCP tool works. --tool picks it among those 'adb discover'
+lists: by package (io.github.mobilemcp.notes), by short name (notes, the
+last part of the package or the service class's name) or by component
+(io.github.mobilemcp.notes/.NotesToolService). Without --tool, the only
+tool on the device is used.
 `+argSyntax+`
 
 Exit status: 0 on a success reply, 1 on a failure reply or when no reply
 arrives, 2 on a usage error.`)
 	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
-	component := fs.String("component", adb.DefaultComponent, "the tool service, as package/class")
+	tool := fs.String("tool", "", "the tool to call: a `package`, short name or component (default: the only one)")
 	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for the reply")
 	compact := fs.Bool("compact", false, "print the reply on one line")
 	positional, code, done := parseFlags(e, fs, args)
@@ -111,8 +118,18 @@ arrives, 2 on a usage error.`)
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure
 	}
-	fmt.Fprintf(e.stderr, "Sending request %s to %s and waiting for its reply in logcat...\n", id, *component)
-	reply, err := d.Call(ctx, *component, id, request)
+	services, err := d.Services(ctx)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
+		return exitFailure
+	}
+	component, err := adb.ResolveTool(services, *tool)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
+		return exitFailure
+	}
+	fmt.Fprintf(e.stderr, "Sending request %s to %s and waiting for its reply in logcat...\n", id, component)
+	reply, err := d.Call(ctx, component, id, request)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure

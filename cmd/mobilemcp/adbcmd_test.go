@@ -36,7 +36,11 @@ func TestADBCallPrintsTheMatchingReply(t *testing.T) {
 	c := newCLI(t)
 	idPattern := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`)
 	c.adb = &adbtest.Fake{
-		Outputs: map[string]string{"-s emulator-5554 get-state": "device\n", "-s emulator-5554 shell date": "1763719200\n"},
+		Outputs: map[string]string{
+			"-s emulator-5554 get-state":                        "device\n",
+			"-s emulator-5554 shell date":                       "1763719200\n",
+			"-s emulator-5554 shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n",
+		},
 		Logcat:  `{"mobile-mcp-response":{"version":"1.0","response":{"id":"someone-else","status":"success","message":"not yours"}}}` + "\n",
 		// The app's reply echoes the fresh request id from the command line.
 		Respond: func(am string) string {
@@ -44,17 +48,47 @@ func TestADBCallPrintsTheMatchingReply(t *testing.T) {
 			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"get_sms_subscriptions"},"status":"failure","message":"no SIM","error_code":"platform_error"}}}`
 		},
 	}
-	code, out, errOut := c.run("", "adb", "call", "--compact", "--serial", "emulator-5554", "get_sms_subscriptions")
+	code, out, errOut := c.run("", "adb", "call", "--compact", "--serial", "emulator-5554", "--tool", "app", "get_sms_subscriptions")
 	got := uuidPattern.ReplaceAllString(out, `"id":"UUID"`)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"UUID","capability":{"id":"get_sms_subscriptions"},"status":"failure","message":"no SIM","error_code":"platform_error"}}}` + "\n"
 	if code != exitFailure || got != want {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	if !strings.Contains(errOut, " to io.github.mobilemcp.app/.ToolService and waiting") {
+		t.Errorf("not sent to the SMS app: %q", errOut)
+	}
+}
+
+func TestADBCallReachesAnyTool(t *testing.T) {
+	c := newCLI(t)
+	var amCommand string
+	c.adb = &adbtest.Fake{
+		Outputs: map[string]string{
+			"get-state":                        "device\n",
+			"shell date":                       "1763719200\n",
+			"shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n",
+		},
+		Respond: func(am string) string {
+			amCommand = am
+			id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(am)[1]
+			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}`
+		},
+	}
+	code, out, errOut := c.run("", "adb", "call", "--compact", "--tool", "notes", "list_notes")
+	if code != exitOK || !strings.Contains(out, `"message":"No notes"`) || !strings.Contains(amCommand, "-n 'io.github.mobilemcp.notes/.NotesToolService' ") {
+		t.Errorf("exit %d, stdout %q, stderr %q, am %q", code, out, errOut, amCommand)
+	}
+	// Without --tool, two tools are one too many.
+	code, _, errOut = c.run("", "adb", "call", "list_notes")
+	if want := "mobilemcp adb call: choose a tool with --tool, by package or short name: the Mobile-MCP tools on the device are io.github.mobilemcp.app/.ToolService, io.github.mobilemcp.notes/.NotesToolService\n"; code != exitFailure || errOut != want {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
 }
 
 func TestADBCallTimesOutWithAnExplanation(t *testing.T) {
 	c := newCLI(t)
-	c.adb = &adbtest.Fake{Outputs: map[string]string{"get-state": "device\n", "shell date": "1763719200\n"}}
+	c.adb = &adbtest.Fake{Outputs: map[string]string{"get-state": "device\n", "shell date": "1763719200\n",
+		"shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\n"}}
 	code, out, errOut := c.run("", "adb", "call", "--timeout", "100ms", "get_sms_subscriptions")
 	if code != exitFailure || out != "" || !strings.Contains(errOut, "no reply to request ") || !strings.Contains(errOut, "timed out after 100ms. Is the app installed and is it a debuggable build?") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
