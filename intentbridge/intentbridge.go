@@ -77,10 +77,12 @@ type Bridge struct {
 	// logcat.
 	log *slog.Logger
 
-	mu     sync.Mutex         // guards engine, title and http
-	engine *capability.Engine // the started tool's, or nil before Start
-	title  string             // the started tool's (Tool.SetTitle)
-	http   *httpServer        // the MCP server, while StartHTTP has it running
+	mu       sync.Mutex         // guards engine, title, startErr and http
+	engine   *capability.Engine // the started tool's, or nil before Start
+	title    string             // the started tool's (Tool.SetTitle)
+	startErr error              // why the last Start refused its tool
+
+	http *httpServer // the MCP server, while StartHTTP has it running
 }
 
 // OpenBridge opens the bridge of an app whose private files directory
@@ -142,24 +144,34 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 		return errors.New("intentbridge: Start needs a Tool")
 	}
 	reg, err := tool.registry()
-	if err != nil {
-		return err
-	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.engine != nil {
 		return errors.New("intentbridge: the bridge serves a tool already; open one bridge per tool")
+	}
+	if err != nil {
+		// Remembered, so that every request says why nothing runs.
+		b.startErr = err
+		return err
 	}
 	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
 	b.title = tool.title
 	return nil
 }
 
-// started returns the engine of the started tool, or nil.
-func (b *Bridge) started() *capability.Engine {
+// started returns the engine of the started tool, or the failure reply to
+// a request before a tool started.
+func (b *Bridge) started() (*capability.Engine, *capability.Reply) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.engine
+	switch {
+	case b.engine != nil:
+		return b.engine, nil
+	case b.startErr != nil:
+		return nil, failed(capability.CodeInternalError, "this tool cannot start, so it runs nothing; its developer must fix this: "+
+			strings.TrimPrefix(b.startErr.Error(), "intentbridge: the tool cannot start: "))
+	}
+	return nil, failed(capability.CodeInternalError, "the tool has not started; its service answers once its descriptor and handlers are loaded")
 }
 
 // Close stops the MCP server if it runs and releases the reply store. The
@@ -290,9 +302,9 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 		deliver(failed(capability.CodeInvalidRequest, "no request: put the request JSON in the "+ExtraRequest+" extra, as a String"))
 		return
 	}
-	engine := b.started()
-	if engine == nil {
-		deliver(failed(capability.CodeInternalError, "the tool has not started; its service answers once its descriptor and handlers are loaded"))
+	engine, notStarted := b.started()
+	if notStarted != nil {
+		deliver(notStarted)
 		return
 	}
 	ctx := capability.WithCaller(context.Background(), callerPackage)

@@ -1,6 +1,8 @@
 package intentbridge
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
@@ -126,12 +128,32 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("Start:\n got %v\nwant %s", err, tt.want)
 			}
-			// A bridge that did not start answers, and says why.
-			want := specReply(`{"id":null,"status":"failure","message":"the tool has not started; its service answers once its descriptor and handlers are loaded","error_code":"internal_error"}`)
-			if r := handle(b, notesRequest("n", `{}`), testAgent); r.SpecJSON() != want {
-				t.Errorf("a request before Start:\n got %s\nwant %s", r.SpecJSON(), want)
+			// A bridge that did not start answers every request, and says why.
+			why := strings.TrimPrefix(tt.want, "intentbridge: the tool cannot start: ")
+			if r := handle(b, notesRequest("n", `{}`), testAgent); r.Success() || r.ErrorCode() != "internal_error" ||
+				!strings.Contains(r.SpecJSON(), `"message":"this tool cannot start, so it runs nothing; its developer must fix this: `+jsonText(why)+`"`) {
+				t.Errorf("a request after the refusal: %s", r.SpecJSON())
 			}
 		})
+	}
+}
+
+// jsonText is s as it appears inside a JSON string.
+func jsonText(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	data := bytes.TrimSpace(buf.Bytes())
+	return string(data[1 : len(data)-1])
+}
+
+func TestARequestBeforeStart(t *testing.T) {
+	b, _ := OpenBridge("")
+	defer b.Close()
+	want := specReply(`{"id":null,"status":"failure","message":"the tool has not started; its service answers once its descriptor and handlers are loaded","error_code":"internal_error"}`)
+	if r := handle(b, notesRequest("n", `{}`), testAgent); r.SpecJSON() != want {
+		t.Errorf("\n got %s\nwant %s", r.SpecJSON(), want)
 	}
 }
 
