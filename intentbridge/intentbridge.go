@@ -159,6 +159,18 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 	return nil
 }
 
+// Refuse records that the app cannot start a tool, for reason (such as a
+// service without the meta-data naming its descriptor): every request is
+// then answered with internal_error saying so. It does nothing once a tool
+// has started.
+func (b *Bridge) Refuse(reason string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.engine == nil {
+		b.startErr = errors.New(reason)
+	}
+}
+
 // started returns the engine of the started tool, or the failure reply to
 // a request before a tool started.
 func (b *Bridge) started() (*capability.Engine, *capability.Reply) {

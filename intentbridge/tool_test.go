@@ -157,6 +157,16 @@ func TestARequestBeforeStart(t *testing.T) {
 	}
 }
 
+func TestRefuseIsWhatEveryRequestHears(t *testing.T) {
+	b, _ := OpenBridge("")
+	defer b.Close()
+	b.Refuse("com.example.NotesService cannot start: the service has no mobile.mcp.tool.capabilities meta-data")
+	want := specReply(`{"id":null,"status":"failure","message":"this tool cannot start, so it runs nothing; its developer must fix this: com.example.NotesService cannot start: the service has no mobile.mcp.tool.capabilities meta-data","error_code":"internal_error"}`)
+	if r := handle(b, notesRequest("n", `{}`), testAgent); r.SpecJSON() != want {
+		t.Errorf("\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+}
+
 func TestStartServesOneToolOnly(t *testing.T) {
 	b := openSMS(t, notesTool(&javaStub{}, &javaStub{}), "")
 	if err := b.Start(smsTool(&fakeJava{})); err == nil || err.Error() != "intentbridge: the bridge serves a tool already; open one bridge per tool" {

@@ -1,0 +1,176 @@
+package io.github.mobilemcp.sdk;
+
+import android.content.Context;
+
+import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.intentbridge.Intentbridge;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Your app's Mobile-MCP tool as the rest of the app sees it: the calling apps the user decided about,
+ * and the developer switch. {@link ToolSettingsActivity} shows both; use this class to build a
+ * screen of your own.
+ *
+ * <p>The methods that change a decision write a file and wait for it to reach the disk: call them
+ * off the main thread.
+ */
+public final class McpTool {
+    private final ToolRuntime runtime;
+
+    private McpTool(ToolRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** The tool of context's app. */
+    public static McpTool get(Context context) {
+        return new McpTool(ToolRuntime.get(context));
+    }
+
+    /** What the user decided about a calling app. */
+    public enum Decision {
+        /** It may run the capabilities that change something. */
+        ALLOWED,
+        /** It may not; its calls get permission_denied, and the user is not asked again. */
+        DENIED,
+        /** It asked since the app started, and the user has not answered yet. */
+        WAITING
+    }
+
+    /** One calling app and the user's decision about it. */
+    public static final class Caller {
+        private final String packageName;
+        private final Decision decision;
+        private final long decidedAtMillis;
+
+        Caller(String packageName, Decision decision, long decidedAtMillis) {
+            this.packageName = packageName;
+            this.decision = decision;
+            this.decidedAtMillis = decidedAtMillis;
+        }
+
+        /** The calling app's package. */
+        public String getPackageName() {
+            return packageName;
+        }
+
+        /** The user's decision. */
+        public Decision getDecision() {
+            return decision;
+        }
+
+        /** When the user decided (milliseconds since the epoch), or 0 while WAITING. */
+        public long getDecidedAtMillis() {
+            return decidedAtMillis;
+        }
+
+        @Override
+        public String toString() {
+            return packageName + ": " + decision;
+        }
+    }
+
+    /** The apps waiting for an answer, then those decided about, each group sorted by package. */
+    public List<Caller> getCallers() {
+        List<Caller> decided = new ArrayList<>();
+        List<String> known = new ArrayList<>();
+        try {
+            JSONArray list = new JSONArray(runtime.bridge.callersJSON());
+            for (int i = 0; i < list.length(); i++) {
+                JSONObject grant = list.getJSONObject(i);
+                String pkg = grant.getString("package");
+                boolean allowed = Intentbridge.DecisionAllowed.equals(grant.getString("decision"));
+                decided.add(new Caller(pkg, allowed ? Decision.ALLOWED : Decision.DENIED,
+                        Instant.parse(grant.getString("at")).toEpochMilli()));
+                known.add(pkg);
+            }
+        } catch (JSONException | RuntimeException e) {
+            throw new IllegalStateException("the engine listed the decisions unreadably", e);
+        }
+        List<Caller> callers = new ArrayList<>();
+        for (String pkg : runtime.asking()) {
+            if (!known.contains(pkg)) {
+                callers.add(new Caller(pkg, Decision.WAITING, 0));
+            }
+        }
+        callers.addAll(decided);
+        return Collections.unmodifiableList(callers);
+    }
+
+    /** Allows callerPackage to run the capabilities that change something. Not on the main thread. */
+    public void allow(String callerPackage) {
+        decide(callerPackage, true);
+    }
+
+    /** Refuses callerPackage. Not on the main thread. */
+    public void deny(String callerPackage) {
+        decide(callerPackage, false);
+    }
+
+    /** Forgets the decision about callerPackage: its next such call asks the user again. Not on the main thread. */
+    public void revoke(String callerPackage) {
+        try {
+            runtime.bridge.forgetCaller(callerPackage);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not revoke the decision about " + callerPackage + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void decide(String callerPackage, boolean allow) {
+        try {
+            runtime.decide(callerPackage, allow);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not record the decision about " + callerPackage + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether requests without a callback run: in a debuggable build always, in a release build
+     * only with the developer switch on. adb sends such requests.
+     */
+    public boolean acceptsRequestsWithoutCallback() {
+        return runtime.isDebuggable() || runtime.developerSwitch();
+    }
+
+    /** Whether the user turned on the developer switch (it has no effect in a debuggable build). */
+    public boolean isDeveloperSwitchOn() {
+        return runtime.developerSwitch();
+    }
+
+    /**
+     * Turns the developer switch on or off: in a release build, accept requests without a callback,
+     * which adb sends. Android cannot tell adb from an app, so any app could then run the tool's
+     * capabilities without the user's consent: it is for testing only.
+     */
+    public void setDeveloperSwitch(boolean on) {
+        runtime.setDeveloperSwitch(on);
+    }
+
+    /** Whether this is a debuggable build. */
+    public boolean isDebuggable() {
+        return runtime.isDebuggable();
+    }
+
+    /**
+     * The Go engine itself, for what this class does not cover, such as serving the tool over MCP
+     * ({@code getEngine().startHTTP(address, token)}). Most apps never need it.
+     */
+    public Bridge getEngine() {
+        return runtime.bridge;
+    }
+
+    /**
+     * Gives every capability a deadline of millis instead of its {@code mcp:timeout}, so that a
+     * test reaches the timeout path quickly. Call it before the tool service is first created.
+     */
+    public static void setTimeoutOverrideForTests(Context context, long millis) {
+        ToolRuntime.get(context).setTimeoutOverride(millis);
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.mobilemcp.sdk;
+
+import android.app.PendingIntent;
+import android.content.Context;
+import android.content.Intent;
+import android.os.Build;
+import android.os.Bundle;
+import android.os.Message;
+import android.os.Messenger;
+import android.os.RemoteException;
+import android.util.Log;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.intentbridge.Reply;
+import io.github.mobilemcp.intentbridge.ReplyTarget;
+
+/**
+ * Where the engine sends the one reply to a request: the caller's PendingIntent, the binding's
+ * replyTo Messenger, or logcat for a request without a callback (adb). The engine calls
+ * {@code send} exactly once per request, on the worker thread, or on one of its own threads when a
+ * handler overran its deadline. None of them throws: an undeliverable reply is logged, by request
+ * id and outcome but without its content, which may hold personal data.
+ */
+final class Replies {
+    private Replies() {}
+
+    /** The reply as extras, the same for an Intent reply and a binding reply's Message data. */
+    static Bundle extras(Reply reply) {
+        Bundle extras = new Bundle();
+        extras.putString(Intentbridge.ExtraResponse, reply.specJSON());
+        if (reply.prototype()) {
+            // Where the prototype agent reads its flat reply.
+            extras.putString(Intentbridge.ExtraPrototypeResponse, reply.flatJSON());
+            extras.putString(Intentbridge.ExtraPrototypeRequestID, reply.requestID());
+        }
+        return extras;
+    }
+
+    static String dropped(Reply reply, String callerPackage, String why) {
+        String outcome = reply.success() ? "success" : "failure " + reply.errorCode();
+        return "reply to request \"" + reply.requestID() + "\" from " + callerPackage
+                + " (" + outcome + ") was not delivered: " + why;
+    }
+
+    /** Fills the caller's PendingIntent. */
+    static final class ToPendingIntent implements ReplyTarget {
+        private final Context context;
+        private final PendingIntent callback;
+        private final String caller;
+
+        ToPendingIntent(Context context, PendingIntent callback, String caller) {
+            this.context = context;
+            this.callback = callback;
+            this.caller = caller;
+        }
+
+        @Override
+        public void send(Reply reply) {
+            // A fill-in extra only lands in a mutable PendingIntent: an immutable one would deliver
+            // an empty broadcast. API 31+ can tell; older platforms cannot, and deliver it empty.
+            if (Build.VERSION.SDK_INT >= 31 && callback.isImmutable()) {
+                Log.e(McpToolService.LOG_TAG, dropped(reply, caller,
+                        "its callback is immutable; create it with PendingIntent.FLAG_MUTABLE"));
+                return;
+            }
+            try {
+                callback.send(context, 0, new Intent().putExtras(extras(reply)));
+            } catch (PendingIntent.CanceledException e) {
+                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "its callback was cancelled"));
+            } catch (RuntimeException e) {
+                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "sending it failed"), e);
+            }
+        }
+    }
+
+    /** Answers a binding request with a MSG_RESULT Message. */
+    static final class ToMessenger implements ReplyTarget {
+        private final Messenger replyTo;
+        private final int arg1;
+        private final String caller;
+
+        ToMessenger(Messenger replyTo, int arg1, String caller) {
+            this.replyTo = replyTo;
+            this.arg1 = arg1;
+            this.caller = caller;
+        }
+
+        @Override
+        public void send(Reply reply) {
+            Message out = Message.obtain(null, McpToolService.MSG_RESULT, arg1, 0);
+            out.setData(extras(reply));
+            try {
+                replyTo.send(out);
+            } catch (RemoteException | RuntimeException e) {
+                // DeadObjectException: the agent's process died or unbound meanwhile.
+                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "the agent's Messenger is gone"), e);
+            }
+        }
+    }
+
+    /**
+     * Logs the reply to a request without a callback as one line of JSON, where
+     * {@code mobilemcp adb call} and {@code adb logcat -s MobileMCP} read it.
+     */
+    static final class ToLogcat implements ReplyTarget {
+        @Override
+        public void send(Reply reply) {
+            Log.i(McpToolService.LOG_TAG, reply.logLine());
+        }
+    }
+}

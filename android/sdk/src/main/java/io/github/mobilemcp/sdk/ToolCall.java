@@ -1,0 +1,134 @@
+package io.github.mobilemcp.sdk;
+
+import android.os.SystemClock;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+/**
+ * One call of a capability, as its handler sees it: the validated arguments, with typed getters,
+ * and who is calling.
+ *
+ * <p>The engine has checked the arguments against your descriptor, so an argument the descriptor
+ * declares {@code required="true"} is always there with its declared type:
+ * {@code getString("title")} for a string, {@code getLong} for an integer, {@code getDouble} for a
+ * number, {@code getBoolean}, {@code getObject} and {@code getArray}. An optional argument may be
+ * missing: read it with the overload that takes a default, or ask {@link #has} first.
+ */
+public final class ToolCall {
+    private final String capabilityId;
+    private final String requestId;
+    private final String callerPackage;
+    private final long deadline; // SystemClock.uptimeMillis()
+    private final JSONObject args;
+
+    ToolCall(String capabilityId, String requestId, String callerPackage, long timeoutMillis, JSONObject args) {
+        this.capabilityId = capabilityId;
+        this.requestId = requestId;
+        this.callerPackage = callerPackage;
+        this.deadline = SystemClock.uptimeMillis() + timeoutMillis;
+        this.args = args;
+    }
+
+    /** The capability being called, as the descriptor names it. */
+    public String getCapabilityId() {
+        return capabilityId;
+    }
+
+    /** The request's id, chosen by the agent; "" when it sent none. */
+    public String getRequestId() {
+        return requestId;
+    }
+
+    /**
+     * The calling app's package as Android vouches for it, or "" for a request without one (adb, or
+     * an MCP client). The user has allowed this app if the capability is not read-only.
+     */
+    public String getCallerPackage() {
+        return callerPackage;
+    }
+
+    /** How long the handler has left before the caller is answered with a timeout. */
+    public long getRemainingMillis() {
+        return Math.max(0, deadline - SystemClock.uptimeMillis());
+    }
+
+    /** Whether the caller gave the argument name. */
+    public boolean has(String name) {
+        return args.has(name);
+    }
+
+    /** A string argument. */
+    public String getString(String name) {
+        return (String) get(name, String.class);
+    }
+
+    /** A string argument, or fallback when it was not given. */
+    public String getString(String name, String fallback) {
+        return has(name) ? getString(name) : fallback;
+    }
+
+    /** An integer argument. */
+    public long getLong(String name) {
+        return ((Number) get(name, Number.class)).longValue();
+    }
+
+    /** An integer argument, or fallback when it was not given. */
+    public long getLong(String name, long fallback) {
+        return has(name) ? getLong(name) : fallback;
+    }
+
+    /** A number argument. */
+    public double getDouble(String name) {
+        return ((Number) get(name, Number.class)).doubleValue();
+    }
+
+    /** A number argument, or fallback when it was not given. */
+    public double getDouble(String name, double fallback) {
+        return has(name) ? getDouble(name) : fallback;
+    }
+
+    /** A boolean argument. */
+    public boolean getBoolean(String name) {
+        return (Boolean) get(name, Boolean.class);
+    }
+
+    /** A boolean argument, or fallback when it was not given. */
+    public boolean getBoolean(String name, boolean fallback) {
+        return has(name) ? getBoolean(name) : fallback;
+    }
+
+    /** An object argument, or null when it was not given. */
+    public JSONObject getObject(String name) {
+        return has(name) ? (JSONObject) get(name, JSONObject.class) : null;
+    }
+
+    /** An array argument, or null when it was not given. */
+    public JSONArray getArray(String name) {
+        return has(name) ? (JSONArray) get(name, JSONArray.class) : null;
+    }
+
+    /** All the arguments given, as one JSON object (a copy). */
+    public JSONObject getArguments() {
+        try {
+            return new JSONObject(args.toString());
+        } catch (JSONException e) {
+            throw new IllegalStateException(e); // it was valid JSON a moment ago
+        }
+    }
+
+    private Object get(String name, Class<?> type) {
+        Object value = args.opt(name);
+        if (value == null) {
+            throw new IllegalArgumentException(capabilityId + " was called without the argument " + name
+                    + "; it is optional in the descriptor, so read it with a default or check has(\"" + name + "\")");
+        }
+        if (!type.isInstance(value)) {
+            throw new IllegalArgumentException("the argument " + name + " of " + capabilityId + " is a "
+                    + value.getClass().getSimpleName() + ", not a " + type.getSimpleName()
+                    + "; read it with the getter of the type the descriptor declares");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,129 @@
+package io.github.mobilemcp.sdk;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * What a {@link CapabilityHandler} returns: a success with a message and the outputs, or a failure
+ * with an {@link ErrorCode} and a message.
+ *
+ * <pre>{@code
+ * return ToolResult.success("Created note " + id).put("id", id);
+ * return ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note " + id);
+ * }</pre>
+ *
+ * <p>A success must carry every output the descriptor declares, each with its declared type, and
+ * nothing else; the engine checks, and answers a mismatch with an {@code internal_error} that
+ * names the output. The order of {@code put} calls does not matter.
+ */
+public final class ToolResult {
+    private final ErrorCode error;
+    private final String message;
+    private final JSONObject outputs = new JSONObject();
+
+    private ToolResult(ErrorCode error, String message) {
+        this.error = error;
+        this.message = message == null ? "" : message;
+    }
+
+    /**
+     * A success. The message says what happened, in words an assistant can repeat to the user
+     * ("Created note 7"); MCP clients show it as the tool's text.
+     */
+    public static ToolResult success(String message) {
+        return new ToolResult(null, message);
+    }
+
+    /** A failure: what went wrong, and what the caller could do about it. */
+    public static ToolResult failure(ErrorCode code, String message) {
+        if (code == null) {
+            throw new IllegalArgumentException("a failure needs an ErrorCode");
+        }
+        return new ToolResult(code, message);
+    }
+
+    /** Sets a string output. */
+    public ToolResult put(String output, String value) {
+        return set(output, value);
+    }
+
+    /** Sets an integer output. */
+    public ToolResult put(String output, int value) {
+        return set(output, value);
+    }
+
+    /** Sets an integer output. */
+    public ToolResult put(String output, long value) {
+        return set(output, value);
+    }
+
+    /** Sets a number output. It must be finite. */
+    public ToolResult put(String output, double value) {
+        return set(output, value);
+    }
+
+    /** Sets a boolean output. */
+    public ToolResult put(String output, boolean value) {
+        return set(output, value);
+    }
+
+    /** Sets an object output. */
+    public ToolResult put(String output, JSONObject value) {
+        return set(output, value);
+    }
+
+    /** Sets an object output from a map of JSON-compatible values. */
+    public ToolResult put(String output, Map<String, ?> value) {
+        return set(output, value == null ? null : new JSONObject(value));
+    }
+
+    /** Sets an array output. */
+    public ToolResult put(String output, JSONArray value) {
+        return set(output, value);
+    }
+
+    /** Sets an array output from a collection of JSON-compatible values. */
+    public ToolResult put(String output, Collection<?> value) {
+        return set(output, value == null ? null : new JSONArray(value));
+    }
+
+    private ToolResult set(String output, Object value) {
+        if (error != null) {
+            throw new IllegalStateException("a failure has no outputs; " + output + " cannot be set");
+        }
+        try {
+            outputs.put(output, value == null ? JSONObject.NULL : value);
+        } catch (JSONException e) {
+            throw new IllegalArgumentException("output " + output + ": " + e.getMessage(), e);
+        }
+        return this;
+    }
+
+    /** Whether this is a success. */
+    public boolean isSuccess() {
+        return error == null;
+    }
+
+    /** The failure's code, or null for a success. */
+    public ErrorCode getErrorCode() {
+        return error;
+    }
+
+    /** The message. */
+    public String getMessage() {
+        return message;
+    }
+
+    /** The result as the engine reads it (see the engine's Handler). */
+    String toJson() throws JSONException {
+        JSONObject json = new JSONObject().put("message", message);
+        if (error != null) {
+            return json.put("error_code", error.wireName()).toString();
+        }
+        return json.put("output", outputs).toString();
+    }
+}

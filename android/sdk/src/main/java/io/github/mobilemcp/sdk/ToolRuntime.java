@@ -1,0 +1,236 @@
+package io.github.mobilemcp.sdk;
+
+import android.content.ComponentName;
+import android.content.Context;
+import android.content.SharedPreferences;
+import android.content.pm.ApplicationInfo;
+import android.content.pm.PackageManager;
+import android.content.pm.ServiceInfo;
+import android.content.res.Resources;
+import android.os.Bundle;
+import android.util.Log;
+
+import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.intentbridge.ReplyTarget;
+import io.github.mobilemcp.intentbridge.Tool;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The process's one engine: the Go {@link Bridge} that the tool service, the consent notification
+ * and the settings screen share. One matters: the user's decisions and the reply store are files
+ * that a second bridge would read once and then overwrite.
+ *
+ * <p>It belongs to the Application object, so no Application subclass is needed; it opens on first
+ * use and stays open while the process lives. (A test framework that makes a new Application per
+ * test gets a new engine per test.)
+ */
+final class ToolRuntime {
+    /** The SharedPreferences file of the SDK's settings. */
+    static final String PREFS = "mobilemcp_settings";
+    /** The developer switch: accept requests without a callback (adb) in a release build. */
+    static final String PREF_ALLOW_NO_CALLBACK = "allow_no_callback";
+
+    private static ToolRuntime current;
+
+    /** The runtime of context's process. */
+    static synchronized ToolRuntime get(Context context) {
+        Context app = context.getApplicationContext();
+        if (current == null || current.app != app) {
+            if (current != null) {
+                current.close(); // a test's previous Application
+            }
+            current = new ToolRuntime(app);
+        }
+        return current;
+    }
+
+    final Context app;
+    final Bridge bridge;
+    /** The calling apps refused for want of consent since the process started, still undecided. */
+    private final Set<String> asking = ConcurrentHashMap.newKeySet();
+    private ExecutorService background;
+    /** The tool service class that started the tool, or null. */
+    private String startedBy;
+    private long timeoutOverrideMillis;
+
+    private ToolRuntime(Context app) {
+        this.app = app;
+        this.bridge = openBridge(app.getFilesDir().getPath());
+        applyNoCallbackRule();
+    }
+
+    /**
+     * Opens the bridge with its files (replies.jsonl, consents.json) in dataDir. If they cannot be
+     * read it still serves, with both in memory: a retry after a restart may then run again and
+     * the user is asked again, which is better than no tool at all; logcat says so.
+     */
+    private static Bridge openBridge(String dataDir) {
+        try {
+            // The first use of a gobind class loads libgojni.so (go.Seq's static block).
+            return Intentbridge.openBridge(dataDir);
+        } catch (Exception e) {
+            Log.e(McpToolService.LOG_TAG, "cannot open the reply and consent stores in " + dataDir
+                    + "; until the app stops, repeated request ids are recognised and the user's"
+                    + " decisions kept in memory only", e);
+        }
+        try {
+            return Intentbridge.openBridge("");
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the Mobile-MCP engine", e);
+        }
+    }
+
+    /**
+     * Starts the tool of service: its descriptor, found through its meta-data, and its handlers.
+     * Once per process; a failure is logged, and every request is then answered with it.
+     */
+    synchronized void start(McpToolService service) {
+        String name = service.getClass().getName();
+        if (startedBy != null) {
+            if (!startedBy.equals(name)) {
+                Log.e(McpToolService.LOG_TAG, name + " is a second Mobile-MCP service in this app, after " + startedBy
+                        + "; the Mobile-MCP spec allows one (§1.1), and this one answers with " + startedBy + "'s tool");
+            }
+            return;
+        }
+        startedBy = name;
+        try {
+            ServiceInfo info = service.getPackageManager().getServiceInfo(
+                    new ComponentName(service, service.getClass()), PackageManager.GET_META_DATA);
+            Tool tool = describe(service.getResources(), info.metaData);
+            if (timeoutOverrideMillis > 0) {
+                tool.setTimeoutMillis(timeoutOverrideMillis);
+            }
+            service.registerHandlers(new ToolHandlers(tool));
+            bridge.start(tool);
+        } catch (Exception e) {
+            String why = e.getMessage() != null ? e.getMessage() : e.toString();
+            Log.e(McpToolService.LOG_TAG, name + " cannot start its Mobile-MCP tool: " + why, e);
+            bridge.refuse(name + " cannot start: " + why);
+        }
+    }
+
+    /**
+     * The engine's Tool for the descriptor and name the service's meta-data give. The name may be a
+     * string (android:value) or a string resource (android:resource), so it is read untyped.
+     */
+    @SuppressWarnings("deprecation") // Bundle.get: the only getter for either type
+    private static Tool describe(Resources res, Bundle meta) throws Exception {
+        String capabilities = Intentbridge.MetaToolCapabilities;
+        int id = meta == null ? 0 : meta.getInt(capabilities, 0);
+        if (id == 0) {
+            throw new IllegalStateException("the service has no " + capabilities
+                    + " meta-data naming its descriptor; add <meta-data android:name=\"" + capabilities
+                    + "\" android:resource=\"@xml/mcp_capabilities\"/> to it in the manifest");
+        }
+        Tool tool = Intentbridge.newTool("res/xml/" + res.getResourceEntryName(id) + ".xml", DescriptorXml.read(res, id));
+        Object title = meta.get(Intentbridge.MetaToolName);
+        tool.setTitle(title instanceof Integer ? res.getString((Integer) title) : String.valueOf(title));
+        return tool;
+    }
+
+    /**
+     * Runs one request on the calling (worker) thread and sends its reply to to. When the caller
+     * needs the user's consent, the user is asked.
+     */
+    void handle(String json, String callerPackage, ReplyTarget to) {
+        bridge.handle(json, callerPackage, reply -> {
+            if ("consent_required".equals(reply.errorCode()) && !callerPackage.isEmpty()) {
+                ask(callerPackage);
+            }
+            to.send(reply);
+        });
+    }
+
+    /** Gives every capability this deadline; see McpTool.setTimeoutOverrideForTests. */
+    synchronized void setTimeoutOverride(long millis) {
+        if (startedBy != null) {
+            throw new IllegalStateException("the tool has started already; set the deadline before the service is created");
+        }
+        timeoutOverrideMillis = millis;
+    }
+
+    // The user's decisions about calling apps.
+
+    /**
+     * Asks the user about callerPackage, which just got consent_required: a notification, and a row
+     * in the settings screen, which stays usable when notifications are off (Android 13+ asks).
+     */
+    void ask(String callerPackage) {
+        asking.add(callerPackage);
+        ConsentPrompt.ask(app, callerPackage);
+    }
+
+    /** The apps waiting for a decision, sorted. */
+    List<String> asking() {
+        List<String> list = new ArrayList<>(asking);
+        Collections.sort(list);
+        return list;
+    }
+
+    /** Records the decision about callerPackage and withdraws the question. Writes a file: not on the main thread. */
+    void decide(String callerPackage, boolean allow) throws Exception {
+        if (allow) {
+            bridge.allowCaller(callerPackage);
+        } else {
+            bridge.denyCaller(callerPackage);
+        }
+        asking.remove(callerPackage);
+        ConsentPrompt.dismiss(app, callerPackage);
+    }
+
+    /** A thread for work the main thread must not do, such as writing a decision (synced to disk). */
+    synchronized ExecutorService background() {
+        if (background == null) {
+            background = Executors.newSingleThreadExecutor(r -> new Thread(r, "mobile-mcp-settings"));
+        }
+        return background;
+    }
+
+    // The developer switch.
+
+    boolean isDebuggable() {
+        return (app.getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE) != 0;
+    }
+
+    private SharedPreferences prefs() {
+        return app.getSharedPreferences(PREFS, Context.MODE_PRIVATE);
+    }
+
+    boolean developerSwitch() {
+        return prefs().getBoolean(PREF_ALLOW_NO_CALLBACK, false);
+    }
+
+    void setDeveloperSwitch(boolean on) {
+        prefs().edit().putBoolean(PREF_ALLOW_NO_CALLBACK, on).apply();
+        applyNoCallbackRule();
+    }
+
+    /**
+     * Tells the engine whether requests without a callback (adb) may run: in a debuggable build, or
+     * with the developer switch on. The rule itself, and the refusal, live in the engine, so every
+     * transport applies the same one.
+     */
+    void applyNoCallbackRule() {
+        bridge.setAllowNoCallback(isDebuggable() || developerSwitch());
+    }
+
+    private synchronized void close() {
+        try {
+            bridge.close();
+        } catch (Exception e) {
+            Log.w(McpToolService.LOG_TAG, "closing the reply store", e);
+        }
+        if (background != null) {
+            background.shutdown();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.github.mobilemcp.sdk;
+
+import android.app.Activity;
+import android.content.Context;
+import android.text.format.DateFormat;
+import android.util.Log;
+import android.view.View;
+import android.widget.Button;
+import android.widget.LinearLayout;
+import android.widget.Switch;
+import android.widget.TextView;
+
+import java.util.Date;
+
+/**
+ * The tool's settings as a view to put in any screen: the apps that asked to use the tool, with
+ * Allow and Deny for those waiting and Revoke for those decided, and the developer switch. Call
+ * {@link #refresh} when the screen resumes; decisions change from the notification too.
+ * {@link ToolSettingsActivity} is this view on a screen of its own.
+ *
+ * <p>Each app's row has the package as its tag. Recording a decision runs on a background thread;
+ * the rows are then shown again on the main thread.
+ */
+public class ToolSettingsView extends LinearLayout {
+    private final McpTool tool;
+    private final LinearLayout callers;
+    private final TextView empty;
+    private final Switch developerSwitch;
+    private final TextView developerNote;
+    /** Set while the code itself sets the switch, so that its listener ignores the change. */
+    private boolean showing;
+
+    public ToolSettingsView(Context context) {
+        super(context);
+        setOrientation(VERTICAL);
+        tool = McpTool.get(context);
+
+        TextView heading = new TextView(context);
+        heading.setText(context.getString(R.string.mobilemcp_callers_heading, ConsentPrompt.appLabel(context)));
+        addView(heading);
+        callers = new LinearLayout(context);
+        callers.setOrientation(VERTICAL);
+        addView(callers);
+        empty = new TextView(context);
+        empty.setText(R.string.mobilemcp_callers_empty);
+        addView(empty);
+
+        developerSwitch = new Switch(context);
+        developerSwitch.setText(R.string.mobilemcp_developer_switch);
+        developerSwitch.setOnCheckedChangeListener((v, on) -> {
+            if (!showing) {
+                tool.setDeveloperSwitch(on);
+            }
+        });
+        addView(developerSwitch);
+        developerNote = new TextView(context);
+        addView(developerNote);
+        refresh();
+    }
+
+    /** Shows the decisions and the switch as they are now. Main thread. */
+    public void refresh() {
+        callers.removeAllViews();
+        for (McpTool.Caller caller : tool.getCallers()) {
+            String pkg = caller.getPackageName();
+            String name = ConsentPrompt.label(getContext(), pkg);
+            switch (caller.getDecision()) {
+                case WAITING:
+                    LinearLayout row = row(pkg, getContext().getString(R.string.mobilemcp_caller_waiting, name));
+                    addButton(row, R.string.mobilemcp_allow, () -> tool.allow(pkg));
+                    addButton(row, R.string.mobilemcp_deny, () -> tool.deny(pkg));
+                    break;
+                default:
+                    String since = DateFormat.getDateFormat(getContext()).format(new Date(caller.getDecidedAtMillis()));
+                    int text = caller.getDecision() == McpTool.Decision.ALLOWED
+                            ? R.string.mobilemcp_caller_allowed : R.string.mobilemcp_caller_denied;
+                    addButton(row(pkg, getContext().getString(text, name, since)), R.string.mobilemcp_revoke, () -> tool.revoke(pkg));
+            }
+        }
+        empty.setVisibility(callers.getChildCount() == 0 ? VISIBLE : GONE);
+
+        boolean debuggable = tool.isDebuggable();
+        showing = true;
+        developerSwitch.setChecked(tool.acceptsRequestsWithoutCallback());
+        showing = false;
+        developerSwitch.setEnabled(!debuggable);
+        developerNote.setText(debuggable ? R.string.mobilemcp_developer_switch_debuggable : R.string.mobilemcp_developer_switch_release);
+    }
+
+    /** A row about pkg (its tag) with text; the buttons follow it. */
+    private LinearLayout row(String pkg, String text) {
+        LinearLayout row = new LinearLayout(getContext());
+        row.setOrientation(HORIZONTAL);
+        row.setTag(pkg);
+        TextView label = new TextView(getContext());
+        label.setText(text);
+        row.addView(label, new LayoutParams(0, LayoutParams.WRAP_CONTENT, 1));
+        callers.addView(row);
+        return row;
+    }
+
+    /** A button that runs action off the main thread, then shows the rows again. */
+    private void addButton(LinearLayout row, int label, Runnable action) {
+        Button button = new Button(getContext());
+        button.setText(label);
+        button.setOnClickListener(v -> ToolRuntime.get(getContext()).background().execute(() -> {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                Log.e(McpToolService.LOG_TAG, "could not record the decision about " + row.getTag(), e);
+            }
+            post(this::refreshIfShown);
+        }));
+        row.addView(button);
+    }
+
+    private void refreshIfShown() {
+        Context context = getContext();
+        if (!(context instanceof Activity) || !((Activity) context).isDestroyed()) {
+            refresh();
+        }
+    }
+
+    /** The row of pkg, or null: for tests and accessibility tools. */
+    public View rowOf(String pkg) {
+        return callers.findViewWithTag(pkg);
+    }
+}
