@@ -1,7 +1,5 @@
 package io.github.mobilemcp.sdk;
 
-import android.os.SystemClock;
-
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -20,14 +18,14 @@ public final class ToolCall {
     private final String capabilityId;
     private final String requestId;
     private final String callerPackage;
-    private final long deadline; // SystemClock.uptimeMillis()
+    private final long deadline; // System.nanoTime()
     private final JSONObject args;
 
     ToolCall(String capabilityId, String requestId, String callerPackage, long timeoutMillis, JSONObject args) {
         this.capabilityId = capabilityId;
         this.requestId = requestId;
         this.callerPackage = callerPackage;
-        this.deadline = SystemClock.uptimeMillis() + timeoutMillis;
+        this.deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         this.args = args;
     }
 
@@ -51,7 +49,7 @@ public final class ToolCall {
 
     /** How long the handler has left before the caller is answered with a timeout. */
     public long getRemainingMillis() {
-        return Math.max(0, deadline - SystemClock.uptimeMillis());
+        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
     }
 
     /** Whether the caller gave the argument name. */

@@ -1,0 +1,31 @@
+package io.github.mobilemcp.notes;
+
+import io.github.mobilemcp.sdk.ErrorCode;
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.ToolHandlers;
+import io.github.mobilemcp.sdk.ToolResult;
+
+import org.json.JSONArray;
+
+/** The notes tool: its three capabilities, as res/xml/mcp_capabilities.xml declares them. */
+public class NotesToolService extends McpToolService {
+    @Override
+    protected void registerHandlers(ToolHandlers handlers) {
+        Notes notes = new Notes(getApplicationContext());
+        handlers.on("create_note", call -> {
+            long id = notes.add(call.getString("title"), call.getString("body", ""));
+            return ToolResult.success("Created note " + id).put("id", id);
+        });
+        handlers.on("list_notes", call -> {
+            JSONArray all = notes.list();
+            return ToolResult.success(all.length() + " notes").put("count", all.length()).put("notes", all);
+        });
+        handlers.on("delete_note", call -> {
+            long id = call.getLong("id");
+            if (!notes.delete(id)) {
+                return ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note " + id + "; list_notes gives the ids");
+            }
+            return ToolResult.success("Deleted note " + id).put("id", id);
+        });
+    }
+}
