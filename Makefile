@@ -32,7 +32,7 @@ test: deps lint test-go fuzz-ci test-android test-scripts ## the whole test suit
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
 
-test-android: ## the Android app on the host: gobind + host libgojni.so, Robolectric tests (app/pom.xml)
+test-android: ## the Android app on the host: gobind + host libgojni.so, Robolectric tests (android/app/pom.xml)
 	scripts/test-android.sh
 
 test-scripts: ## tests of the build scripts (make aar and make apk without an Android SDK)
@@ -60,8 +60,8 @@ fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 fuzz-ci: ## run each fuzz target for 50,000 inputs, as the tests do
 	scripts/fuzz.sh 50000x
 
-aar: ## gomobile bind: app/libs/intentbridge.aar (needs ANDROID_HOME and the NDK; see docs/android.md)
+aar: ## gomobile bind: android/app/libs/intentbridge.aar (needs ANDROID_HOME and the NDK; see docs/android.md)
 	scripts/android-build.sh aar
 
-apk: ## the app's APK: make aar, then Gradle in app/ (needs the Android SDK and Gradle)
+apk: ## the app's APK: make aar, then Gradle in android/app/ (needs the Android SDK and Gradle)
 	scripts/android-build.sh apk

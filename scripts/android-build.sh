@@ -3,16 +3,16 @@
 # the Android SDK and NDK; every prerequisite is checked first, and a missing one is named together
 # with the command that installs it.
 #
-#   aar  gomobile bind ./intentbridge -> app/libs/intentbridge.aar (Java package io.github.mobilemcp,
+#   aar  gomobile bind ./intentbridge -> android/app/libs/intentbridge.aar (Java package io.github.mobilemcp,
 #        minimum API 24, all four Android ABIs). Needs ANDROID_HOME with a platform and the NDK.
-#   apk  the aar, then the Gradle build in app/ -> app/build/outputs/apk/debug/app-debug.apk.
+#   apk  the aar, then the Gradle build in android/app/ -> android/app/build/outputs/apk/debug/app-debug.apk.
 #        Also needs build-tools and Gradle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MIN_API=24
 JAVAPKG=io.github.mobilemcp
-AAR=app/libs/intentbridge.aar
+AAR=android/app/libs/intentbridge.aar
 # What docs/android.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
 
@@ -94,7 +94,7 @@ check_gradle() {
 }
 
 build_aar() {
-	mkdir -p build/tools app/libs
+	mkdir -p build/tools android/app/libs
 	# gomobile bind runs the gobind it finds on PATH: use the one pinned in go.mod.
 	go build -o build/tools/gobind golang.org/x/mobile/cmd/gobind
 	echo "android-build: gomobile bind -> $AAR (API $MIN_API, Java package $JAVAPKG)"
@@ -103,10 +103,10 @@ build_aar() {
 }
 
 build_apk() {
-	echo "android-build: gradle assembleDebug in app/"
-	(cd app && gradle --no-daemon assembleDebug)
-	echo "android-build: wrote app/build/outputs/apk/debug/app-debug.apk; install it with:"
-	echo "  adb install -r app/build/outputs/apk/debug/app-debug.apk"
+	echo "android-build: gradle assembleDebug in android/app/"
+	(cd android/app && gradle --no-daemon assembleDebug)
+	echo "android-build: wrote android/app/build/outputs/apk/debug/app-debug.apk; install it with:"
+	echo "  adb install -r android/app/build/outputs/apk/debug/app-debug.apk"
 }
 
 case "${1:-}" in

@@ -80,18 +80,18 @@ maven_repo() {
 # not enough: it misses what Maven resolves only while building (plexus-utils for old plugins, and
 # android-all-instrumented, which is copied rather than depended on). So this runs the real build
 # once, online, selecting no test; it compiles gobind's Java, hence build-jni.sh first. A stamp in
-# the repository, named after app/pom.xml's hash, skips it until the pom changes.
+# the repository, named after android/app/pom.xml's hash, skips it until the pom changes.
 maven_deps() {
 	need mvn "run scripts/deps.sh apt"
 	local stamp
-	stamp="$(maven_repo)/.mobilemcp-primed-$(sha256sum app/pom.xml | cut -c1-16)"
+	stamp="$(maven_repo)/.mobilemcp-primed-$(sha256sum android/app/pom.xml | cut -c1-16)"
 	if [ -e "$stamp" ]; then
 		echo "deps: the Maven repository has the Android tests' dependencies"
 		return
 	fi
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
 	scripts/build-jni.sh
-	mvn -B -q -f app/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	mvn -B -q -f android/app/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
 	touch "$stamp"
 }
 

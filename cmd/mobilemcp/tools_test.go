@@ -69,7 +69,7 @@ func TestToolsPrintsWarningsAndGoesOn(t *testing.T) {
 // app's Robolectric tests: NAME.json is this command's output for NAME.xml
 // there, and mcp_capabilities.json is its output for the app's own
 // descriptor, res/xml/mcp_capabilities.xml.
-const javaClientGoldens = "app/src/test/resources/descriptors"
+const javaClientGoldens = "android/app/src/test/resources/descriptors"
 
 // TestToolsIsTheJavaClientsGolden keeps the Java client's goldens equal to
 // what this command prints, so that the two conversions cannot drift apart:

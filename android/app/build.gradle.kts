@@ -29,7 +29,7 @@ android {
             // The app, and the agent-side client library (io.github.mobilemcp.client), which
             // depends on nothing but the Android framework.
             java.setSrcDirs(listOf("src/main/java", "src/client/java"))
-            res.setSrcDirs(listOf("../res"))
+            res.setSrcDirs(listOf("res"))
         }
     }
 
