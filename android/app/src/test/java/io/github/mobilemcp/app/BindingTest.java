@@ -20,6 +20,7 @@ import android.os.Process;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.util.List;
 import java.util.TreeSet;

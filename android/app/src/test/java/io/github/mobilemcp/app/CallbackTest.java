@@ -11,6 +11,7 @@ import android.content.pm.ApplicationInfo;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.util.List;
 

@@ -26,6 +26,7 @@ import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Param;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

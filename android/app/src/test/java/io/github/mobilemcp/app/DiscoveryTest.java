@@ -17,6 +17,7 @@ import android.os.Bundle;
 import android.util.Xml;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.io.StringReader;
 import java.util.ArrayList;

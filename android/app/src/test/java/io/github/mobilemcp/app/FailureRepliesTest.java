@@ -5,6 +5,8 @@ import static org.junit.Assert.assertTrue;
 
 import android.telephony.SmsManager;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;

@@ -12,6 +12,8 @@ import android.app.NotificationManager;
 import android.content.pm.ServiceInfo;
 import android.util.Log;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import java.util.List;
 
 import org.junit.Rule;

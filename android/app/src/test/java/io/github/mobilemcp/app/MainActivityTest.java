@@ -15,6 +15,8 @@ import android.content.pm.PackageManager;
 import android.widget.Switch;
 import android.widget.TextView;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;

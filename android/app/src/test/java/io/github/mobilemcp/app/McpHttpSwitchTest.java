@@ -12,6 +12,8 @@ import android.view.View;
 import android.widget.Switch;
 import android.widget.TextView;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,6 +6,8 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.Manifest;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;

@@ -7,6 +7,7 @@ import android.app.PendingIntent;
 import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import org.junit.Rule;
 import org.junit.Test;

@@ -10,6 +10,7 @@ import android.telephony.SubscriptionManager;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.util.List;
 

@@ -10,6 +10,8 @@ import android.app.Activity;
 import android.app.PendingIntent;
 import android.os.Looper;
 
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
 import java.util.List;
 
 import org.junit.Rule;

@@ -10,6 +10,7 @@ import android.os.Handler;
 import android.os.Looper;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

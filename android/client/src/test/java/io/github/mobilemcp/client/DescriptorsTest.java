@@ -6,9 +6,7 @@ import static org.junit.Assert.fail;
 
 import android.util.Xml;
 
-import io.github.mobilemcp.app.GoTestRunner;
-import io.github.mobilemcp.app.ToolService;
-import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
 
 import java.io.InputStream;
 import java.io.StringReader;
@@ -84,18 +82,5 @@ public class DescriptorsTest {
         assertRejected(HEAD + "<capability id=\"a\"><input><param name=\"n\" type=\"string\"/></input>"
                 + "<input><param name=\"n\" type=\"integer\"/></input></capability>" + TAIL,
                 "capability \"a\": input param \"n\" is declared twice");
-    }
-
-    @Test
-    public void theClientsNamesAreTheTools() {
-        assertEquals(Intentbridge.ServiceAction, Wire.ACTION_SERVICE);
-        assertEquals(Intentbridge.MetaToolName, Wire.META_NAME);
-        assertEquals(Intentbridge.MetaToolDescription, Wire.META_DESCRIPTION);
-        assertEquals(Intentbridge.MetaToolCapabilities, Wire.META_CAPABILITIES);
-        assertEquals(Intentbridge.ExtraRequest, Wire.EXTRA_REQUEST);
-        assertEquals(Intentbridge.ExtraCallback, Wire.EXTRA_CALLBACK);
-        assertEquals(Intentbridge.ExtraResponse, Wire.EXTRA_RESPONSE);
-        assertEquals(ToolService.MSG_INVOKE, Wire.MSG_INVOKE);
-        assertEquals(ToolService.MSG_RESULT, Wire.MSG_RESULT);
     }
 }

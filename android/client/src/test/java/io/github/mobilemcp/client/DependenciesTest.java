@@ -18,8 +18,8 @@ import org.junit.Test;
 /**
  * The client library is for other apps: it may use the Android framework (with org.json and
  * org.xmlpull, which Android ships) and the JDK, and nothing of this app, of gobind or of any
- * other library. Both builds compile it from src/client/java next to the app, so only its source
- * can tell.
+ * other library. Its module depends on nothing else in either build; this test says so from the
+ * source as well.
  */
 public class DependenciesTest {
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);
@@ -27,7 +27,7 @@ public class DependenciesTest {
 
     @Test
     public void theClientImportsOnlyTheFrameworkAndTheJdk() throws IOException {
-        Path sources = Paths.get("src/client/java/io/github/mobilemcp/client"); // Maven runs tests in app/
+        Path sources = Paths.get("src/main/java/io/github/mobilemcp/client"); // Maven runs tests in client/
         List<String> bad = new ArrayList<>();
         int files = 0;
         try (Stream<Path> list = Files.list(sources)) {

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.sdk.testing;
 
 import org.junit.runners.model.FrameworkMethod;
 import org.junit.runners.model.InitializationError;
