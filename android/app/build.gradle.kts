@@ -1,15 +1,17 @@
-// The mobilemcp app for devices. Needs the Android SDK (platform 34, build-tools), a JDK 17 and
-// Gradle 8.9 or newer; `make apk` checks them and says what is missing.
+// The mobilemcp SMS app for devices: `make apk` builds it (after `make aar`). Needs the Android SDK
+// (platform 34, build-tools), a JDK 17 and Gradle 8.9 or newer; make checks them and says what is
+// missing.
 //
-// The sources are shared with the host test harness (pom.xml), so the layout is not Gradle's
-// default: the manifest sits next to this file, resources come from ../res (generated in part by
-// `mobilemcp gen`), and the Go engine with gobind's Java comes from the AAR that `make aar` builds.
+// The sources are shared with the host test harness (pom.xml), so the layout is not Gradle's default:
+// the manifest sits next to this file, and the resources are in res/ (generated in part by
+// `mobilemcp gen`). The Go engine and gobind's Java come with the sdk.
 plugins {
-    id("com.android.application") version "8.7.3"
+    id("com.android.application")
 }
 
-// The app's identity and SDK levels live in gradle.properties, which pom.xml reads as well.
-fun prop(name: String): String = providers.gradleProperty(name).get()
+// The app's identity is in this module's gradle.properties, the SDK levels in ../gradle.properties;
+// the host harness reads the same files.
+fun prop(name: String): String = property(name).toString()
 
 android {
     namespace = prop("mobilemcp.applicationId")
@@ -26,10 +28,12 @@ android {
     sourceSets {
         getByName("main") {
             manifest.srcFile("AndroidManifest.xml")
-            // The app, and the agent-side client library (io.github.mobilemcp.client), which
-            // depends on nothing but the Android framework.
-            java.setSrcDirs(listOf("src/main/java", "src/client/java"))
             res.setSrcDirs(listOf("res"))
+        }
+        // The tests in src/test run in the host harness (pom.xml, make test-android), not here.
+        getByName("test") {
+            java.setSrcDirs(emptyList<String>())
+            resources.setSrcDirs(emptyList<String>())
         }
     }
 
@@ -41,13 +45,13 @@ android {
 
     buildTypes {
         getByName("release") {
-            // gobind's Java is reached from JNI by name; shrinking would need keep rules for it.
+            // gobind's Java is reached from JNI by name; the sdk's consumer rules keep it if you
+            // turn shrinking on.
             isMinifyEnabled = false
         }
     }
 }
 
 dependencies {
-    // gomobile bind's output: go.Seq, io.github.mobilemcp.intentbridge.* and libgojni.so per ABI.
-    implementation(files("libs/intentbridge.aar"))
+    implementation(project(":sdk"))
 }
