@@ -577,7 +577,7 @@ func FuzzTokenizer(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*/*.xml")
 	more, _ := filepath.Glob("testdata/*/*/*.xml")
 	files = append(files, more...)
-	files = append(files, "../res/xml/mcp_capabilities.xml", "../app/AndroidManifest.xml")
+	files = append(files, "../android/app/res/xml/mcp_capabilities.xml", "../android/app/AndroidManifest.xml")
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {

@@ -15,8 +15,8 @@ import (
 // The generated resources, relative to the repository root. The strings
 // path is what stringsPathFor derives from the descriptor path.
 const (
-	defaultDescriptorPath = "res/xml/mcp_capabilities.xml"
-	defaultStringsPath    = "res/values/strings.xml"
+	defaultDescriptorPath = "android/app/res/xml/mcp_capabilities.xml"
+	defaultStringsPath    = "android/app/res/values/strings.xml"
 )
 
 func init() {
