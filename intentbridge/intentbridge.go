@@ -180,8 +180,8 @@ func (b *Bridge) started() (*capability.Engine, *capability.Reply) {
 	case b.engine != nil:
 		return b.engine, nil
 	case b.startErr != nil:
-		return nil, failed(capability.CodeInternalError, "this tool cannot start, so it runs nothing; its developer must fix this: "+
-			strings.TrimPrefix(b.startErr.Error(), "intentbridge: the tool cannot start: "))
+		why := strings.TrimSpace(strings.TrimPrefix(b.startErr.Error(), "intentbridge: the tool cannot start:"))
+		return nil, failed(capability.CodeInternalError, "this tool cannot start, so it runs nothing; its developer must fix this: "+why)
 	}
 	return nil, failed(capability.CodeInternalError, "the tool has not started; its service answers once its descriptor and handlers are loaded")
 }

@@ -72,7 +72,7 @@ func specReply(body string) string {
 }
 
 func TestTheAppsDescriptorStartsTheSMSTool(t *testing.T) {
-	data, err := os.ReadFile("../res/xml/mcp_capabilities.xml")
+	data, err := os.ReadFile("../android/app/res/xml/mcp_capabilities.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 				t.Errorf("Start:\n got %v\nwant %s", err, tt.want)
 			}
 			// A bridge that did not start answers every request, and says why.
-			why := strings.TrimPrefix(tt.want, "intentbridge: the tool cannot start: ")
+			why := strings.TrimSpace(strings.TrimPrefix(tt.want, "intentbridge: the tool cannot start:"))
 			if r := handle(b, notesRequest("n", `{}`), testAgent); r.Success() || r.ErrorCode() != "internal_error" ||
 				!strings.Contains(r.SpecJSON(), `"message":"this tool cannot start, so it runs nothing; its developer must fix this: `+jsonText(why)+`"`) {
 				t.Errorf("a request after the refusal: %s", r.SpecJSON())

@@ -10,7 +10,7 @@
          library                     the URL of a library's source manifest (the sdk's), or empty
   Out: the source manifest with package= and a <uses-sdk> as its first child; then the library's
        <uses-permission>s that the module does not request already, and the library's <application>
-       children at the end of the module's <application>.
+       children at the start of the module's <application>.
 
   Not done, because nothing here uses it: tools: merge rules, ${placeholders}, other library elements
   (<queries>, <uses-feature>, ...), conflict errors, and a library <application> without one in the
@@ -49,10 +49,13 @@
     </xsl:copy>
   </xsl:template>
 
+  <!-- The library's components come first: Android's package parser resolves an <activity-alias>
+       only against the activities declared before it, and an app may alias the sdk's screen. -->
   <xsl:template match="/manifest/application">
     <xsl:copy>
-      <xsl:apply-templates select="@*|node()"/>
+      <xsl:apply-templates select="@*"/>
       <xsl:copy-of select="$lib/application/node()"/>
+      <xsl:apply-templates select="node()"/>
     </xsl:copy>
   </xsl:template>
 </xsl:stylesheet>

@@ -20,7 +20,7 @@ import android.os.Process;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 import java.util.TreeSet;
@@ -41,7 +41,7 @@ import org.robolectric.shadows.ShadowLog;
  * Binding mode from the tool's side, with raw Messages as any agent would send them: MSG_INVOKE
  * with the request in its data and a replyTo, answered by MSG_RESULT with the Intent reply's extras.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class BindingTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";

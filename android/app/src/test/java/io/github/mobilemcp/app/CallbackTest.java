@@ -11,7 +11,7 @@ import android.content.pm.ApplicationInfo;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 
@@ -24,7 +24,7 @@ import org.robolectric.shadows.ShadowLog;
  * Where a reply goes when the callback cannot take it, or when there is none: logcat, under
  * ToolService.LOG_TAG, and never a crash.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class CallbackTest {
     private static final String SUBS_REPLY = "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"adb-1\","
             + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["

@@ -26,7 +26,7 @@ import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Param;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +57,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * The agent-side client library (io.github.mobilemcp.client) against this app's own tool: discovery,
  * both capabilities in both modes, fifty concurrent invocations per mode, timeouts and closing.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class ClientTest {
     private static final String APP = "io.github.mobilemcp.app";
 

@@ -17,7 +17,7 @@ import android.widget.Button;
 import android.widget.LinearLayout;
 import android.widget.TextView;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ import org.robolectric.shadows.ShadowPendingIntent;
  * SMS. It is asked for with a notification, decided with its buttons, listed and revoked in
  * MainActivity, kept across restarts, and rate limited once allowed. Reading SIMs needs none of it.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class ConsentTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";

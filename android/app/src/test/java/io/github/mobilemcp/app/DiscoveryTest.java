@@ -17,7 +17,7 @@ import android.os.Bundle;
 import android.util.Xml;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ import org.xmlpull.v1.XmlPullParser;
  * aapt compiled: queryIntentServices with GET_META_DATA, the meta-data, and the descriptor through
  * getResourcesForApplication(appInfo).getXml(id).
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class DiscoveryTest {
     private final PackageManager pm = RuntimeEnvironment.getApplication().getPackageManager();
 

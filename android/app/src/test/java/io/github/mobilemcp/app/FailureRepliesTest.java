@@ -5,7 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import android.telephony.SmsManager;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -16,7 +16,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * Every failure comes back through the agent's callback, exactly once, with its error_code. The
  * ones the engine catches before the platform send nothing at all.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class FailureRepliesTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

@@ -12,7 +12,7 @@ import android.app.NotificationManager;
 import android.content.pm.ServiceInfo;
 import android.util.Log;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 
@@ -25,7 +25,7 @@ import org.robolectric.shadows.ShadowLog;
 import org.robolectric.shadows.ShadowService;
 
 /** ToolService answers startForegroundService at once, with the special-use type on API 34. */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class ForegroundTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

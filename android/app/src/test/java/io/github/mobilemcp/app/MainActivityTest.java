@@ -15,7 +15,7 @@ import android.content.pm.PackageManager;
 import android.widget.Switch;
 import android.widget.TextView;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -25,7 +25,7 @@ import org.robolectric.android.controller.ActivityController;
 import org.robolectric.shadows.ShadowActivity;
 
 /** The launcher screen asks for what is missing, and says what still is. */
-@RunWith(GoTestRunner.class) // not for Go: one runner keeps every test class in one sandbox
+@RunWith(McpTestRunner.class) // not for Go: one runner keeps every test class in one sandbox
 public class MainActivityTest {
     private static final String[] ALL = {
         Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE, Manifest.permission.POST_NOTIFICATIONS,

@@ -12,7 +12,7 @@ import android.view.View;
 import android.widget.Switch;
 import android.widget.TextView;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,7 +40,7 @@ import org.robolectric.Robolectric;
  * a real HTTP request with the token and refuses one without it (401); off, it stops listening.
  * Holding the token is the consent: an HTTP send needs no per-app decision.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class McpHttpSwitchTest {
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"get_sms_subscriptions\",\"arguments\":{}}}";
     private static final String SEND = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"send_sms\","

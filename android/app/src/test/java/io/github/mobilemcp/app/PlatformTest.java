@@ -6,7 +6,7 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.Manifest;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -17,7 +17,7 @@ import org.junit.runner.RunWith;
  * permissions become permission_denied replies that say how to fix them, and no SIM is a
  * platform_error.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class PlatformTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

@@ -7,7 +7,7 @@ import android.app.PendingIntent;
 import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -19,7 +19,7 @@ import org.junit.runner.RunWith;
  * {@code response} and the id from {@code mcp_request_id}. It gets those, and the specification's
  * {@code mobile-mcp-response} as well.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class PrototypeShapeTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

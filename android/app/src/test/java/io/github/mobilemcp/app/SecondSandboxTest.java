@@ -10,7 +10,7 @@ import android.telephony.SubscriptionManager;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 
@@ -24,9 +24,9 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * Runs in a second Robolectric sandbox (its config differs from the other tests'), as a test at
  * another SDK level would. With the stock RobolectricTestRunner, whichever sandbox loaded
  * libgojni.so second would fail with "Native Library ... already loaded in another classloader";
- * GoTestRunner makes Go reachable from every sandbox.
+ * McpTestRunner makes Go reachable from every sandbox.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 @Config(instrumentedPackages = {"io.github.mobilemcp.app"}) // only to force a different sandbox
 public class SecondSandboxTest {
 

@@ -10,7 +10,7 @@ import android.app.Activity;
 import android.app.PendingIntent;
 import android.os.Looper;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 
@@ -25,7 +25,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * worker, gobind's Java, the real Go engine in libgojni.so, AndroidPlatform, Robolectric's
  * SmsManager, and the reply through the agent's PendingIntent.
  */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class SendSmsTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

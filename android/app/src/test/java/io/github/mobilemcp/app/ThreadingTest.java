@@ -10,7 +10,7 @@ import android.os.Handler;
 import android.os.Looper;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,7 +22,7 @@ import org.robolectric.android.controller.ServiceController;
 import org.robolectric.shadows.ShadowSmsManager;
 
 /** The engine never runs on the main thread, and overlapping requests are answered in order. */
-@RunWith(GoTestRunner.class)
+@RunWith(McpTestRunner.class)
 public class ThreadingTest {
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
 

@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 
 import io.github.mobilemcp.app.ToolService;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -14,7 +14,7 @@ import org.junit.runner.RunWith;
  * tests, in the client's package (Wire is package-private); the rest of the client's tests are in
  * the client module, which cannot see the tool service.
  */
-@RunWith(GoTestRunner.class) // one runner, one sandbox for every test class
+@RunWith(McpTestRunner.class) // one runner, one sandbox for every test class
 public class WireNamesTest {
     @Test
     public void theClientsNamesAreTheTools() {

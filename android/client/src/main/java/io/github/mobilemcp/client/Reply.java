@@ -34,6 +34,14 @@ public final class Reply {
         this.json = json;
     }
 
+    /**
+     * Reads a reply in the Mobile-MCP spec's layout, as the {@code mobile-mcp-response} extra holds
+     * it, for replies the client did not fetch itself (a test, or a transport of your own).
+     */
+    public static Reply fromJson(String json) throws JSONException {
+        return parse(json);
+    }
+
     /** Reads a {@code mobile-mcp-response} extra. */
     static Reply parse(String json) throws JSONException {
         if (json == null) {

@@ -6,7 +6,7 @@ import static org.junit.Assert.fail;
 
 import android.util.Xml;
 
-import io.github.mobilemcp.sdk.testing.GoTestRunner;
+import org.robolectric.RobolectricTestRunner;
 
 import java.io.InputStream;
 import java.io.StringReader;
@@ -23,7 +23,7 @@ import org.xmlpull.v1.XmlPullParser;
  * mobilemcp's hints (the same MCP tool as Go's `mobilemcp tools`), and why it rejects the ones an
  * agent cannot use.
  */
-@RunWith(GoTestRunner.class) // one runner, one sandbox for every test class
+@RunWith(RobolectricTestRunner.class) // the client has no Go, so Robolectric's own runner
 public class DescriptorsTest {
     private static XmlPullParser text(String xml) throws Exception {
         XmlPullParser parser = Xml.newPullParser();

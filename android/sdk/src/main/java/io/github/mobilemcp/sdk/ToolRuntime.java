@@ -102,19 +102,26 @@ final class ToolRuntime {
             return;
         }
         startedBy = name;
+        Tool tool;
         try {
             ServiceInfo info = service.getPackageManager().getServiceInfo(
                     new ComponentName(service, service.getClass()), PackageManager.GET_META_DATA);
-            Tool tool = describe(service.getResources(), info.metaData);
+            tool = describe(service.getResources(), info.metaData);
             if (timeoutOverrideMillis > 0) {
                 tool.setTimeoutMillis(timeoutOverrideMillis);
             }
             service.registerHandlers(new ToolHandlers(tool));
+        } catch (Exception e) {
+            String why = name + " cannot start its Mobile-MCP tool: " + (e.getMessage() != null ? e.getMessage() : e);
+            Log.e(McpToolService.LOG_TAG, why, e);
+            bridge.refuse(why);
+            return;
+        }
+        try {
             bridge.start(tool);
         } catch (Exception e) {
-            String why = e.getMessage() != null ? e.getMessage() : e.toString();
-            Log.e(McpToolService.LOG_TAG, name + " cannot start its Mobile-MCP tool: " + why, e);
-            bridge.refuse(name + " cannot start: " + why);
+            // The engine keeps the reason too, and answers every request with it.
+            Log.e(McpToolService.LOG_TAG, name + ": " + e.getMessage());
         }
     }
 

@@ -5,6 +5,7 @@ import static org.robolectric.Shadows.shadowOf;
 import android.app.Application;
 import android.app.PendingIntent;
 import android.content.BroadcastReceiver;
+import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
@@ -24,6 +25,8 @@ import org.robolectric.android.controller.ServiceController;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -60,6 +63,9 @@ public final class McpToolRule extends ExternalResource {
     private final List<Intent> replies = new ArrayList<>();
     private final List<ServiceController<? extends McpToolService>> started = new ArrayList<>();
     private int requestCode;
+    /** The service agents reach through startForegroundService or bindService; see await. */
+    private ServiceController<? extends McpToolService> hosted;
+    private int hostedStarts;
 
     /** A rule that calls serviceClass, which your manifest declares. */
     public McpToolRule(Class<? extends McpToolService> serviceClass) {
@@ -99,6 +105,45 @@ public final class McpToolRule extends ExternalResource {
     protected void after() {
         for (ServiceController<? extends McpToolService> s : started) {
             s.destroy();
+        }
+        if (hosted != null) {
+            hosted.destroy();
+        }
+    }
+
+    /**
+     * Waits for future, an agent library's pending call (such as the client library's
+     * {@code invoke}), while playing Android's part: Robolectric records startForegroundService
+     * instead of starting anything and binds only to a binder it was given, so this hands every
+     * recorded start to one instance of the service and lets bindService reach it. Returns the
+     * future's value, and fails the test after ten seconds.
+     */
+    public <T> T await(Future<T> future) throws ExecutionException, InterruptedException {
+        host();
+        idleUntil("the agent's call", () -> {
+            pump();
+            return future.isDone();
+        });
+        return future.get();
+    }
+
+    /** Creates the hosted service and offers its binder to bindService. */
+    private void host() {
+        if (hosted != null) {
+            return;
+        }
+        hosted = Robolectric.buildService(serviceClass).create();
+        ComponentName component = new ComponentName(app, serviceClass);
+        shadowOf(app).setComponentNameAndServiceForBindService(component,
+                hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component)));
+    }
+
+    /** Hands the starts recorded so far to the hosted service; bindService records extra-less ones. */
+    private void pump() {
+        for (Intent start = shadowOf(app).getNextStartedService(); start != null; start = shadowOf(app).getNextStartedService()) {
+            if (start.getExtras() != null) {
+                hosted.withIntent(start).startCommand(0, ++hostedStarts);
+            }
         }
     }
 

@@ -6,9 +6,10 @@ import org.robolectric.RobolectricTestRunner;
 import org.robolectric.internal.bytecode.InstrumentationConfiguration;
 
 /**
- * The RobolectricTestRunner of every test class that reaches Go. It loads gobind's Java
- * ({@code go.*} and {@code io.github.mobilemcp.intentbridge.*}) from the ordinary test class loader
- * instead of each Robolectric sandbox's.
+ * The Robolectric runner for tests of a Mobile-MCP tool: {@code @RunWith(McpTestRunner.class)}. It
+ * is Robolectric's own, except that the SDK's engine (gobind's Java, {@code go.*} and
+ * {@code io.github.mobilemcp.intentbridge.*}, and the native library under it) is loaded once per
+ * JVM, from the ordinary test class loader, instead of once per Robolectric sandbox.
  *
  * <p>Why: {@code go.Seq}'s static block calls {@code System.loadLibrary("gojni")}, and the JVM lets
  * a native library belong to one class loader only. Every sandbox (one per SDK level, or per
@@ -17,12 +18,12 @@ import org.robolectric.internal.bytecode.InstrumentationConfiguration;
  * library and the Go runtime start once per JVM and serve them all. This is safe because gobind's
  * classes touch android.* only in {@code Seq.setContext}, which nothing calls.
  *
- * <p>A test class on the stock runner that reaches Go would get its own {@code go.Seq} and fail the
- * same way, so all of them use this one.
+ * <p>A test class on the stock runner that reaches the engine would get its own {@code go.Seq} and
+ * fail the same way, so all of them use this one.
  */
-public class GoTestRunner extends RobolectricTestRunner {
-    /** Called by JUnit for each test class annotated {@code @RunWith(GoTestRunner.class)}. */
-    public GoTestRunner(Class<?> testClass) throws InitializationError {
+public class McpTestRunner extends RobolectricTestRunner {
+    /** Called by JUnit for each test class annotated {@code @RunWith(McpTestRunner.class)}. */
+    public McpTestRunner(Class<?> testClass) throws InitializationError {
         super(testClass);
     }
 

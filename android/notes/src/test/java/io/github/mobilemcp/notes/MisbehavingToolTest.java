@@ -1,0 +1,115 @@
+package io.github.mobilemcp.notes;
+
+import static org.junit.Assert.assertEquals;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Application;
+import android.content.pm.ServiceInfo;
+import android.os.Bundle;
+
+import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.experimental.runners.Enclosed;
+import org.junit.runner.RunWith;
+import org.robolectric.RuntimeEnvironment;
+
+/**
+ * What an agent gets from tools whose developer made a mistake: a handler that throws, overruns its
+ * deadline or returns what the descriptor does not declare, a handler missing, a broken descriptor.
+ * Each is a failure reply that says what is wrong, and the app keeps running. The tools are test
+ * services on the notes descriptor (or a broken one), registered as a manifest would.
+ */
+@RunWith(Enclosed.class)
+public class MisbehavingToolTest {
+
+    /** Declares service as the notes manifest declares NotesToolService, with descriptor as its capabilities. */
+    private static void declare(Class<? extends McpToolService> service, int descriptor) {
+        Application app = RuntimeEnvironment.getApplication();
+        ServiceInfo info = new ServiceInfo();
+        info.packageName = app.getPackageName();
+        info.name = service.getName();
+        info.exported = true;
+        info.applicationInfo = app.getApplicationInfo();
+        info.metaData = new Bundle();
+        info.metaData.putString("mobile.mcp.tool.name", "Notes");
+        info.metaData.putString("mobile.mcp.tool.description", "Test notes");
+        info.metaData.putInt("mobile.mcp.tool.capabilities", descriptor);
+        shadowOf(app.getPackageManager()).addOrUpdateService(info);
+    }
+
+    private static String failure(Reply reply) {
+        return reply.errorCode() + ": " + reply.message();
+    }
+
+    /** Handlers that throw, overrun or return what the descriptor does not declare. */
+    @RunWith(McpTestRunner.class)
+    public static class BadHandlers {
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Misbehaving.class).withTimeoutMillis(300);
+
+        @Before
+        public void declare() {
+            MisbehavingToolTest.declare(MisbehavingServices.Misbehaving.class, R.xml.mcp_capabilities);
+        }
+
+        @Test
+        public void aThrowingHandlerIsAnInternalErrorAndTheToolKeepsServing() throws Exception {
+            assertEquals("internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked",
+                    failure(tool.call("create_note", "{\"title\":\"x\"}")));
+            assertEquals("internal_error: delete_note returned the output \"deleted_id\", which its descriptor does not declare; it declares: id",
+                    failure(tool.call("delete_note", "{\"id\":1}")));
+        }
+
+        @Test
+        public void aMistypedOutputIsAnInternalError() throws Exception {
+            assertEquals("internal_error: delete_note returned the output \"id\" as string \"one\"; its descriptor declares an integer",
+                    failure(tool.call("delete_note", "{\"id\":2}")));
+        }
+
+        @Test
+        public void anOverrunningHandlerIsATimeoutAtItsDeadline() throws Exception {
+            long start = System.nanoTime();
+            assertEquals("timeout: list_notes did not finish within 300ms",
+                    failure(tool.call("list_notes", "{}")));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            if (millis > 2500) {
+                throw new AssertionError("the timeout came after " + millis + " ms, when the handler returned, not at the deadline");
+            }
+        }
+    }
+
+    /** A capability of the descriptor without a handler. */
+    @RunWith(McpTestRunner.class)
+    public static class MissingHandler {
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Incomplete.class);
+
+        @Test
+        public void theToolDoesNotStartAndSaysWhy() throws Exception {
+            declare(MisbehavingServices.Incomplete.class, R.xml.mcp_capabilities);
+            assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: "
+                    + "res/xml/mcp_capabilities.xml declares delete_note, but it has no handler",
+                    failure(tool.call("list_notes", "{}")));
+        }
+    }
+
+    /** A descriptor with lint errors. */
+    @RunWith(McpTestRunner.class)
+    public static class BrokenDescriptor {
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Broken.class);
+
+        @Test
+        public void theToolDoesNotStartAndSaysWhy() throws Exception {
+            declare(MisbehavingServices.Broken.class, R.xml.broken_capabilities);
+            // The findings point at the lines of the source file, src/test/res/xml/broken_capabilities.xml.
+            assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: its descriptor has errors:\n"
+                    + "  res/xml/broken_capabilities.xml:4: error: capability \"create_note\" has no version attribute; add version=\"1.0\" [missing-attribute]\n"
+                    + "  res/xml/broken_capabilities.xml:4: error: capability \"create_note\" has mcp:timeout=\"soon\"; write a duration from 1ms to 10m, such as mcp:timeout=\"60s\" or mcp:timeout=\"500ms\" [extension-value]",
+                    failure(tool.call("create_note", "{\"title\":\"x\"}")));
+        }
+    }
+}
