@@ -1,14 +1,8 @@
 package io.github.mobilemcp.notes;
 
 import static org.junit.Assert.assertEquals;
-import static org.robolectric.Shadows.shadowOf;
-
-import android.app.Application;
-import android.content.pm.ServiceInfo;
-import android.os.Bundle;
 
 import io.github.mobilemcp.client.Reply;
-import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
@@ -17,7 +11,6 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.experimental.runners.Enclosed;
 import org.junit.runner.RunWith;
-import org.robolectric.RuntimeEnvironment;
 
 /**
  * What an agent gets from tools whose developer made a mistake: a handler that throws, overruns its
@@ -27,21 +20,6 @@ import org.robolectric.RuntimeEnvironment;
  */
 @RunWith(Enclosed.class)
 public class MisbehavingToolTest {
-
-    /** Declares service as the notes manifest declares NotesToolService, with descriptor as its capabilities. */
-    private static void declare(Class<? extends McpToolService> service, int descriptor) {
-        Application app = RuntimeEnvironment.getApplication();
-        ServiceInfo info = new ServiceInfo();
-        info.packageName = app.getPackageName();
-        info.name = service.getName();
-        info.exported = true;
-        info.applicationInfo = app.getApplicationInfo();
-        info.metaData = new Bundle();
-        info.metaData.putString("mobile.mcp.tool.name", "Notes");
-        info.metaData.putString("mobile.mcp.tool.description", "Test notes");
-        info.metaData.putInt("mobile.mcp.tool.capabilities", descriptor);
-        shadowOf(app.getPackageManager()).addOrUpdateService(info);
-    }
 
     private static String failure(Reply reply) {
         return reply.errorCode() + ": " + reply.message();
@@ -54,7 +32,7 @@ public class MisbehavingToolTest {
 
         @Before
         public void declare() {
-            MisbehavingToolTest.declare(MisbehavingServices.Misbehaving.class, R.xml.mcp_capabilities);
+            TestServices.declare(MisbehavingServices.Misbehaving.class, R.xml.mcp_capabilities);
         }
 
         @Test
@@ -90,7 +68,7 @@ public class MisbehavingToolTest {
 
         @Test
         public void theToolDoesNotStartAndSaysWhy() throws Exception {
-            declare(MisbehavingServices.Incomplete.class, R.xml.mcp_capabilities);
+            TestServices.declare(MisbehavingServices.Incomplete.class, R.xml.mcp_capabilities);
             assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: "
                     + "res/xml/mcp_capabilities.xml declares delete_note, but it has no handler",
                     failure(tool.call("list_notes", "{}")));
@@ -104,7 +82,7 @@ public class MisbehavingToolTest {
 
         @Test
         public void theToolDoesNotStartAndSaysWhy() throws Exception {
-            declare(MisbehavingServices.Broken.class, R.xml.broken_capabilities);
+            TestServices.declare(MisbehavingServices.Broken.class, R.xml.broken_capabilities);
             // The findings point at the lines of the source file, src/test/res/xml/broken_capabilities.xml.
             assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: its descriptor has errors:\n"
                     + "  res/xml/broken_capabilities.xml:4: error: capability \"create_note\" has no version attribute; add version=\"1.0\" [missing-attribute]\n"

@@ -1,0 +1,69 @@
+// Package docs holds the user documentation; its tests keep the pages true
+// to the code they show.
+package docs
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestTheGuideShowsTheNotesSampleAsItIs keeps the guide's leading example
+// identical to the notes sample that the Android tests build and run, so
+// the example works as written.
+func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
+	guide := read(t, "tool-sdk.md")
+	blocks := regexp.MustCompile("(?s)```(?:xml|java)\n(.*?)```").FindAllStringSubmatch(guide, 3)
+	if len(blocks) < 3 {
+		t.Fatalf("the guide has %d code blocks before its first section, want the descriptor, the service and the manifest", len(blocks))
+	}
+	service := read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java")
+	manifest := read(t, "../android/notes/AndroidManifest.xml")
+	for i, want := range []struct{ file, text string }{
+		{"res/xml/mcp_capabilities.xml", afterComments(read(t, "../android/notes/res/xml/mcp_capabilities.xml"))},
+		{"NotesToolService.java", service[strings.Index(service, "public class"):]},
+		{"AndroidManifest.xml's <service>", unindent(manifest[strings.Index(manifest, "        <service"):strings.Index(manifest, "</service>")+len("</service>")]) + "\n"},
+	} {
+		if blocks[i][1] != want.text {
+			t.Errorf("docs/tool-sdk.md shows a %s that is not the sample's:\n%s\nthe sample's:\n%s", want.file, blocks[i][1], want.text)
+		}
+	}
+}
+
+// TestTheGuidesKotlinIsTheKotlinSample keeps the guide's Kotlin example
+// identical to the Kotlin notes tool that the Android tests compile and run.
+func TestTheGuidesKotlinIsTheKotlinSample(t *testing.T) {
+	block := regexp.MustCompile("(?s)```kotlin\n(class NotesToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk.md"))
+	if block == nil {
+		t.Fatal("docs/tool-sdk.md shows no Kotlin NotesToolService")
+	}
+	kotlin := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt")
+	want := strings.Replace(kotlin[strings.Index(kotlin, "class KotlinNotesToolService"):], "KotlinNotesToolService", "NotesToolService", 1)
+	if block[1] != want {
+		t.Errorf("docs/tool-sdk.md's Kotlin is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// afterComments drops an XML declaration and the comment before the root.
+func afterComments(xml string) string {
+	return regexp.MustCompile(`(?s)^(<\?xml.*?\?>\n)?(<!--.*?-->\n)?`).ReplaceAllString(xml, "")
+}
+
+// unindent removes the eight spaces a <service> has inside <application>.
+func unindent(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "        ")
+	}
+	return strings.Join(lines, "\n")
+}
