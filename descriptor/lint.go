@@ -1,6 +1,8 @@
 package descriptor
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +61,7 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		data, err := os.ReadFile(path)
+		data, err := readFile(path)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +78,7 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 	}
 	var findings []Finding
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -100,11 +102,11 @@ func resDescriptors(res string) ([]string, error) {
 			if entry.IsDir() || filepath.Ext(file) != ".xml" {
 				continue
 			}
-			data, err := os.ReadFile(file)
+			root, err := fileRootName(file)
 			if err != nil {
 				return nil, err
 			}
-			if rootName(data) == rootTag || entry.Name() == "mcp_capabilities.xml" {
+			if root == rootTag || entry.Name() == "mcp_capabilities.xml" {
 				files = append(files, file)
 			}
 		}
@@ -123,6 +125,45 @@ func xmlDirs(res string) []string {
 		}
 	}
 	return dirs
+}
+
+// maxFileBytes bounds what lint reads of one file: a descriptor of 10,000
+// capabilities is 9 MB, and a manifest is far smaller.
+const maxFileBytes = 64 << 20
+
+// readFile reads the file at path, or fails when it is larger than
+// maxFileBytes.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("%s is larger than %d MiB, which no descriptor or manifest is; it was not read", path, maxFileBytes>>20)
+	if info, err := f.Stat(); err == nil && info.Size() > maxFileBytes {
+		return nil, tooLarge
+	}
+	// The limit also holds for what Stat cannot size, such as a pipe.
+	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileBytes {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+// fileRootName returns the name of the root element of the XML file at
+// path, reading only as far as its start tag (and never more than
+// maxFileBytes).
+func fileRootName(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return rootName(io.LimitReader(f, maxFileBytes)), nil
 }
 
 func isFile(path string) bool {

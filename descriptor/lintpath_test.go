@@ -45,3 +45,20 @@ func TestLintPathOfAMissingFile(t *testing.T) {
 		t.Errorf("error %v, want not exist", err)
 	}
 }
+
+func TestLintPathRefusesAHugeFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.xml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse file: 64 MiB and one byte, without writing them.
+	if err := f.Truncate(64<<20 + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = descriptor.LintPath(path, nil)
+	if want := path + " is larger than 64 MiB, which no descriptor or manifest is; it was not read"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}

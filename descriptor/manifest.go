@@ -142,10 +142,10 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		return
 	}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		root, err := fileRootName(file)
 		if err != nil {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which cannot be read: %v", ref, file, err)
-		} else if root := rootName(data); root != rootTag {
+		} else if root != rootTag {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
 		}
 	}
@@ -171,7 +171,7 @@ func findResDir(manifest string) string {
 // message about the value is more useful than one about the prefix.
 func androidAttr(e node, key string) *etree.Attr {
 	for i, a := range e.Attr {
-		if a.Key == key && a.Space != "" && (a.Space == "android" || namespaceOf(e.Element, a.Space) == androidNS) {
+		if a.Key == key && a.Space != "" && (a.Space == "android" || a.NamespaceURI() == androidNS) {
 			return &e.Attr[i]
 		}
 	}

@@ -181,7 +181,7 @@ func (r *reader) checkAttrs(e node, known []string, hints bool) {
 			}
 			r.atAttr(ruleUnknownAttribute, e, a.Key, "<%s> has an attribute %s that the format does not define; %s", e.FullTag(), a.Key, didYouMean(a.Key, known, "remove it"))
 		default:
-			switch uri := namespaceOf(e.Element, a.Space); {
+			switch uri := a.NamespaceURI(); {
 			case uri == "":
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "the prefix of %s is not bound to a namespace; declare xmlns:%s or remove the attribute", a.FullKey(), a.Space)
 			case uri != Namespace:
