@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
@@ -74,8 +75,8 @@ func TestNewToolOfARegisteredCapability(t *testing.T) {
 
 func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 	props := descriptor.Properties{
-		{Name: "z", Type: capability.String, Description: "a <tag> & more"},
-		{Name: "a", Type: capability.Boolean},
+		{Name: "z", Schema: &jsonschema.Schema{Type: "string", Description: "a <tag> & more"}},
+		{Name: "a", Schema: &jsonschema.Schema{Type: "boolean"}},
 	}
 	data, err := json.Marshal(props)
 	if err != nil {
@@ -95,5 +96,21 @@ func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`["a"]`), &back); err == nil {
 		t.Errorf("an array unmarshalled as properties")
+	}
+}
+
+func TestOutputSchemaRequiresEveryOutput(t *testing.T) {
+	got, err := json.Marshal(descriptor.OutputSchema(smsCapabilities(t)[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+		`"to_phone_number":{"type":"string","description":"The normalised number the SMS was sent to."},` +
+		`"subscription_id":{"type":"integer","description":"The subscription the SMS was sent from."},` +
+		`"encoding":{"type":"string","description":"The text encoding: gsm7 or ucs2."},` +
+		`"segments":{"type":"integer","description":"The number of SMS parts sent."}},` +
+		`"required":["to_phone_number","subscription_id","encoding","segments"],"additionalProperties":false}`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
