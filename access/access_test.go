@@ -180,3 +180,13 @@ func TestInvalidArgumentsComeBeforeConsent(t *testing.T) {
 		t.Errorf("got %s: a malformed call should be told what is wrong before anyone is asked", code)
 	}
 }
+
+// Admit's nil is a nil error, not a nil *capability.Error in one.
+func TestAdmitAllowsWithANilError(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	subs, _ := p.engine.Registry().Lookup("get_sms_subscriptions")
+	var err error
+	if err = p.policy.Admit(capability.WithCaller(context.Background(), "com.example.agent"), subs); err != nil {
+		t.Errorf("Admit: %#v", err)
+	}
+}

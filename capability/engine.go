@@ -67,8 +67,9 @@ type (
 
 // Admission decides whether the caller may run capability c, after c's
 // arguments have been found valid and before it runs. It returns the
-// refusal (consent_required, permission_denied, rate_limited), or nil.
-type Admission func(ctx context.Context, c *Capability) *Error
+// refusal, an *Error (consent_required, permission_denied, rate_limited),
+// or nil. Any other error refuses with permission_denied.
+type Admission func(ctx context.Context, c *Capability) error
 
 // WithAdmission returns a context whose requests must pass admit. A
 // transport that knows its calling app sets it per request: the Intent
@@ -116,7 +117,7 @@ func (e *Engine) Handle(ctx context.Context, raw []byte) (reply *Reply) {
 	if len(raw) > e.opts.MaxRequestBytes {
 		return failure(req, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(raw), e.opts.MaxRequestBytes))
 	}
-	req, err := DecodeRequest(raw)
+	req, err := decodeRequest(raw)
 	if err != nil {
 		return failure(req, err)
 	}
@@ -138,7 +139,7 @@ func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
 		}
 		return failure(req, err)
 	}
-	args, err := c.Bind(req.Args)
+	args, err := c.bind(req.Args)
 	if err != nil {
 		return failure(req, err)
 	}
@@ -173,16 +174,18 @@ func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
 // Call runs capability id with raw JSON arguments, for transports that have
 // no request id (MCP's tools/call without one). It validates the arguments,
 // applies the timeout and recovers a panicking handler.
-func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, *Error) {
+// A failure is an *Error.
+func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, error) {
 	c, ok := e.reg.Lookup(id)
 	if !ok {
 		return Result{}, e.unknown(id)
 	}
-	args, err := c.Bind(raw)
+	args, err := c.bind(raw)
 	if err != nil {
 		return Result{}, err
 	}
-	return e.run(ctx, c, args)
+	result, err := e.run(ctx, c, args)
+	return result, orNil(err)
 }
 
 func (e *Engine) unknown(id string) *Error {
@@ -241,7 +244,7 @@ func (e *Engine) run(ctx context.Context, c *Capability, args Args) (Result, *Er
 	}
 	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
 		if err := admit(ctx, c); err != nil {
-			return Result{}, err
+			return Result{}, AsError(err, CodePermissionDenied)
 		}
 	}
 	timeout := c.Timeout
