@@ -52,7 +52,7 @@ var descriptorCases = []struct {
 	{"other XML is not a descriptor", "<?xml version=\"1.0\"?>\n<resources/>",
 		want{"not-descriptor", 2, "the root element is <resources>, so this is neither a capability descriptor (<mobile-mcp-capabilities>) nor an AndroidManifest.xml (<manifest>)"}},
 	{"misnamed root", "<mcp-capabilities version=\"1.0\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mcp-capabilities>",
-		want{"root-element", 1, "the root element is <mcp-capabilities>; rename it to <mobile-mcp-capabilities>, the name seed 004 §1.2.1 requires"}},
+		want{"root-element", 1, "the root element is <mcp-capabilities>; rename it to <mobile-mcp-capabilities>, the name the Mobile-MCP spec §1.2.1 requires"}},
 	{"no root version", "<mobile-mcp-capabilities>\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",
 		want{"root-version", 1, `<mobile-mcp-capabilities> has no version attribute; add version="1.0"`}},
 	{"wrong root version", "<mobile-mcp-capabilities\n    version=\"1\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",

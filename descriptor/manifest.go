@@ -8,7 +8,7 @@ import (
 	"github.com/beevik/etree"
 )
 
-// The names of seed 004 §1.1: the service's intent filter action and its
+// The names of the Mobile-MCP spec §1.1: the service's intent filter action and its
 // meta-data keys.
 const (
 	manifestTag      = "manifest"
@@ -54,7 +54,7 @@ func (r *reader) manifest(name string, opts *Options) {
 		}
 	}
 	if len(services) == 0 {
-		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (seed 004 §1.1)`, serviceAction)
+		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`, serviceAction)
 		return
 	}
 	for _, s := range services[1:] {

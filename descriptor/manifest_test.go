@@ -46,7 +46,7 @@ var manifestCases = []struct {
 	want     want
 }{
 	{"no service filter", filterLine, "",
-		want{"manifest-service", 2, `no <service> has <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>; declare the tool service with that filter inside <application> (seed 004 §1.1)`}},
+		want{"manifest-service", 2, `no <service> has <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`}},
 	{"two services", "  </application>", secondService + "  </application>\n",
 		want{"manifest-one-service", 9, `service .Other also has the mobile.mcp.SERVICE filter, but a tool exposes exactly one Mobile-MCP service (the first is at line 3); remove the filter from one`}},
 	{"not exported", serviceLine, "    <service android:name=\".ToolService\"\n        android:exported=\"false\">",

@@ -58,7 +58,7 @@ func (r *reader) checkRoot() *Finding {
 	}
 	line, col := r.t.pos(root)
 	if root.Tag == rootTag || root.SelectElement(capabilityTag) != nil {
-		f := newFinding(ruleRootElement, line, col, "the root element is <%s>; rename it to <%s>, the name seed 004 §1.2.1 requires", root.FullTag(), rootTag)
+		f := newFinding(ruleRootElement, line, col, "the root element is <%s>; rename it to <%s>, the name the Mobile-MCP spec §1.2.1 requires", root.FullTag(), rootTag)
 		return &f
 	}
 	if is(root, manifestTag) {

@@ -8,7 +8,7 @@ type Rule struct {
 	Summary  string
 }
 
-// The descriptor rules. The errors are the MUSTs of seed 004 §1.2 and what
+// The descriptor rules. The errors are the MUSTs of the Mobile-MCP spec §1.2 and what
 // makes a descriptor unusable; the warnings are what works but misleads.
 var (
 	ruleXMLSyntax        = Rule{"xml-syntax", Error, "the file is not well-formed XML"}
@@ -29,7 +29,7 @@ var (
 	ruleNoCapabilities   = Rule{"no-capabilities", Warning, "the descriptor declares no capability"}
 )
 
-// The AndroidManifest.xml rules, from seed 004 §1.1.
+// The AndroidManifest.xml rules, from the Mobile-MCP spec §1.1.
 var (
 	ruleManifestService  = Rule{"manifest-service", Error, "no service has the mobile.mcp.SERVICE intent filter"}
 	ruleManifestOne      = Rule{"manifest-one-service", Error, "more than one service has the mobile.mcp.SERVICE intent filter"}

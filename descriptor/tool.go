@@ -23,9 +23,9 @@ type Tool struct {
 // result: an object with exactly the declared properties.
 //
 // The properties are jsonschema-go schemas, but the object is not one: a
-// jsonschema.Schema leaves out an empty "required", which seed 000's
-// tools/list writes as [] and some clients expect, and writes "$schema"
-// after the properties.
+// jsonschema.Schema leaves out an empty "required", which the Android SMS
+// MCP server's tools/list writes as [], and writes "$schema" after the
+// properties, where the Java client's goldens have it first.
 type Schema struct {
 	Schema     string     `json:"$schema"`
 	Type       string     `json:"type"`

@@ -9,7 +9,7 @@ import (
 // DescriptorXML returns the capability descriptor of what a Bridge serves,
 // byte for byte as 'mobilemcp gen' writes it to
 // res/xml/mcp_capabilities.xml. The app ships that file as a compiled
-// resource for discovery (seed 004 §2); this lets Java code and tests check
+// resource for discovery (the Mobile-MCP spec §2); this lets Java code and tests check
 // that what agents discover is what the engine runs.
 //
 // It returns "" if rendering fails, which a test rules out for the built-in

@@ -16,7 +16,7 @@ func init() {
 
 func runLint(e *env, args []string) int {
 	fs := newFlags(e, "lint", "[flags] PATH...",
-		`Checks each PATH against the Mobile-MCP spec (seed 004 §1):
+		`Checks each PATH against the Mobile-MCP spec §1:
   - a capability descriptor such as res/xml/mcp_capabilities.xml;
   - an AndroidManifest.xml: the tool service, its intent filter, its
     three meta-data entries and the descriptor they point at;

@@ -217,3 +217,24 @@ func TestRawRetryIsAnsweredFromTheStore(t *testing.T) {
 		t.Errorf("outbox:\n%s", out)
 	}
 }
+
+// TestHelpCitesTheSpecByName: help cites the Mobile-MCP spec as such,
+// never by the name of a document in this project's sources.
+func TestHelpCitesTheSpecByName(t *testing.T) {
+	internalName := regexp.MustCompile(`(?i)seed \d`)
+	outputs := map[string]string{}
+	_, outputs["mobilemcp"], _ = newCLI(t).run("", "--help")
+	for _, c := range commands {
+		_, outputs[c.name], _ = newCLI(t).run("", c.name, "--help")
+	}
+	_, outputs["adb call"], _ = newCLI(t).run("", "adb", "call", "--help")
+	_, outputs["adb discover"], _ = newCLI(t).run("", "adb", "discover", "--help")
+	for name, out := range outputs {
+		if m := internalName.FindString(out); m != "" {
+			t.Errorf("%s --help cites %q:\n%s", name, m, out)
+		}
+	}
+	if _, out, _ := newCLI(t).run("", "lint", "--help"); !strings.Contains(out, "the Mobile-MCP spec §1") {
+		t.Errorf("lint --help does not cite the Mobile-MCP spec:\n%s", out)
+	}
+}
