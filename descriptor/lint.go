@@ -61,7 +61,7 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		data, err := readFile(path)
+		data, err := ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
@@ -78,7 +78,7 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 	}
 	var findings []Finding
 	for _, file := range files {
-		data, err := readFile(file)
+		data, err := ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -131,9 +131,9 @@ func xmlDirs(res string) []string {
 // capabilities is 9 MB, and a manifest is far smaller.
 const maxFileBytes = 64 << 20
 
-// readFile reads the file at path, or fails when it is larger than
-// maxFileBytes.
-func readFile(path string) ([]byte, error) {
+// ReadFile reads the descriptor or manifest at path, or fails when it is
+// larger than 64 MiB, far more than any is. LintPath reads files with it.
+func ReadFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,13 +39,17 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	if *format != "text" && *format != "json" {
 		return usageError(e, fs, "--format is %q; use text or json", *format)
 	}
+	if *res != "" {
+		if code, ok := checkExists(e, fs, *res); !ok {
+			return code
+		}
+	}
 	opts := &descriptor.Options{ResDir: *res}
 	for _, p := range paths {
-		info, err := os.Stat(p)
-		if errors.Is(err, os.ErrNotExist) {
-			return usageError(e, fs, "%s does not exist", p)
+		if code, ok := checkExists(e, fs, p); !ok {
+			return code
 		}
-		if opts.ResDir == "" && err == nil && info.IsDir() {
+		if info, err := os.Stat(p); opts.ResDir == "" && err == nil && info.IsDir() {
 			opts.ResDir = p
 		}
 	}

@@ -2,7 +2,12 @@
 // requests against a simulated phone, lists and lints capabilities, generates
 // descriptors, serves MCP over HTTP and drives a real phone through adb.
 //
-// Exit codes: 0 success, 1 a failure reply or a failed check, 2 a usage error.
+// Exit codes: 0 success; 1 the command ran and failed (a failure reply, a
+// failed check, a server that cannot start, a file that exists but cannot be
+// read or makes no sense); 2 a usage error, which is a command line that is
+// wrong as typed: an unknown command or flag, a missing, extra or malformed
+// argument or flag value, or a file or directory it names that does not
+// exist.
 package main
 
 import (
@@ -140,6 +145,16 @@ func parseNoArgs(e *env, fs *flag.FlagSet, args []string) (code int, done bool) 
 		return usageError(e, fs, "unexpected arguments %q", positional), true
 	}
 	return code, done
+}
+
+// checkExists returns a usage error when path, which the command line
+// names, does not exist: most likely a typo. A file that exists but cannot
+// be read is a failure, reported when the command reads it.
+func checkExists(e *env, fs *flag.FlagSet, path string) (code int, ok bool) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return usageError(e, fs, "%s does not exist", path), false
+	}
+	return exitOK, true
 }
 
 // usageError prints a usage problem and returns exitUsage.

@@ -72,6 +72,9 @@ command lines are visible to other users. See docs/mcp.md.`)
 		*token = e.getenv("MOBILEMCP_TOKEN")
 	}
 
+	if code, ok := phone.checkSIMConfig(e, fs); !ok {
+		return code
+	}
 	eng, store, err := phone.engine(e)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
@@ -41,10 +39,10 @@ func runTools(e *env, args []string) int {
 		return usageError(e, fs, "name one descriptor, such as res/xml/mcp_capabilities.xml")
 	}
 	path := paths[0]
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return usageError(e, fs, "%s does not exist", path)
+	if code, ok := checkExists(e, fs, path); !ok {
+		return code
 	}
+	data, err := descriptor.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp tools: %v\n", err)
 		return exitFailure
