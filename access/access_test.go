@@ -190,3 +190,12 @@ func TestAdmitAllowsWithANilError(t *testing.T) {
 		t.Errorf("Admit: %#v", err)
 	}
 }
+
+func TestRateLimitSaysOneSecond(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Second})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	p.call("com.example.agent", "send_sms", sendArgs)
+	if code, message := p.call("com.example.agent", "send_sms", sendArgs); message != "send_sms is limited to 1/sec per app; retry in 1 second" {
+		t.Errorf("the second call: %q %q", code, message)
+	}
+}

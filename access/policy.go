@@ -77,7 +77,7 @@ func (p *Policy) limit(c *capability.Capability, caller string) error {
 	l := p.limiter.Load()
 	if wait, ok := l.Allow(caller); !ok {
 		return capability.Errorf(capability.CodeRateLimited,
-			"%s is limited to %s per app; retry in %d seconds", c.ID, l.Rate(), ratelimit.RetryAfter(wait))
+			"%s is limited to %s per app; retry in %s", c.ID, l.Rate(), ratelimit.RetryIn(wait))
 	}
 	return nil
 }

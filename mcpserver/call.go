@@ -47,7 +47,7 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 			// phone from a client that floods it, whatever it sends.
 			if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
 				return failed(capability.Errorf(capability.CodeRateLimited,
-					"%s is limited to %s per client; retry in %d seconds", c.ID, s.opts.RateLimit, ratelimit.RetryAfter(wait))), nil
+					"%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))), nil
 			}
 		}
 		var result capability.Result

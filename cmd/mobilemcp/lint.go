@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 func init() {
@@ -75,7 +76,7 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	}
 	errs, warnings := count(findings)
 	if errs+warnings > 0 && *format == "text" {
-		fmt.Fprintf(e.stderr, "%s, %s\n", plural(errs, "error"), plural(warnings, "warning"))
+		fmt.Fprintf(e.stderr, "%s, %s\n", plural.Count(errs, "error"), plural.Count(warnings, "warning"))
 	}
 	if errs > 0 || (*strict && warnings > 0) {
 		return exitFailure
@@ -93,13 +94,6 @@ func count(findings []descriptor.Finding) (errs, warnings int) {
 		}
 	}
 	return errs, warnings
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // writeJSON prints v indented, without HTML escaping, so messages and

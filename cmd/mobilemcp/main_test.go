@@ -60,7 +60,7 @@ func TestCallSeedExample(t *testing.T) {
 
 	code, out, _ = c.run("", "outbox")
 	if code != exitOK || !strings.Contains(out, `+33785880347`) || !strings.Contains(out, `"Hello world"`) ||
-		!strings.Contains(out, "14 (slot 0, Vodafone UK)") || !strings.Contains(out, "1 sends in "+filepath.Join(c.dataDir, "outbox.jsonl")) {
+		!strings.Contains(out, "14 (slot 0, Vodafone UK)") || !strings.Contains(out, "1 send in "+filepath.Join(c.dataDir, "outbox.jsonl")) {
 		t.Errorf("outbox (exit %d):\n%s", code, out)
 	}
 }

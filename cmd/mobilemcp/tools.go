@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 func init() {
@@ -52,7 +53,7 @@ func runTools(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, f)
 	}
 	if errs, _ := count(findings); errs > 0 {
-		fmt.Fprintf(e.stderr, "mobilemcp tools: %s has %s; fix the descriptor first\n", path, plural(errs, "error"))
+		fmt.Fprintf(e.stderr, "mobilemcp tools: %s has %s; fix the descriptor first\n", path, plural.Count(errs, "error"))
 		return exitFailure
 	}
 	d, err := descriptor.Parse(data)
