@@ -116,3 +116,29 @@ func TestDescriptorCommandUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestGenRefusesToWriteTheDefaultPathsOutsideTheModuleRoot(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errOut := newCLI(t).run("", "gen")
+	want := "mobilemcp gen: the current directory is not the root of the module github.com/mobilemcp/mobilemcp, " +
+		"so gen would write " + defaultDescriptorPath + " where it does not belong; run it at the repository root, or name the descriptor with -o FILE\n" +
+		"Run 'mobilemcp gen --help' for usage.\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("gen wrote %v", entries)
+	}
+	// With -o it writes where it is told.
+	if code, out, _ := newCLI(t).run("", "gen", "-o", "caps.xml"); code != exitOK || out != "wrote caps.xml\n" {
+		t.Errorf("-o caps.xml: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestGenUsesTheDefaultPathsAtTheModuleRoot(t *testing.T) {
+	t.Chdir("../..")
+	if code, diff, errOut := newCLI(t).run("", "gen", "--check"); code != exitOK {
+		t.Errorf("gen --check at the repository root: exit %d\n%s%s", code, errOut, diff)
+	}
+}
