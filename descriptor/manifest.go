@@ -1,11 +1,14 @@
 package descriptor
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
 
 	"github.com/beevik/etree"
+
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 // The names of the Mobile-MCP spec §1.1: the service's intent filter action and its
@@ -41,17 +44,24 @@ var xmlRef = regexp.MustCompile(`^@(?:[A-Za-z0-9_.]+:)?xml/([A-Za-z0-9_.]+)$`)
 func (r *reader) manifest(name string, opts *Options) {
 	root := r.t.root
 	app := root
-	var services []node
+	var all, services []node
 	for e := range r.t.children(root) {
 		if !is(e, "application") {
 			continue
 		}
 		app = e
 		for s := range r.t.children(e) {
-			if is(s, "service") && r.hasAction(s, serviceAction) {
+			if !is(s, "service") {
+				continue
+			}
+			all = append(all, s)
+			if r.hasAction(s, serviceAction) {
 				services = append(services, s)
 			}
 		}
+	}
+	if len(services) == 0 && r.misspeltAction(all) {
+		return
 	}
 	if len(services) == 0 {
 		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`, serviceAction)
@@ -187,17 +197,48 @@ func androidValue(e node, key string) string {
 }
 
 func (r *reader) hasAction(service node, action string) bool {
-	for f := range r.t.children(service) {
-		if !is(f, "intent-filter") {
-			continue
+	for a := range r.actions(service) {
+		if androidValue(a, "name") == action {
+			return true
 		}
-		for a := range r.t.children(f) {
-			if is(a, "action") && androidValue(a, "name") == action {
+	}
+	return false
+}
+
+// misspeltAction reports the first action of services that is a near
+// miss of the Mobile-MCP action, such as mobile.mcp.SERVICES, and says
+// whether there was one.
+func (r *reader) misspeltAction(services []node) bool {
+	for _, s := range services {
+		for a := range r.actions(s) {
+			name := androidAttr(a, "name")
+			if name == nil {
+				continue
+			}
+			if hint := suggest.DidYouMean(name.Value, []string{serviceAction}); hint != "" {
+				r.atAttr(ruleManifestService, a, name.FullKey(), "service %s has <action android:name=%q>, which agents do not look for; %s", serviceName(s), name.Value, hint)
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// actions iterates over the <action> elements of the intent filters of a
+// service.
+func (r *reader) actions(service node) iter.Seq[node] {
+	return func(yield func(node) bool) {
+		for f := range r.t.children(service) {
+			if !is(f, "intent-filter") {
+				continue
+			}
+			for a := range r.t.children(f) {
+				if is(a, "action") && !yield(a) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // metaData returns the <meta-data> child of e named name.

@@ -47,6 +47,8 @@ var manifestCases = []struct {
 }{
 	{"no service filter", filterLine, "",
 		want{"manifest-service", 2, `no <service> has <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`}},
+	{"misspelt service action", filterLine, `      <intent-filter><action android:name="mobile.mcp.SERVICES" /></intent-filter>` + "\n",
+		want{"manifest-service", 4, `service .ToolService has <action android:name="mobile.mcp.SERVICES">, which agents do not look for; did you mean mobile.mcp.SERVICE?`}},
 	{"two services", "  </application>", secondService + "  </application>\n",
 		want{"manifest-one-service", 9, `service .Other also has the mobile.mcp.SERVICE filter, but a tool exposes exactly one Mobile-MCP service (the first is at line 3); remove the filter from one`}},
 	{"not exported", serviceLine, "    <service android:name=\".ToolService\"\n        android:exported=\"false\">",

@@ -2,6 +2,7 @@ package descriptor
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 // reader walks a loaded document and reports what is wrong with it. Parse
@@ -198,35 +200,5 @@ func (r *reader) checkAttrs(e node, known []string, hints bool) {
 // didYouMean returns "did you mean X?" for the candidate closest to got,
 // when one is close enough to be a typo, and otherwise what it is given.
 func didYouMean(got string, candidates []string, otherwise string) string {
-	best, bestDist := "", len(got)/3+1
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(got), strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if best == "" {
-		return otherwise
-	}
-	return "did you mean " + best + "?"
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return cmp.Or(suggest.DidYouMean(got, candidates), otherwise)
 }

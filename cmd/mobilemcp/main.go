@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 // Exit codes shared by every command.
@@ -72,7 +73,15 @@ func run(e *env, args []string) int {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "mobilemcp: unknown command %q\n\n", args[0])
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	problem := fmt.Sprintf("unknown command %q", args[0])
+	if hint := suggest.DidYouMean(args[0], names); hint != "" {
+		problem += "; " + hint
+	}
+	fmt.Fprintf(e.stderr, "mobilemcp: %s\n\n", problem)
 	usage(e.stderr)
 	return exitUsage
 }

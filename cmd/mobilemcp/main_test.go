@@ -286,3 +286,20 @@ func TestAnUnreadableFileIsAFailure(t *testing.T) {
 		}
 	}
 }
+
+func TestATypoGetsASuggestion(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serv"}, "mobilemcp: unknown command \"serv\"; did you mean serve?\n\nmobilemcp: Mobile-MCP capabilities"},
+		{[]string{"Lint", "x.xml"}, "mobilemcp: unknown command \"Lint\"; did you mean lint?\n\nmobilemcp: Mobile-MCP capabilities"},
+		{[]string{"adb", "discovr"}, "mobilemcp adb: unknown subcommand \"discovr\"; did you mean discover?\n"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := newCLI(t).run("", tt.args...)
+		if code != exitUsage || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
