@@ -75,24 +75,32 @@ command lines are visible to other users. See docs/mcp.md.`)
 	if code, ok := phone.checkSIMConfig(e, fs); !ok {
 		return code
 	}
-	eng, store, err := phone.engine(e)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
-		return exitFailure
-	}
-	defer store.Close()
-	srv, err := mcpserver.New(eng, mcpserver.Options{
+	opts := mcpserver.Options{
 		Addr:           *addr,
 		Token:          *token,
 		AllowedOrigins: origins,
 		MaxBodyBytes:   *maxBody,
 		RateLimit:      limit.rate,
 		Logger:         slog.New(slog.NewTextHandler(e.stderr, nil)),
-	})
-	if err != nil {
+	}
+	if err := opts.Check(); err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	l, err := srv.Listen()
+	// Bind before the engine opens the reply store, which creates the data
+	// directory: a server that cannot start leaves nothing behind.
+	l, err := mcpserver.Listen(opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer l.Close() // Serve closes it too; this covers the failures before
+	eng, store, err := phone.engine(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer store.Close()
+	srv, err := mcpserver.New(eng, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure
