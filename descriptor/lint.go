@@ -18,33 +18,35 @@ type Options struct {
 }
 
 // Lint checks one file: a capability descriptor, or an AndroidManifest.xml
-// that declares the tool service. It tells them apart by the root element.
-// name is the file's path: it labels the findings and locates a manifest's
-// res directory. opts may be nil. The findings are in line order.
+// that declares the tool service, and then the descriptor it points at,
+// when its res directory is found. It tells them apart by the root
+// element. name is the file's path: it labels the findings and locates a
+// manifest's res directory. opts may be nil. The findings are in file and
+// line order.
 func Lint(name string, data []byte, opts *Options) []Finding {
 	if opts == nil {
 		opts = &Options{}
 	}
-	var findings []Finding
-	if r, fatal := open(data); fatal != nil {
-		findings = []Finding{*fatal}
-	} else {
-		if is(r.t.root, manifestTag) {
-			r.manifest(name, opts)
-		} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
-			// A misnamed root still holds capabilities worth checking.
-			if root != nil {
-				r.findings = append(r.findings, *root)
-			}
-			r.descriptor()
-		} else {
+	r, fatal := open(data)
+	if fatal != nil {
+		fatal.File = name
+		return []Finding{*fatal}
+	}
+	if is(r.t.root, manifestTag) {
+		r.manifest(name, opts)
+	} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
+		// A misnamed root still holds capabilities worth checking.
+		if root != nil {
 			r.findings = append(r.findings, *root)
 		}
-		findings = r.findings
+		r.descriptor()
+	} else {
+		r.findings = append(r.findings, *root)
 	}
-	for i := range findings {
-		findings[i].File = name
+	for i := range r.findings {
+		r.findings[i].File = name
 	}
+	findings := append(r.findings, r.linked...)
 	sortFindings(findings)
 	return findings
 }

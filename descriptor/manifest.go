@@ -1,6 +1,7 @@
 package descriptor
 
 import (
+	"bytes"
 	"iter"
 	"os"
 	"path/filepath"
@@ -152,11 +153,13 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		return
 	}
 	for _, file := range files {
-		root, err := fileRootName(file)
+		data, err := ReadFile(file)
 		if err != nil {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which cannot be read: %v", ref, file, err)
-		} else if root != rootTag {
+		} else if root := rootName(bytes.NewReader(data)); root != rootTag {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
+		} else {
+			r.linked = append(r.linked, Lint(file, data, opts)...)
 		}
 	}
 }

@@ -108,3 +108,21 @@ func TestLintManifestWithResDirOption(t *testing.T) {
 		t.Errorf("findings with ResDir set: %v", findings)
 	}
 }
+
+func TestLintManifestChecksItsDescriptor(t *testing.T) {
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "AndroidManifest.xml")
+	caps := filepath.Join(dir, "res", "xml", "mcp_capabilities.xml")
+	if err := os.MkdirAll(filepath.Dir(caps), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(caps, []byte("<mobile-mcp-capabilities version=\"1\"/>"), 0o644)
+	findings := descriptor.Lint(manifest, []byte(readFixture(t, manifestPath)), nil)
+	w := []want{
+		{"no-capabilities", 1, "the descriptor declares no <capability>; add one for each function the tool offers"},
+		{"root-version", 1, `<mobile-mcp-capabilities> has version="1", but this is the format of Mobile-MCP 1.0; write version="1.0"`},
+	}
+	if g := got(findings); !slices.Equal(g, w) || findings[0].File != caps || findings[1].File != caps {
+		t.Errorf("findings\n got %+v\nwant %+v in %s", findings, w, caps)
+	}
+}

@@ -19,6 +19,9 @@ import (
 type reader struct {
 	t        *tree
 	findings []Finding
+	// linked are the findings of the descriptor a manifest points at,
+	// which carry that file's name.
+	linked []Finding
 }
 
 // open loads data as XML, or returns the fatal finding that says why it

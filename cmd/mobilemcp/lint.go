@@ -56,13 +56,21 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	}
 
 	var findings []descriptor.Finding
+	// A descriptor is linted twice when it is in a res directory among the
+	// paths and a manifest among them points at it; say each finding once.
+	seen := map[descriptor.Finding]bool{}
 	for _, p := range paths {
 		found, err := descriptor.LintPath(p, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "mobilemcp lint: %v\n", err)
 			return exitFailure
 		}
-		findings = append(findings, found...)
+		for _, f := range found {
+			if !seen[f] {
+				seen[f] = true
+				findings = append(findings, f)
+			}
+		}
 	}
 	if *format == "json" {
 		if findings == nil {
