@@ -11,9 +11,10 @@ import (
 // Options configure Lint and LintPath.
 type Options struct {
 	// ResDir is the res directory in which a manifest's
-	// @xml/mcp_capabilities reference must resolve. When it is empty, Lint
-	// looks for a directory named res next to the manifest, then in the
-	// manifest's parent directory.
+	// @xml/mcp_capabilities reference must resolve, or a project root
+	// that holds it as res. When it is empty, Lint looks for a directory
+	// named res next to the manifest, then in the manifest's parent
+	// directory.
 	ResDir string
 }
 
@@ -55,7 +56,9 @@ func Lint(name string, data []byte, opts *Options) []Finding {
 // descriptor in it as a res directory: the XML files under xml and its
 // qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>
 // or whose name is mcp_capabilities.xml. Other resources in those
-// directories are not descriptors and are skipped.
+// directories are not descriptors and are skipped. A directory without
+// xml directories but with a res directory, such as a project root, stands
+// for that res directory.
 // The error is about reading; problems with the content are findings.
 func LintPath(path string, opts *Options) ([]Finding, error) {
 	info, err := os.Stat(path)
@@ -69,12 +72,13 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		}
 		return Lint(path, data, opts), nil
 	}
-	files, err := resDescriptors(path)
+	res := resDirIn(path)
+	files, err := resDescriptors(res)
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
-		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor in xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(path, "xml", "mcp_capabilities.xml"))
+		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(res, "xml", "mcp_capabilities.xml"))
 		f.File = path
 		return []Finding{f}, nil
 	}
@@ -114,6 +118,18 @@ func resDescriptors(res string) ([]string, error) {
 		}
 	}
 	return files, nil
+}
+
+// resDirIn returns the res directory that dir stands for: dir itself when
+// it has an xml directory, else its res subdirectory when there is one (dir
+// is then a project or module root), else dir.
+func resDirIn(dir string) string {
+	if len(xmlDirs(dir)) == 0 {
+		if res := filepath.Join(dir, "res"); isDir(res) {
+			return res
+		}
+	}
+	return dir
 }
 
 // xmlDirs returns the xml directory of a res directory and its qualified
@@ -166,6 +182,11 @@ func fileRootName(path string) (string, error) {
 	}
 	defer f.Close()
 	return rootName(io.LimitReader(f, maxFileBytes)), nil
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func isFile(path string) bool {

@@ -3,7 +3,6 @@ package descriptor
 import (
 	"bytes"
 	"iter"
-	"os"
 	"path/filepath"
 	"regexp"
 
@@ -132,8 +131,10 @@ func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 	a := androidAttr(md, "resource")
 	ref, key := a.Value, a.FullKey()
-	res := opts.ResDir
-	if res == "" {
+	var res string
+	if opts.ResDir != "" {
+		res = resDirIn(opts.ResDir)
+	} else {
 		res = findResDir(manifest)
 	}
 	if res == "" {
@@ -172,7 +173,7 @@ func findResDir(manifest string) string {
 	}
 	dir := filepath.Dir(manifest)
 	for _, res := range []string{filepath.Join(dir, "res"), filepath.Join(dir, "..", "res")} {
-		if info, err := os.Stat(res); err == nil && info.IsDir() {
+		if isDir(res) {
 			return res
 		}
 	}

@@ -20,7 +20,8 @@ func runLint(e *env, args []string) int {
   - a capability descriptor such as res/xml/mcp_capabilities.xml;
   - an AndroidManifest.xml: the tool service, its intent filter, its
     three meta-data entries and the descriptor they point at;
-  - a res directory: every descriptor in its xml directories.
+  - a res directory: every descriptor in its xml directories; a project
+    root stands for its res directory.
 
 Findings are printed as "file:line: severity: message [rule]". The rules
 are described in docs/descriptor.md.

@@ -128,3 +128,13 @@ func TestLintAManifestChecksTheDescriptorItPointsAt(t *testing.T) {
 		}
 	}
 }
+
+func TestLintAProjectRootLooksInItsResDirectory(t *testing.T) {
+	root := t.TempDir()
+	caps := writeFile(t, root, "res/xml/mcp_capabilities.xml", withSynonym)
+	code, out, errOut := newCLI(t).run("", "lint", root)
+	want := caps + `:3: warning: input param "n" has type "int"; write type="integer", the name every reader knows [type-synonym]` + "\n"
+	if code != exitOK || out != want || errOut != "0 errors, 1 warning\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+}
