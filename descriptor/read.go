@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -164,6 +165,20 @@ func (r *reader) need(e node, key string, what subject) string {
 		r.atAttr(ruleEmptyDescription, e, key, "%s has an empty description; describe it, because the model reads descriptions to choose and call capabilities", what)
 	default:
 		r.atAttr(ruleMissingAttribute, e, key, "%s has an empty %s attribute; set %s", what, key, attrFix[key])
+	}
+	return v
+}
+
+// versionNumber matches what agents and people read as a version: numbers
+// separated by dots, perhaps after a v and before a -beta or +build suffix.
+var versionNumber = regexp.MustCompile(`^[vV]?[0-9]+(\.[0-9]+)*([-+][0-9A-Za-z.+-]+)?$`)
+
+// version returns a capability's version, which the spec requires,
+// reporting one that is not a version number, such as "one".
+func (r *reader) version(e node, what subject) string {
+	v := r.need(e, "version", what)
+	if strings.TrimSpace(v) != "" && !versionNumber.MatchString(v) {
+		r.atAttr(ruleVersionFormat, e, "version", `%s has version=%q, which is not a version number; write one such as version="1.0" or version="2"`, what, v)
 	}
 	return v
 }
