@@ -68,17 +68,7 @@ func TestLintPrintsJSON(t *testing.T) {
 
 func TestLintChecksAManifestAgainstTheResDirectoryGiven(t *testing.T) {
 	dir := t.TempDir()
-	manifest := writeFile(t, dir, "app/AndroidManifest.xml", `<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="x">
-  <application>
-    <service android:name=".Tool" android:exported="true">
-      <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>
-      <meta-data android:name="mobile.mcp.tool.name" android:value="@string/tool_name"/>
-      <meta-data android:name="mobile.mcp.tool.description" android:value="@string/tool_description"/>
-      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@xml/mcp_capabilities"/>
-    </service>
-  </application>
-</manifest>
-`)
+	manifest := writeFile(t, dir, "app/AndroidManifest.xml", validManifest)
 	res := filepath.Join(dir, "shared/res")
 	c := newCLI(t)
 	// Neither app/res nor res is there, so the reference is not checked...
