@@ -132,10 +132,19 @@ func load(data []byte) (*tree, *xmlError) {
 	return t, nil
 }
 
+// maxAttrs bounds the attributes of one element. Android's elements have a
+// few dozen at most. The bound keeps the time of a lint linear in the size
+// of any file: etree's CreateAttr, the check for a repeated attribute and
+// the position of a finding each look through an element's attributes.
+const maxAttrs = 256
+
 // newElement makes an unattached element for a start tag. It rejects a
 // repeated attribute, which XML forbids and encoding/xml lets through
 // (and etree's CreateAttr would silently merge).
 func newElement(tok xml.StartElement) (*etree.Element, error) {
+	if len(tok.Attr) > maxAttrs {
+		return nil, fmt.Errorf("<%s> has %d attributes; lint reads elements of at most %d, and no descriptor or manifest needs more", qname(tok.Name), len(tok.Attr), maxAttrs)
+	}
 	e := etree.NewElement(tok.Name.Local)
 	e.Space = tok.Name.Space
 	e.Attr = make([]etree.Attr, 0, len(tok.Attr))

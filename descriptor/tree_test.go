@@ -1,6 +1,8 @@
 package descriptor
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +96,25 @@ func TestLoadRejectsMalformedXML(t *testing.T) {
 		} else if err.line != tt.line || err.col != tt.col || err.msg != tt.msg {
 			t.Errorf("load(%q) fails at %d:%d: %s\nwant %d:%d: %s", tt.doc, err.line, err.col, err.msg, tt.line, tt.col, tt.msg)
 		}
+	}
+}
+
+// An element's attributes are bounded, so that no file, however it is
+// made, costs lint more than linear time: a finding about an attribute
+// looks for it in its tag, and etree's CreateAttr looks through the
+// attributes added before.
+func TestLoadRefusesAnElementWithTooManyAttributes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<r>\n<c")
+	for i := range maxAttrs + 1 {
+		fmt.Fprintf(&b, " a%d='x'", i)
+	}
+	b.WriteString("/></r>")
+	_, err := load([]byte(b.String()))
+	if want := "<c> has 257 attributes; lint reads elements of at most 256, and no descriptor or manifest needs more"; err == nil || err.line != 2 || err.col != 1 || err.msg != want {
+		t.Errorf("load: %+v, want 2:1 %s", err, want)
+	}
+	if _, err := load([]byte(strings.Replace(b.String(), " a0='x'", "", 1))); err != nil {
+		t.Errorf("load of %d attributes: %s", maxAttrs, err.msg)
 	}
 }
