@@ -66,7 +66,9 @@ func load(data []byte) (*tree, *xmlError) {
 		// Android's resource compiler reads UTF-8; so does this reader.
 		return nil, errors.New(`only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`)
 	}
-	t := &tree{data: data}
+	// Every element starts with a '<', so their count bounds the spans;
+	// counting is cheaper than growing the slice.
+	t := &tree{data: data, spans: make([]span, 0, bytes.Count(data, []byte("<")))}
 	var open []node
 	for {
 		off := d.InputOffset()
