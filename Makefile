@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar apk
+.PHONY: help deps serve demo seed-replay test test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -32,10 +32,10 @@ test: deps lint test-go fuzz-ci test-android test-scripts ## the whole test suit
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
 
-test-android: ## the Android app on the host: gobind + host libgojni.so, Robolectric tests (app/pom.xml)
+test-android: ## the Android modules on the host: gobind + host libgojni.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
 
-test-scripts: ## tests of the build scripts (make aar and make apk without an Android SDK)
+test-scripts: ## tests of the build scripts (make aar, sdk, apk and notes-apk without an Android SDK)
 	scripts/android-build_test.sh
 
 lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
@@ -60,8 +60,14 @@ fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 fuzz-ci: ## run each fuzz target for 50,000 inputs, as the tests do
 	scripts/fuzz.sh 50000x
 
-aar: ## gomobile bind: app/libs/intentbridge.aar (needs ANDROID_HOME and the NDK; see docs/android.md)
+aar: ## gomobile bind: build/intentbridge.aar, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
 	scripts/android-build.sh aar
 
-apk: ## the app's APK: make aar, then Gradle in app/ (needs the Android SDK and Gradle)
-	scripts/android-build.sh apk
+sdk: ## the SDK library for tool apps: make aar, then Gradle -> build/mobilemcp-sdk.aar (needs the Android SDK and Gradle)
+	scripts/android-build.sh sdk
+
+apk: ## the SMS app's APK: make aar, then Gradle in android/ (needs the Android SDK and Gradle)
+	scripts/android-build.sh apk app
+
+notes-apk: ## the notes sample's APK, the same way
+	scripts/android-build.sh apk notes

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# android-build.sh aar|apk: the app for devices (docs/android.md). Unlike the host tests, these need
-# the Android SDK and NDK; every prerequisite is checked first, and a missing one is named together
-# with the command that installs it.
+# android-build.sh aar|sdk|apk [app|notes]: the Android modules for devices (docs/android.md). Unlike
+# the host tests, these need the Android SDK and NDK; every prerequisite is checked first, and a
+# missing one is named together with the command that installs it.
 #
-#   aar  gomobile bind ./intentbridge -> app/libs/intentbridge.aar (Java package io.github.mobilemcp,
-#        minimum API 24, all four Android ABIs). Needs ANDROID_HOME with a platform and the NDK.
-#   apk  the aar, then the Gradle build in app/ -> app/build/outputs/apk/debug/app-debug.apk.
-#        Also needs build-tools and Gradle.
+#   aar        gomobile bind ./intentbridge -> build/intentbridge.aar (Java package io.github.mobilemcp,
+#              minimum API 24, all four Android ABIs), unpacked for the sdk module: classes.jar to
+#              android/sdk/libs/intentbridge.jar, jni/<abi>/libgojni.so to android/sdk/jniLibs/<abi>/.
+#              AGP does not let a library depend on a local .aar, hence the two halves.
+#              Needs ANDROID_HOME with a platform and the NDK.
+#   sdk        the aar, then Gradle's :sdk:assembleRelease -> build/mobilemcp-sdk.aar, the library
+#              (engine included) that a tool app adds. Also needs build-tools and Gradle.
+#   apk APP    the aar, then Gradle's :APP:assembleDebug -> android/APP/build/outputs/apk/debug/APP-debug.apk,
+#              for APP app (the SMS tool, the default) or notes (the sample). The same needs as sdk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MIN_API=24
 JAVAPKG=io.github.mobilemcp
-AAR=app/libs/intentbridge.aar
+AAR=build/intentbridge.aar
+SDK_AAR=build/mobilemcp-sdk.aar
 # What docs/android.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
+USAGE="usage: scripts/android-build.sh aar|sdk|apk [app|notes]"
 
 fail() {
 	echo "android-build: $*" >&2
@@ -90,23 +97,33 @@ check_java() {
 
 check_gradle() {
 	command -v gradle >/dev/null 2>&1 ||
-		fail "Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make apk again."
+		fail "Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make $1 again."
 }
 
 build_aar() {
-	mkdir -p build/tools app/libs
+	mkdir -p build/tools
 	# gomobile bind runs the gobind it finds on PATH: use the one pinned in go.mod.
 	go build -o build/tools/gobind golang.org/x/mobile/cmd/gobind
 	echo "android-build: gomobile bind -> $AAR (API $MIN_API, Java package $JAVAPKG)"
 	PATH="$PWD/build/tools:$PATH" go tool gomobile bind -v -target=android -androidapi "$MIN_API" \
 		-javapkg="$JAVAPKG" -o "$AAR" ./intentbridge
+	echo "android-build: unpacking $AAR into android/sdk/libs and android/sdk/jniLibs"
+	rm -rf build/aar android/sdk/libs android/sdk/jniLibs
+	mkdir -p build/aar android/sdk/libs
+	(cd build/aar && jar xf ../intentbridge.aar)
+	mv build/aar/classes.jar android/sdk/libs/intentbridge.jar
+	mv build/aar/jni android/sdk/jniLibs
 }
 
-build_apk() {
-	echo "android-build: gradle assembleDebug in app/"
-	(cd app && gradle --no-daemon assembleDebug)
-	echo "android-build: wrote app/build/outputs/apk/debug/app-debug.apk; install it with:"
-	echo "  adb install -r app/build/outputs/apk/debug/app-debug.apk"
+# gradle TASK: runs a task of the Gradle build in android/.
+gradle_task() {
+	echo "android-build: gradle $1 in android/"
+	(cd android && gradle --no-daemon "$1")
+}
+
+# Everything is checked before anything is built; the aar alone needs no build-tools or Gradle.
+check_all() {
+	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle "$1"
 }
 
 case "${1:-}" in
@@ -114,14 +131,29 @@ aar)
 	check_sdk; check_platform; check_ndk; check_java
 	build_aar
 	;;
-apk)
-	# Everything is checked before anything is built.
-	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle
+sdk)
+	check_all sdk
 	build_aar
-	build_apk
+	gradle_task :sdk:assembleRelease
+	cp android/sdk/build/outputs/aar/sdk-release.aar "$SDK_AAR"
+	echo "android-build: wrote $SDK_AAR; a tool app adds it with implementation(files(\"libs/mobilemcp-sdk.aar\"))"
+	;;
+apk)
+	app=${2:-app}
+	case "$app" in
+	app) target=apk ;;
+	notes) target=notes-apk ;;
+	*) echo "$USAGE" >&2; exit 2 ;;
+	esac
+	check_all "$target"
+	build_aar
+	gradle_task ":$app:assembleDebug"
+	apk=android/$app/build/outputs/apk/debug/$app-debug.apk
+	echo "android-build: wrote $apk; install it with:"
+	echo "  adb install -r $apk"
 	;;
 *)
-	echo "usage: scripts/android-build.sh aar|apk" >&2
+	echo "$USAGE" >&2
 	exit 2
 	;;
 esac

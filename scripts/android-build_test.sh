@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests of scripts/android-build.sh (make aar, make apk) on a machine without the Android SDK: each
+# Tests of scripts/android-build.sh (make aar, sdk, apk, notes-apk) on a machine without the Android SDK: each
 # missing prerequisite stops the build with exit status 1 and a message that names it and how to
 # install it, never a stack trace. Fake SDK trees stand in for partial installs.
 set -uo pipefail
@@ -9,6 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 cases=0
+touch "$tmp/start"
 
 # A PATH with go and javac but certainly without gradle.
 mkdir -p "$tmp/bin"
@@ -88,17 +89,40 @@ expect "apk without build-tools" 1 \
 	"android-build: no build-tools in $sdk/build-tools." "$SDKMANAGER" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
 
+expect "sdk without build-tools" 1 \
+	"android-build: no build-tools in $sdk/build-tools." "$SDKMANAGER" \
+	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
+
 have "$sdk/build-tools/34.0.0/aapt2"
-expect "apk without Gradle" 1 \
-	"android-build: Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make apk again." "" \
+GRADLE='android-build: Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make'
+expect "apk without Gradle" 1 "$GRADLE apk again." "" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
 
-# Through make, as users run it: make reports the failed target after the script's message.
-expect "make aar without ANDROID_HOME" 2 \
-	"android-build: ANDROID_HOME is not set, and there is no SDK in ~/Android/Sdk." "make: *** [Makefile" \
-	-- make --no-print-directory aar
+expect "sdk without Gradle" 1 "$GRADLE sdk again." "" \
+	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
 
-expect "usage" 2 "usage: scripts/android-build.sh aar|apk" "" -- scripts/android-build.sh
+expect "notes apk without Gradle" 1 "$GRADLE notes-apk again." "" \
+	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk notes
+
+# Nothing was built by any of these: every check comes first.
+for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
+	cases=$((cases + 1))
+	if [ "$out" -nt "$tmp/start" ]; then
+		echo "FAIL $out was written although a check failed"
+		failures=$((failures + 1))
+	fi
+done
+
+# Through make, as users run it: make reports the failed target after the script's message.
+for target in aar sdk apk notes-apk; do
+	expect "make $target without ANDROID_HOME" 2 \
+		"android-build: ANDROID_HOME is not set, and there is no SDK in ~/Android/Sdk." "make: *** [Makefile" \
+		-- make --no-print-directory "$target"
+done
+
+USAGE="usage: scripts/android-build.sh aar|sdk|apk [app|notes]"
+expect "usage" 2 "$USAGE" "" -- scripts/android-build.sh
+expect "usage with an unknown app" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh apk sms
 
 if [ "$failures" -gt 0 ]; then
 	echo "android-build_test: $failures of $cases cases failed"

@@ -8,10 +8,11 @@ calls=${1:-20000}
 
 scripts/deps.sh maven
 scripts/build-jni.sh >/dev/null
-# Compile the app, gobind's Java and the benchmark (app/src/bench/java), and list the one jar the
-# benchmark needs besides them: android-all, for the android.* names gobind's Java refers to.
-mvn -B -q -o -f app/pom.xml test-compile dependency:build-classpath \
+# Compile the sdk (gobind's Java), the app and the benchmark (android/app/src/bench/java), and list
+# the one jar the benchmark needs besides them: android-all, for the android.* names gobind's Java
+# refers to.
+mvn -B -q -o -f android/pom.xml -pl app -am test-compile dependency:build-classpath \
 	-Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeArtifactIds=android-all
 java -Djava.library.path=build/jni \
-	-cp "app/target/classes:app/target/test-classes:$(cat app/target/bench-classpath.txt)" \
+	-cp "android/sdk/target/classes:android/app/target/test-classes:$(cat android/app/target/bench-classpath.txt)" \
 	io.github.mobilemcp.app.HandleBenchmark "$calls"

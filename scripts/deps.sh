@@ -78,20 +78,21 @@ maven_repo() {
 
 # Fills the Maven repository so that the Android tests run with mvn -o. dependency:go-offline is
 # not enough: it misses what Maven resolves only while building (plexus-utils for old plugins, and
-# android-all-instrumented, which is copied rather than depended on). So this runs the real build
-# once, online, selecting no test; it compiles gobind's Java, hence build-jni.sh first. A stamp in
-# the repository, named after app/pom.xml's hash, skips it until the pom changes.
+# android-all-instrumented, which is copied rather than depended on). So this runs the real build of
+# every module once, online, selecting no test; the sdk compiles gobind's Java, hence build-jni.sh
+# first. A stamp in the repository, named after the hash of all of android/'s poms, skips it until
+# one of them changes.
 maven_deps() {
 	need mvn "run scripts/deps.sh apt"
 	local stamp
-	stamp="$(maven_repo)/.mobilemcp-primed-$(sha256sum app/pom.xml | cut -c1-16)"
+	stamp="$(maven_repo)/.mobilemcp-primed-$(cat android/pom.xml android/*/pom.xml | sha256sum | cut -c1-16)"
 	if [ -e "$stamp" ]; then
 		echo "deps: the Maven repository has the Android tests' dependencies"
 		return
 	fi
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
 	scripts/build-jni.sh
-	mvn -B -q -f app/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	mvn -B -q -f android/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
 	touch "$stamp"
 }
 

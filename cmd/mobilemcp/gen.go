@@ -20,7 +20,7 @@ import (
 // module root; the strings go to the values directory of the same res
 // directory (stringsPathFor). Moving the app's resources is a change of
 // this one line.
-const defaultDescriptorPath = "res/xml/mcp_capabilities.xml"
+const defaultDescriptorPath = "android/app/res/xml/mcp_capabilities.xml"
 
 var defaultStringsPath = stringsPathFor(defaultDescriptorPath)
 

@@ -29,7 +29,7 @@ const withSynonym = `<mobile-mcp-capabilities version="1.0">
 `
 
 func TestLintTheGeneratedDescriptorIsCleanWhenStrict(t *testing.T) {
-	code, out, errOut := newCLI(t).run("", "lint", "--strict", "../../"+defaultDescriptorPath, "../../res")
+	code, out, errOut := newCLI(t).run("", "lint", "--strict", "../../"+defaultDescriptorPath, "../../android/app/res")
 	if code != exitOK || out != "" || errOut != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}

@@ -248,7 +248,7 @@ func TestAMissingFileIsAUsageError(t *testing.T) {
 		{"call", "--sim-config", "/nonexistent/sims.json", "get_sms_subscriptions"},
 		{"serve", "--sim-config", "/nonexistent/sims.json", "--addr", "127.0.0.1:0"},
 		{"lint", "/nonexistent/caps.xml"},
-		{"lint", "--res", "/nonexistent/res", "../../app/AndroidManifest.xml"},
+		{"lint", "--res", "/nonexistent/res", "../../android/app/AndroidManifest.xml"},
 		{"tools", "/nonexistent/caps.xml"},
 	}
 	for _, args := range tests {

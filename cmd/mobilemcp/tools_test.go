@@ -69,10 +69,13 @@ func TestToolsPrintsWarningsAndGoesOn(t *testing.T) {
 
 // javaClientGoldens holds what the Java client's MCP conversion
 // (io.github.mobilemcp.client.Capability.toMcpTool) is tested against in the
-// app's Robolectric tests: NAME.json is this command's output for NAME.xml
-// there, and mcp_capabilities.json is its output for the app's own
-// descriptor, res/xml/mcp_capabilities.xml.
-const javaClientGoldens = "app/src/test/resources/descriptors"
+// client module's Robolectric tests: NAME.json is this command's output for
+// NAME.xml there. appDescriptorGolden is its output for the app's own
+// descriptor (defaultDescriptorPath), which the app module's client tests use.
+const (
+	javaClientGoldens   = "android/client/src/test/resources/descriptors"
+	appDescriptorGolden = "android/app/src/test/resources/descriptors/mcp_capabilities.json"
+)
 
 // TestToolsIsTheJavaClientsGolden keeps the Java client's goldens equal to
 // what this command prints, so that the two conversions cannot drift apart:
@@ -83,10 +86,11 @@ func TestToolsIsTheJavaClientsGolden(t *testing.T) {
 	if err != nil || len(sources) == 0 {
 		t.Fatalf("no descriptors in %s: %v", javaClientGoldens, err)
 	}
-	sources = append(sources, "../../"+defaultDescriptorPath)
+	goldens := map[string]string{"../../" + defaultDescriptorPath: appDescriptorGolden}
 	for _, source := range sources {
-		name := strings.TrimSuffix(filepath.Base(source), ".xml")
-		golden := javaClientGoldens + "/" + name + ".json"
+		goldens[source] = javaClientGoldens + "/" + strings.TrimSuffix(filepath.Base(source), ".xml") + ".json"
+	}
+	for source, golden := range goldens {
 		code, out, _ := newCLI(t).run("", "tools", source)
 		if code != exitOK {
 			t.Fatalf("tools %s: exit %d", source, code)

@@ -1,0 +1,197 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Activity;
+import android.app.NotificationManager;
+import android.content.Intent;
+import android.os.Bundle;
+import android.os.Handler;
+import android.os.HandlerThread;
+import android.os.IBinder;
+import android.os.Looper;
+import android.os.Message;
+import android.os.Messenger;
+import android.os.Process;
+import android.util.Log;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.robolectric.Robolectric;
+import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowBinder;
+import org.robolectric.shadows.ShadowLog;
+
+/**
+ * Binding mode from the tool's side, with raw Messages as any agent would send them: MSG_INVOKE
+ * with the request in its data and a replyTo, answered by MSG_RESULT with the Intent reply's extras.
+ */
+@RunWith(GoTestRunner.class)
+public class BindingTest {
+    private static final String APP = "io.github.mobilemcp.app";
+    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+
+    @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // for its SIMs and permissions
+
+    private ServiceController<ToolService> service;
+    private Messenger tool;
+    private HandlerThread replyThread;
+    private Messenger replyTo;
+    /** Copies of the reply Messages, as they arrived. */
+    private final LinkedBlockingQueue<Message> replies = new LinkedBlockingQueue<>();
+
+    @Before
+    public void bind() {
+        // What getNameForUid answers on a device for this app's uid (Robolectric knows no names).
+        shadowOf(agent.app.getPackageManager()).setNameForUid(Process.myUid(), APP);
+        service = Robolectric.buildService(ToolService.class).create();
+        IBinder binder = service.get().onBind(new Intent(Intentbridge.ServiceAction));
+        tool = new Messenger(binder);
+        replyThread = new HandlerThread("test-replies");
+        replyThread.start();
+        replyTo = new Messenger(new Handler(replyThread.getLooper(), msg -> {
+            Message copy = Message.obtain();
+            copy.copyFrom(msg);
+            replies.add(copy);
+            return true;
+        }));
+    }
+
+    @After
+    public void unbind() {
+        service.destroy();
+        replyThread.quitSafely();
+    }
+
+    private Message invoke(String extra, String request, int arg1) {
+        Message msg = Message.obtain(null, ToolService.MSG_INVOKE, arg1, 0);
+        Bundle data = new Bundle();
+        data.putString(extra, request);
+        msg.setData(data);
+        msg.replyTo = replyTo;
+        return msg;
+    }
+
+    private Message awaitReply() throws InterruptedException {
+        Message reply = replies.poll(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        assertNotNull("no reply Message", reply);
+        return reply;
+    }
+
+    @Test
+    public void aMessageGetsItsReplyAsAMessage() throws Exception {
+        agent.setSims(FakeAgent.SIM_14);
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("b1", "get_sms_subscriptions", "{}"), 41));
+
+        Message reply = awaitReply();
+        assertEquals(ToolService.MSG_RESULT, reply.what);
+        assertEquals("arg1 is echoed", 41, reply.arg1);
+        assertEquals(new TreeSet<>(List.of(Intentbridge.ExtraResponse)), new TreeSet<>(reply.getData().keySet()));
+        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"b1\","
+                + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
+                + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
+                + "{\"name\":\"subscriptions\",\"type\":\"array\",\"value\":["
+                + "{\"subscription_id\":14,\"sim_slot_index\":0,\"carrier_name\":\"Vodafone UK\",\"display_name\":\"Vodafone UK\"}]}]},"
+                + "\"status\":\"success\",\"message\":\"{\\\"count\\\":1,\\\"subscriptions\\\":["
+                + "{\\\"subscription_id\\\":14,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"Vodafone UK\\\",\\\"display_name\\\":\\\"Vodafone UK\\\"}]}\"}}}",
+                reply.getData().getString(Intentbridge.ExtraResponse));
+    }
+
+    @Test
+    public void prototypeRequest_getsThePrototypeExtrasToo() throws Exception {
+        tool.send(invoke("request", "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\",\"input\":{}}}", 0));
+
+        Bundle data = awaitReply().getData();
+        assertEquals(new TreeSet<>(List.of("mcp_request_id", "mobile-mcp-response", "response")), new TreeSet<>(data.keySet()));
+        assertEquals("p1", data.getString("mcp_request_id"));
+        assertTrue(data.getString("response"), data.getString("response").startsWith("{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\"},\"status\":\"failure\""));
+    }
+
+    @Test
+    public void oneBindingCarriesManyRequests_andTheCallerIsTheSendingUidsPackage() throws Exception {
+        // Another app binds: Binder sets sendingUid, and PackageManager names its package.
+        ShadowBinder.setCallingUid(10123);
+        shadowOf(agent.app.getPackageManager()).setNameForUid(10123, "com.example.assistant");
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s1", "send_sms", SEND), 1));
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("g1", "get_sms_subscriptions", "{}"), 2));
+
+        Message first = awaitReply();
+        assertEquals(1, first.arg1);
+        assertEquals(FakeAgent.failureReply("s1", "send_sms", "the user has not yet allowed com.example.assistant to use send_sms;"
+                + " a notification on the phone asks them, so retry once they allow it", "consent_required"),
+                first.getData().getString(Intentbridge.ExtraResponse));
+        Message second = awaitReply();
+        assertEquals(2, second.arg1);
+        assertTrue(second.getData().getString(Intentbridge.ExtraResponse).contains("\"id\":\"g1\""));
+        assertTrue(agent.nothingSent());
+        assertNotNull("the assistant's user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
+                .getNotification("com.example.assistant", ConsentPrompt.NOTIFICATION_ID));
+
+        agent.bridge().allowCaller("com.example.assistant");
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s2", "send_sms", SEND), 3));
+        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse)
+                .contains("\"status\":\"success\",\"message\":\"SMS sent to +36201234567\""));
+    }
+
+    @Test
+    public void aUidWithoutAName_isTreatedAsNoCaller() throws Exception {
+        ShadowBinder.setCallingUid(10999); // no package has it
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("u1", "get_sms_subscriptions", "{}"), 0));
+
+        assertEquals(FakeAgent.failureReply("u1", "get_sms_subscriptions", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
+                awaitReply().getData().getString(Intentbridge.ExtraResponse));
+    }
+
+    @Test
+    public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
+        agent.bridge().allowCaller(APP);
+        Message msg = invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("n1", "send_sms", SEND), 0);
+        msg.replyTo = null;
+        tool.send(msg);
+        Message unknown = Message.obtain(null, 5);
+        unknown.replyTo = replyTo;
+        tool.send(unknown);
+
+        FakeAgent.idleMainUntil("two log lines", () -> ShadowLog.getLogsForTag(ToolService.LOG_TAG).size() == 2);
+        List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(ToolService.LOG_TAG);
+        assertEquals(Log.WARN, logs.get(0).type);
+        assertEquals("dropped a binding request from io.github.mobilemcp.app without replyTo: there is nowhere to send its reply",
+                logs.get(0).msg);
+        assertEquals(Log.WARN, logs.get(1).type);
+        assertEquals("ignored a binding message with what=5; send MSG_INVOKE (1)", logs.get(1).msg);
+        Thread.sleep(200); // had it been queued, the worker would have sent by now
+        assertTrue(agent.nothingSent());
+        assertNull(replies.poll());
+    }
+
+    @Test
+    public void messagesArriveOffTheMainThread_andTheMainLooperStaysFree() throws Exception {
+        agent.bridge().allowCaller(APP);
+        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("t1", "send_sms", SEND), 0));
+        // The main looper is paused and never idled here: the request still reaches the platform.
+        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        while (agent.sms(14).getLastSentMultipartTextMessageParams() == null) {
+            assertTrue("the request needs the main thread", System.currentTimeMillis() < deadline);
+            Thread.sleep(2);
+        }
+        assertEquals(Looper.getMainLooper().getThread(), Thread.currentThread());
+        agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse).contains("\"status\":\"success\""));
+    }
+}

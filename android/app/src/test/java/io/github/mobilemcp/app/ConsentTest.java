@@ -1,0 +1,281 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Activity;
+import android.app.Notification;
+import android.app.NotificationManager;
+import android.app.PendingIntent;
+import android.content.Intent;
+import android.view.View;
+import android.widget.Button;
+import android.widget.LinearLayout;
+import android.widget.TextView;
+
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.robolectric.Robolectric;
+import org.robolectric.shadows.ShadowNotificationManager;
+import org.robolectric.shadows.ShadowPendingIntent;
+
+/**
+ * The confused-deputy guard (issue 6): an app the user has not allowed cannot make this tool send
+ * SMS. It is asked for with a notification, decided with its buttons, listed and revoked in
+ * MainActivity, kept across restarts, and rate limited once allowed. Reading SIMs needs none of it.
+ */
+@RunWith(GoTestRunner.class)
+public class ConsentTest {
+    private static final String APP = "io.github.mobilemcp.app";
+    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+
+    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+
+    private static String consentRequired(String caller) {
+        return "the user has not yet allowed " + caller + " to use send_sms;"
+                + " a notification on the phone asks them, so retry once they allow it";
+    }
+
+    private ShadowNotificationManager notifications() {
+        return shadowOf(agent.app.getSystemService(NotificationManager.class));
+    }
+
+    /** The question about caller, or null. */
+    private Notification question(String caller) {
+        return notifications().getNotification(caller, ConsentPrompt.NOTIFICATION_ID);
+    }
+
+    /** Sends a request from this app and returns the reply, clearing earlier ones first. */
+    private String call(String id, String capability, String args) throws InterruptedException {
+        agent.replies.clear();
+        return agent.call(FakeAgent.specRequest(id, capability, args));
+    }
+
+    /** Sends send_sms from this app, lets its one part succeed, and returns the reply. */
+    private String send(String id) throws Exception {
+        agent.replies.clear();
+        agent.start(FakeAgent.specRequest(id, "send_sms", SEND));
+        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        String reply = agent.awaitSpecReply();
+        agent.sms(14).clearLastSentMultipartTextMessageParams();
+        return reply;
+    }
+
+    private static String sent(String id) {
+        return "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"" + id + "\","
+                + "\"capability\":{\"id\":\"send_sms\",\"output\":["
+                + "{\"name\":\"to_phone_number\",\"type\":\"string\",\"value\":\"+36201234567\"},"
+                + "{\"name\":\"subscription_id\",\"type\":\"integer\",\"value\":14},"
+                + "{\"name\":\"encoding\",\"type\":\"string\",\"value\":\"gsm7\"},"
+                + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":1}]},"
+                + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}";
+    }
+
+    /** Presses a button of the question about caller and waits until Go has the decision. */
+    private void press(String caller, int button, String decision) throws Exception {
+        question(caller).actions[button].actionIntent.send();
+        FakeAgent.idleMainUntil("the decision about " + caller,
+                () -> agent.bridge().callersJSON().contains("\"package\":\"" + caller + "\",\"decision\":\"" + decision + "\""));
+        FakeAgent.idleMainUntil("the question to go", () -> question(caller) == null);
+    }
+
+    @Test
+    public void unknownCaller_getsConsentRequired_nothingIsSent_andTheUserIsAsked() throws Exception {
+        assertEquals(FakeAgent.failureReply("c1", "send_sms", consentRequired(APP), "consent_required"),
+                call("c1", "send_sms", SEND));
+        assertTrue("nothing may be sent", agent.nothingSent());
+        assertEquals("[]", agent.bridge().callersJSON());
+
+        Notification n = question(APP);
+        assertNotNull("a notification asks the user", n);
+        assertEquals("consent", n.getChannelId());
+        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to send SMS?",
+                n.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
+        assertEquals("The app io.github.mobilemcp.app asked mobilemcp to send an SMS from this phone. Nothing was sent."
+                + " If you allow it, it may send SMS without asking again, until you revoke that in mobilemcp.",
+                n.extras.getCharSequence(Notification.EXTRA_TEXT).toString());
+        assertEquals(NotificationManager.IMPORTANCE_HIGH,
+                agent.app.getSystemService(NotificationManager.class).getNotificationChannel("consent").getImportance());
+        assertEquals(2, n.actions.length);
+        assertEquals("Allow", n.actions[0].title.toString());
+        assertEquals("Deny", n.actions[1].title.toString());
+        for (int i = 0; i < 2; i++) {
+            ShadowPendingIntent button = shadowOf(n.actions[i].actionIntent);
+            assertTrue("the buttons are immutable broadcasts", button.isBroadcast() && button.isImmutable());
+            Intent intent = button.getSavedIntent();
+            assertEquals(ConsentReceiver.class.getName(), intent.getComponent().getClassName());
+            assertEquals(i == 0 ? ConsentReceiver.ACTION_ALLOW : ConsentReceiver.ACTION_DENY, intent.getAction());
+            assertEquals("package:io.github.mobilemcp.app", intent.getDataString());
+        }
+    }
+
+    @Test
+    public void allow_thenTheSameCallSends() throws Exception {
+        assertEquals(FakeAgent.failureReply("c2", "send_sms", consentRequired(APP), "consent_required"),
+                call("c2", "send_sms", SEND));
+
+        press(APP, 0, "allowed");
+        String decisions = agent.bridge().callersJSON();
+        assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\",\"decision\":\"allowed\",\"at\":\""
+                + LocalDate.now(ZoneOffset.UTC) + "T"));
+        // A refusal is not kept for replay, so the agent may retry under the same id.
+        assertEquals(sent("c2"), send("c2"));
+    }
+
+    @Test
+    public void deny_refusesWithoutAskingAgain() throws Exception {
+        call("c3", "send_sms", SEND);
+        press(APP, 1, "denied");
+
+        assertEquals(FakeAgent.failureReply("c4", "send_sms", "the user does not allow io.github.mobilemcp.app to use send_sms;"
+                + " they can change this in the mobilemcp app", "permission_denied"), call("c4", "send_sms", SEND));
+        assertNull("no new question after a denial", question(APP));
+        assertTrue(agent.nothingSent());
+    }
+
+    @Test
+    public void revokeInMainActivity_blocksAgain() throws Exception {
+        agent.bridge().allowCaller(APP);
+        assertEquals(sent("c5"), send("c5"));
+
+        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
+        LinearLayout rows = activity.findViewById(R.id.callers);
+        assertEquals(1, rows.getChildCount());
+        LinearLayout row = (LinearLayout) rows.getChildAt(0);
+        assertEquals(APP, row.getTag());
+        String today = LocalDate.now(ZoneOffset.UTC).toString();
+        assertEquals("mobilemcp (io.github.mobilemcp.app)\nallowed since " + today,
+                ((TextView) row.getChildAt(0)).getText().toString());
+        assertEquals(View.GONE, activity.findViewById(R.id.callers_empty).getVisibility());
+        Button revoke = (Button) row.getChildAt(1);
+        assertEquals("Revoke", revoke.getText().toString());
+
+        revoke.performClick();
+        FakeAgent.idleMainUntil("the row to go", () -> rows.getChildCount() == 0);
+        assertEquals("[]", agent.bridge().callersJSON());
+        assertEquals(View.VISIBLE, activity.findViewById(R.id.callers_empty).getVisibility());
+
+        assertEquals(FakeAgent.failureReply("c6", "send_sms", consentRequired(APP), "consent_required"),
+                call("c6", "send_sms", SEND));
+        assertTrue(agent.nothingSent());
+    }
+
+    @Test
+    public void withNotificationsOff_mainActivityAsksToo() throws Exception {
+        // Android 13+: the user may have refused POST_NOTIFICATIONS, so nobody sees the question.
+        call("c10", "send_sms", SEND);
+        agent.app.getSystemService(NotificationManager.class).cancelAll();
+
+        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
+        LinearLayout rows = activity.findViewById(R.id.callers);
+        assertEquals(1, rows.getChildCount());
+        LinearLayout row = (LinearLayout) rows.getChildAt(0);
+        assertEquals(APP, row.getTag());
+        assertEquals("mobilemcp (io.github.mobilemcp.app)\nasks to send SMS", ((TextView) row.getChildAt(0)).getText().toString());
+        assertEquals("Allow", ((Button) row.getChildAt(1)).getText().toString());
+        assertEquals("Deny", ((Button) row.getChildAt(2)).getText().toString());
+
+        row.getChildAt(1).performClick();
+        FakeAgent.idleMainUntil("the decision", () -> agent.bridge().callersJSON().contains("\"decision\":\"allowed\""));
+        FakeAgent.idleMainUntil("the row to show it", () -> ((TextView) ((LinearLayout) rows.getChildAt(0)).getChildAt(0))
+                .getText().toString().startsWith("mobilemcp (io.github.mobilemcp.app)\nallowed since "));
+        assertEquals(1, rows.getChildCount());
+        assertEquals(sent("c10"), send("c10"));
+    }
+
+    @Test
+    public void getSmsSubscriptions_needsNoConsent() throws Exception {
+        String reply = call("c7", "get_sms_subscriptions", "{}");
+        assertTrue(reply, reply.contains("\"status\":\"success\"") && reply.contains("{\"name\":\"count\",\"type\":\"integer\",\"value\":2}"));
+        assertNull("nobody is asked", question(APP));
+        assertEquals("[]", agent.bridge().callersJSON());
+    }
+
+    @Test
+    public void rateLimit_tripsAtTheDefaultTenPerMinute() throws Exception {
+        agent.bridge().allowCaller(APP);
+        for (int i = 1; i <= 10; i++) {
+            assertEquals(sent("r" + i), send("r" + i));
+        }
+        String reply = call("r11", "send_sms", SEND);
+        String prefix = "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"r11\",\"capability\":{\"id\":\"send_sms\"},"
+                + "\"status\":\"failure\",\"message\":\"send_sms is limited to 10/min per app; retry in ";
+        assertTrue(reply, reply.startsWith(prefix) && reply.endsWith(" seconds\",\"error_code\":\"rate_limited\"}}}"));
+        int seconds = Integer.parseInt(reply.substring(prefix.length(), reply.indexOf(" seconds")));
+        assertTrue("one call comes back every 6 s: " + seconds, seconds >= 1 && seconds <= 6);
+        assertTrue("the eleventh is not sent", agent.nothingSent());
+    }
+
+    @Test
+    public void twoCallers_eachIsAskedAndAnsweredApart() throws Exception {
+        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a1", "send_sms", SEND)));
+        assertEquals(FakeAgent.failureReply("a1", "send_sms", consentRequired("com.example.assistant"), "consent_required"),
+                agent.awaitSpecReply());
+        agent.replies.clear();
+        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b1", "send_sms", SEND)));
+        assertEquals(FakeAgent.failureReply("b1", "send_sms", consentRequired("org.example.other"), "consent_required"),
+                agent.awaitSpecReply());
+        int questions = 0;
+        for (Notification n : notifications().getAllNotifications()) {
+            questions += n.getChannelId().equals(ConsentPrompt.CHANNEL_ID) ? 1 : 0;
+        }
+        assertEquals("one question per app", 2, questions);
+        // Not installed here, so the package is all the title can name.
+        assertEquals("Allow com.example.assistant to send SMS?",
+                question("com.example.assistant").extras.getCharSequence(Notification.EXTRA_TITLE).toString());
+
+        press("com.example.assistant", 0, "allowed");
+        assertFalse("only the assistant is decided", agent.bridge().callersJSON().contains("org.example.other"));
+        assertNotNull("the other app's question stays", question("org.example.other"));
+
+        agent.replies.clear();
+        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b2", "send_sms", SEND)));
+        assertEquals(FakeAgent.failureReply("b2", "send_sms", consentRequired("org.example.other"), "consent_required"),
+                agent.awaitSpecReply());
+        agent.replies.clear();
+        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a2", "send_sms", SEND)));
+        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        assertEquals(sent("a2"), agent.awaitSpecReply());
+    }
+
+    @Test
+    public void consentSurvivesARestart() throws Exception {
+        call("c8", "send_sms", SEND);
+        press(APP, 0, "allowed");
+        String decisions = agent.bridge().callersJSON();
+        File file = new File(agent.app.getFilesDir(), "consents.json");
+        assertTrue(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).contains("\"package\": \"io.github.mobilemcp.app\""));
+
+        // As when Android kills the process: the bridge goes, and the next request opens a new one.
+        agent.stop();
+        ToolApp app = ToolApp.from(agent.app);
+        Object before = app.bridge();
+        app.onTerminate();
+        assertFalse("a new bridge", before == app.bridge());
+        assertEquals(decisions, app.bridge().callersJSON());
+        assertEquals(sent("c9"), send("c9"));
+    }
+
+    @Test
+    public void aQuestionWithoutAnswerIsNotADecision() {
+        // ConsentReceiver ignores broadcasts that do not carry a decision about a package.
+        agent.app.sendBroadcast(new Intent(ConsentReceiver.ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class));
+        agent.app.sendBroadcast(new Intent("something.else").setClass(agent.app, ConsentReceiver.class)
+                .setData(android.net.Uri.fromParts("package", APP, null)));
+        org.robolectric.shadows.ShadowLooper.idleMainLooper();
+        assertEquals("[]", agent.bridge().callersJSON());
+    }
+}

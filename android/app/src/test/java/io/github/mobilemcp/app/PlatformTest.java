@@ -1,0 +1,57 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.Manifest;
+
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+
+/**
+ * What AndroidPlatform tells Go when the phone cannot do what was asked: missing runtime
+ * permissions become permission_denied replies that say how to fix them, and no SIM is a
+ * platform_error.
+ */
+@RunWith(GoTestRunner.class)
+public class PlatformTest {
+    @Rule public final FakeAgent agent = new FakeAgent();
+
+    @Test
+    public void sendSmsPermissionMissing_isPermissionDenied() throws Exception {
+        shadowOf(agent.app).denyPermissions(Manifest.permission.SEND_SMS);
+        assertEquals(FakeAgent.failureReply("pd-1", "send_sms", "the mobilemcp app is not allowed to send SMS:"
+                + " open mobilemcp on the phone and allow SMS (android.permission.SEND_SMS)", "permission_denied"),
+                agent.call(FakeAgent.specRequest("pd-1", "send_sms",
+                        "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}")));
+        assertTrue(agent.nothingSent());
+    }
+
+    @Test
+    public void phoneStatePermissionMissing_isPermissionDenied() throws Exception {
+        shadowOf(agent.app).denyPermissions(Manifest.permission.READ_PHONE_STATE);
+        assertEquals(FakeAgent.failureReply("pd-2", "get_sms_subscriptions", "the mobilemcp app is not allowed to read"
+                + " the phone's SIM subscriptions: open mobilemcp on the phone and allow Phone (android.permission.READ_PHONE_STATE)",
+                "permission_denied"),
+                agent.call(FakeAgent.specRequest("pd-2", "get_sms_subscriptions", "{}")));
+    }
+
+    @Test
+    public void noSim_listsNothingAndCannotSend() throws Exception {
+        agent.setSims();
+        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"ns-1\",\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
+                + "{\"name\":\"count\",\"type\":\"integer\",\"value\":0},{\"name\":\"subscriptions\",\"type\":\"array\",\"value\":[]}]},"
+                + "\"status\":\"success\",\"message\":\"{\\\"count\\\":0,\\\"subscriptions\\\":[]}\"}}}",
+                agent.call(FakeAgent.specRequest("ns-1", "get_sms_subscriptions", "{}")));
+
+        agent.replies.clear();
+        assertEquals(FakeAgent.failureReply("ns-2", "send_sms",
+                "no active SIM subscription can send SMS; insert or enable a SIM", "platform_error"),
+                agent.call(FakeAgent.specRequest("ns-2", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}")));
+        assertTrue(agent.nothingSent());
+    }
+}

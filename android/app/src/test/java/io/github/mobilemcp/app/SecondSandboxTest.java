@@ -1,0 +1,60 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotSame;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.Manifest;
+import android.app.Application;
+import android.telephony.SubscriptionManager;
+
+import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import java.util.List;
+
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.robolectric.RuntimeEnvironment;
+import org.robolectric.annotation.Config;
+import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder;
+
+/**
+ * Runs in a second Robolectric sandbox (its config differs from the other tests'), as a test at
+ * another SDK level would. With the stock RobolectricTestRunner, whichever sandbox loaded
+ * libgojni.so second would fail with "Native Library ... already loaded in another classloader";
+ * GoTestRunner makes Go reachable from every sandbox.
+ */
+@RunWith(GoTestRunner.class)
+@Config(instrumentedPackages = {"io.github.mobilemcp.app"}) // only to force a different sandbox
+public class SecondSandboxTest {
+
+    @Test
+    public void goWorksInASecondSandbox() throws Exception {
+        Application app = RuntimeEnvironment.getApplication();
+        // gobind's classes come from the test class loader, the app's from this sandbox's.
+        assertNotSame(AndroidPlatform.class.getClassLoader(), Bridge.class.getClassLoader());
+
+        shadowOf(app).grantPermissions(Manifest.permission.READ_PHONE_STATE);
+        shadowOf(app.getSystemService(SubscriptionManager.class)).setActiveSubscriptionInfoList(List.of(
+                SubscriptionInfoBuilder.newBuilder().setId(7).setSimSlotIndex(0)
+                        .setCarrierName("C").setDisplayName("D").buildSubscriptionInfo()));
+        AndroidPlatform platform = new AndroidPlatform(app);
+        Bridge bridge = Intentbridge.newBridge(platform, "");
+        try {
+            String reply = bridge.handle(FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").specJSON();
+            assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s2\","
+                    + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
+                    + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
+                    + "{\"name\":\"subscriptions\",\"type\":\"array\",\"value\":["
+                    + "{\"subscription_id\":7,\"sim_slot_index\":0,\"carrier_name\":\"C\",\"display_name\":\"D\"}]}]},"
+                    + "\"status\":\"success\",\"message\":\"{\\\"count\\\":1,\\\"subscriptions\\\":["
+                    + "{\\\"subscription_id\\\":7,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"C\\\",\\\"display_name\\\":\\\"D\\\"}]}\"}}}",
+                    reply);
+        } finally {
+            bridge.close();
+            platform.close();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Activity;
+import android.os.Handler;
+import android.os.Looper;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowSmsManager;
+
+/** The engine never runs on the main thread, and overlapping requests are answered in order. */
+@RunWith(GoTestRunner.class)
+public class ThreadingTest {
+    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+
+    @Rule public final FakeAgent agent = new FakeAgent();
+
+    @Test
+    public void mainLooperStaysFreeWhileTheEngineIsBlocked() throws Exception {
+        assertSame("the test thread is the main thread", Looper.getMainLooper().getThread(), Thread.currentThread());
+        agent.start(FakeAgent.specRequest("th-1", "send_sms", SEND));
+        // startCommand() has returned: onStartCommand did not wait for the engine.
+        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
+
+        // The worker is now parked inside Go -> Java, on the sent-results latch, for up to 58 s.
+        // Work posted to the main looper still runs at once.
+        AtomicBoolean ran = new AtomicBoolean();
+        new Handler(Looper.getMainLooper()).post(() -> ran.set(true));
+        shadowOf(Looper.getMainLooper()).idle();
+        assertTrue("main looper ran a task while the engine waited", ran.get());
+        assertEquals(List.of(), agent.replies);
+
+        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        assertTrue(agent.awaitSpecReply().contains("\"id\":\"th-1\""));
+    }
+
+    @Test
+    public void overlappingStarts_areAnsweredInOrderAndTheLastStartIdStops() throws Exception {
+        ServiceController<? extends ToolService> service = agent.start(FakeAgent.specRequest("first", "send_sms", SEND));
+        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
+
+        // A second agent request arrives while the first waits for its sent result.
+        service.withIntent(agent.specIntent(FakeAgent.specRequest("second", "get_sms_subscriptions", "{}")))
+                .startCommand(0, 2);
+        Thread.sleep(200);
+        shadowOf(Looper.getMainLooper()).idle();
+        assertEquals("the second waits behind the first on the one worker", List.of(), agent.replies);
+
+        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        FakeAgent.idleMainUntil("both replies", () -> agent.replies.size() == 2);
+        assertTrue(agent.replies.get(0).getStringExtra(Intentbridge.ExtraResponse).contains("\"id\":\"first\""));
+        assertTrue(agent.replies.get(1).getStringExtra(Intentbridge.ExtraResponse).contains("\"id\":\"second\""));
+        // stopSelf(1) came first and could not stop a service that had been given start id 2.
+        FakeAgent.idleMainUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
+    }
+}

@@ -1,0 +1,62 @@
+// The Android Gradle Plugin, one version for every module (each applies the plugin it needs), and
+// what the Android modules share. harness/ is not a Gradle project: it holds what only the Maven
+// host harness needs.
+import com.android.build.api.dsl.AndroidSourceSet
+import com.android.build.api.dsl.ApplicationExtension
+import com.android.build.api.dsl.CompileOptions
+import com.android.build.api.dsl.LibraryExtension
+
+plugins {
+    id("com.android.application") version "8.7.3" apply false
+    id("com.android.library") version "8.7.3" apply false
+}
+
+// The layout every Android module shares with the host harness (pom.xml): its manifest next to its
+// build file, its resources in res/, its Java in src/main/java, and Java 11, the level the harness
+// compiles with (--release 11). The tests in src/test run in the harness (make test-android) only.
+fun sharedLayout(sourceSets: NamedDomainObjectContainer<out AndroidSourceSet>, compileOptions: CompileOptions) {
+    sourceSets.getByName("main") {
+        manifest.srcFile("AndroidManifest.xml")
+        res.setSrcDirs(listOf("res"))
+    }
+    sourceSets.getByName("test") {
+        java.setSrcDirs(emptyList<String>())
+        resources.setSrcDirs(emptyList<String>())
+    }
+    compileOptions.sourceCompatibility = JavaVersion.VERSION_11
+    compileOptions.targetCompatibility = JavaVersion.VERSION_11
+}
+
+// Each module's identity is in its own gradle.properties (mobilemcp.applicationId for an app,
+// mobilemcp.namespace for a library), the SDK levels in gradle.properties here; the host harness
+// reads the same files. A module's build file adds only what is its own.
+subprojects {
+    val module = this
+    fun prop(name: String): String = module.property(name).toString()
+
+    pluginManager.withPlugin("com.android.application") {
+        module.extensions.configure<ApplicationExtension> {
+            namespace = prop("mobilemcp.applicationId")
+            compileSdk = prop("mobilemcp.compileSdk").toInt()
+            defaultConfig {
+                applicationId = prop("mobilemcp.applicationId")
+                minSdk = prop("mobilemcp.minSdk").toInt()
+                targetSdk = prop("mobilemcp.targetSdk").toInt()
+                versionCode = 1
+                versionName = "0.1.0"
+            }
+            sharedLayout(sourceSets, compileOptions)
+        }
+    }
+
+    pluginManager.withPlugin("com.android.library") {
+        module.extensions.configure<LibraryExtension> {
+            namespace = prop("mobilemcp.namespace")
+            compileSdk = prop("mobilemcp.compileSdk").toInt()
+            defaultConfig {
+                minSdk = prop("mobilemcp.minSdk").toInt()
+            }
+            sharedLayout(sourceSets, compileOptions)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.github.mobilemcp.client;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.fail;
+
+import android.util.Xml;
+
+import io.github.mobilemcp.sdk.testing.GoTestRunner;
+
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.json.JSONObject;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.xmlpull.v1.XmlPullParser;
+
+/**
+ * The client's descriptor reader on descriptor text: what it makes of a descriptor without
+ * mobilemcp's hints (the same MCP tool as Go's `mobilemcp tools`), and why it rejects the ones an
+ * agent cannot use.
+ */
+@RunWith(GoTestRunner.class) // one runner, one sandbox for every test class
+public class DescriptorsTest {
+    private static XmlPullParser text(String xml) throws Exception {
+        XmlPullParser parser = Xml.newPullParser();
+        parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
+        parser.setInput(new StringReader(xml));
+        return parser;
+    }
+
+    private static String resource(String name) throws Exception {
+        try (InputStream in = DescriptorsTest.class.getResourceAsStream("/descriptors/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    public void aDescriptorWithoutHints_makesTheToolGoMakes() throws Exception {
+        List<Capability> caps = Descriptors.parse(text(resource("minimal.xml")));
+        assertEquals(1, caps.size());
+        Capability c = caps.get(0);
+        assertEquals("[hour:integer (required), label:string, vibrate:boolean]", c.inputs().toString());
+        assertEquals("[alarm_id:integer]", c.outputs().toString());
+        assertEquals("2", c.version());
+        assertNull(c.title());
+        assertNull("not in the descriptor", c.destructive());
+        assertEquals(new JSONObject(resource("minimal.json")).getJSONArray("tools").getJSONObject(0).toString(),
+                c.toMcpTool().toString());
+    }
+
+    private static final String HEAD = "<mobile-mcp-capabilities version=\"1.0\">";
+    private static final String TAIL = "</mobile-mcp-capabilities>";
+
+    private static void assertRejected(String xml, String why) throws Exception {
+        try {
+            Descriptors.parse(text(xml));
+            fail("accepted: " + xml);
+        } catch (Descriptors.BadDescriptorException e) {
+            assertEquals(why, e.getMessage());
+        }
+    }
+
+    @Test
+    public void unusableDescriptors_areRejectedWithTheReason() throws Exception {
+        assertRejected("<!-- nothing -->", "the descriptor has no elements");
+        assertRejected("<manifest/>", "the descriptor's root element is <manifest>, not <mobile-mcp-capabilities>");
+        assertRejected("<mobile-mcp-capabilities/>", "<mobile-mcp-capabilities> has no version attribute");
+        assertRejected("<mobile-mcp-capabilities version=\"2.0\"/>", "the descriptor's version is \"2.0\"; this client reads 1.0");
+        assertRejected(HEAD + TAIL, "the descriptor declares no capability");
+        assertRejected(HEAD + "<capability description=\"d\" version=\"1\"/>" + TAIL, "a <capability> has no id");
+        assertRejected(HEAD + "<capability id=\"a\"/><capability id=\"a\"/>" + TAIL, "capability id \"a\" is declared twice");
+        assertRejected(HEAD + "<capability id=\"a\"><input><param type=\"string\"/></input></capability>" + TAIL,
+                "capability \"a\": an input <param> has no name");
+        assertRejected(HEAD + "<capability id=\"a\"><input><param name=\"when\" type=\"date\"/></input></capability>" + TAIL,
+                "capability \"a\": input param \"when\" has type \"date\", which is not one of string, integer, number, boolean, object, array");
+        assertRejected(HEAD + "<capability id=\"a\"><output><param name=\"n\"/></output></capability>" + TAIL,
+                "capability \"a\": output param \"n\" has no type");
+        assertRejected(HEAD + "<capability id=\"a\"><input><param name=\"n\" type=\"string\"/></input>"
+                + "<input><param name=\"n\" type=\"integer\"/></input></capability>" + TAIL,
+                "capability \"a\": input param \"n\" is declared twice");
+    }
+}

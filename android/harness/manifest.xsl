@@ -1,0 +1,58 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The host harness's manifest merge (resources.xml runs it with Ant's <xslt>, i.e. the JDK's XSLT):
+  the part of the Android Gradle Plugin's manifest merger these modules need, so that aapt and
+  Robolectric read the manifest a Gradle build would produce.
+
+  In:  a module's source manifest, and the parameters
+         package, minSdk, targetSdk  from gradle.properties, as AGP takes namespace/applicationId,
+                                     minSdk and targetSdk from the build file (targetSdk may be empty)
+         library                     the URL of a library's source manifest (the sdk's), or empty
+  Out: the source manifest with package= and a <uses-sdk> as its first child; then the library's
+       <uses-permission>s that the module does not request already, and the library's <application>
+       children at the end of the module's <application>.
+
+  Not done, because nothing here uses it: tools: merge rules, ${placeholders}, other library elements
+  (<queries>, <uses-feature>, ...), conflict errors, and a library <application> without one in the
+  module.
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:android="http://schemas.android.com/apk/res/android">
+
+  <xsl:param name="package"/>
+  <xsl:param name="minSdk"/>
+  <xsl:param name="targetSdk"/>
+  <xsl:param name="library"/>
+
+  <!-- With library empty, document('') is this stylesheet, which has no <manifest>: nothing is merged. -->
+  <xsl:variable name="lib" select="document($library)/manifest"/>
+
+  <!-- Everything else is copied as it is. -->
+  <xsl:template match="@*|node()">
+    <xsl:copy>
+      <xsl:apply-templates select="@*|node()"/>
+    </xsl:copy>
+  </xsl:template>
+
+  <xsl:template match="/manifest">
+    <xsl:copy>
+      <xsl:attribute name="package"><xsl:value-of select="$package"/></xsl:attribute>
+      <xsl:apply-templates select="@*"/>
+      <uses-sdk android:minSdkVersion="{$minSdk}">
+        <xsl:if test="$targetSdk != ''">
+          <xsl:attribute name="android:targetSdkVersion"><xsl:value-of select="$targetSdk"/></xsl:attribute>
+        </xsl:if>
+      </uses-sdk>
+      <xsl:apply-templates select="node()"/>
+      <xsl:copy-of select="$lib/uses-permission[not(@android:name = current()/uses-permission/@android:name)]"/>
+    </xsl:copy>
+  </xsl:template>
+
+  <xsl:template match="/manifest/application">
+    <xsl:copy>
+      <xsl:apply-templates select="@*|node()"/>
+      <xsl:copy-of select="$lib/application/node()"/>
+    </xsl:copy>
+  </xsl:template>
+</xsl:stylesheet>

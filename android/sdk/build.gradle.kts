@@ -1,0 +1,32 @@
+// The sdk library for devices: `make sdk` builds it (after `make aar`) into build/mobilemcp-sdk.aar.
+// Needs the Android SDK (platform 34, build-tools), a JDK 17 and Gradle 8.9 or newer. What every
+// module shares (identity, SDK levels, the layout the host harness reads too) is set in
+// ../build.gradle.kts.
+//
+// The Go engine comes from the AAR that `make aar` builds, unpacked: AGP refuses a local .aar
+// dependency in a library, so its classes.jar is libs/intentbridge.jar and its jni/<abi>/libgojni.so
+// are under jniLibs/. Both end up inside the sdk's own AAR.
+plugins {
+    id("com.android.library")
+}
+
+android {
+    // Android lint warns about sdk resources without the prefix: they share each app's namespace.
+    resourcePrefix = "mobilemcp_"
+
+    defaultConfig {
+        consumerProguardFiles("consumer-rules.pro")
+    }
+
+    sourceSets {
+        getByName("main") {
+            jniLibs.setSrcDirs(listOf("jniLibs"))
+        }
+    }
+}
+
+dependencies {
+    // gobind's Java: go.Seq and io.github.mobilemcp.intentbridge.*. An api dependency, because the
+    // apps call the engine's types.
+    api(files("libs/intentbridge.jar"))
+}

@@ -1,0 +1,22 @@
+// Users' Gradle build of the Android modules (docs/android.md). From the repository root,
+// `make sdk`, `make apk` and `make notes-apk` run it, after `make aar` has put the Go engine into
+// sdk/libs and sdk/jniLibs. The host test harness builds the same sources with Maven (pom.xml).
+pluginManagement {
+    repositories {
+        google()
+        mavenCentral()
+        gradlePluginPortal()
+    }
+}
+
+dependencyResolutionManagement {
+    repositoriesMode.set(RepositoriesMode.FAIL_ON_PROJECT_REPOS)
+    repositories {
+        google()
+        mavenCentral()
+    }
+}
+
+rootProject.name = "mobilemcp-android"
+
+include(":sdk", ":client", ":app", ":notes", ":testing")
