@@ -180,3 +180,22 @@ func TestInvalidArgumentsComeBeforeConsent(t *testing.T) {
 		t.Errorf("got %s: a malformed call should be told what is wrong before anyone is asked", code)
 	}
 }
+
+// Admit's nil is a nil error, not a nil *capability.Error in one.
+func TestAdmitAllowsWithANilError(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	subs, _ := p.engine.Registry().Lookup("get_sms_subscriptions")
+	var err error
+	if err = p.policy.Admit(capability.WithCaller(context.Background(), "com.example.agent"), subs); err != nil {
+		t.Errorf("Admit: %#v", err)
+	}
+}
+
+func TestRateLimitSaysOneSecond(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Second})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	p.call("com.example.agent", "send_sms", sendArgs)
+	if code, message := p.call("com.example.agent", "send_sms", sendArgs); message != "send_sms is limited to 1/sec per app; retry in 1 second" {
+		t.Errorf("the second call: %q %q", code, message)
+	}
+}

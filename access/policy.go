@@ -46,7 +46,7 @@ func (p *Policy) SetAllowNoCallback(allow bool) { p.noCB.Store(allow) }
 func (p *Policy) Consents() *Consents { return p.consents }
 
 // Admit reports why the caller in ctx may not run c, or nil when it may.
-func (p *Policy) Admit(ctx context.Context, c *capability.Capability) *capability.Error {
+func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 	caller := capability.Caller(ctx)
 	if caller == "" {
 		if !p.noCB.Load() {
@@ -73,11 +73,11 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) *capabilit
 	return p.limit(c, caller)
 }
 
-func (p *Policy) limit(c *capability.Capability, caller string) *capability.Error {
+func (p *Policy) limit(c *capability.Capability, caller string) error {
 	l := p.limiter.Load()
 	if wait, ok := l.Allow(caller); !ok {
 		return capability.Errorf(capability.CodeRateLimited,
-			"%s is limited to %s per app; retry in %d seconds", c.ID, l.Rate(), ratelimit.RetryAfter(wait))
+			"%s is limited to %s per app; retry in %s", c.ID, l.Rate(), ratelimit.RetryIn(wait))
 	}
 	return nil
 }

@@ -36,7 +36,12 @@ func (a Args) Int(name string) (int64, bool) {
 // parameter. A JSON null counts as absent. An unknown name is rejected with
 // the list of known names: a misspelt optional argument must never be
 // silently ignored.
-func (c *Capability) Bind(raw map[string]json.RawMessage) (Args, *Error) {
+func (c *Capability) Bind(raw map[string]json.RawMessage) (Args, error) {
+	args, err := c.bind(raw)
+	return args, orNil(err)
+}
+
+func (c *Capability) bind(raw map[string]json.RawMessage) (Args, *Error) {
 	var problems []string
 	var unknown []string
 	for name := range raw {

@@ -68,8 +68,9 @@ type (
 
 // Admission decides whether the caller may run capability c, after c's
 // arguments have been found valid and before it runs. It returns the
-// refusal (consent_required, permission_denied, rate_limited), or nil.
-type Admission func(ctx context.Context, c *Capability) *Error
+// refusal, an *Error (consent_required, permission_denied, rate_limited),
+// or nil. Any other error refuses with permission_denied.
+type Admission func(ctx context.Context, c *Capability) error
 
 // WithAdmission returns a context whose requests must pass admit. A
 // transport that knows its calling app sets it per request: the Intent
@@ -148,7 +149,7 @@ func (e *Engine) handle(ctx context.Context, raw []byte, inline bool, deliver fu
 		once(failure(req, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(raw), e.opts.MaxRequestBytes)))
 		return
 	}
-	req, err := DecodeRequest(raw)
+	req, err := decodeRequest(raw)
 	if err != nil {
 		once(failure(req, err))
 		return
@@ -231,7 +232,7 @@ func (e *Engine) bind(req Request) (*Capability, Args, *Reply) {
 		}
 		return nil, nil, failure(req, err)
 	}
-	args, err := c.Bind(req.Args)
+	args, err := c.bind(req.Args)
 	if err != nil {
 		return nil, nil, failure(req, err)
 	}
@@ -252,12 +253,13 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 // Call runs capability id with raw JSON arguments, for transports that have
 // no request id (MCP's tools/call without one). It validates the arguments,
 // applies the timeout and recovers a panicking handler.
-func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, *Error) {
+// A failure is an *Error.
+func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, error) {
 	c, ok := e.reg.Lookup(id)
 	if !ok {
 		return Result{}, e.unknown(id)
 	}
-	args, err := c.Bind(raw)
+	args, err := c.bind(raw)
 	if err != nil {
 		return Result{}, err
 	}
@@ -267,7 +269,7 @@ func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMes
 		result, cerr = r, err
 		return true
 	})
-	return result, cerr
+	return result, orNil(cerr)
 }
 
 func (e *Engine) unknown(id string) *Error {
@@ -332,7 +334,7 @@ func (e *Engine) runTo(ctx context.Context, c *Capability, args Args, inline boo
 	}
 	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
 		if err := admit(ctx, c); err != nil {
-			answer(Result{}, err)
+			answer(Result{}, AsError(err, CodePermissionDenied))
 			return
 		}
 	}

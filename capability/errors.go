@@ -41,13 +41,27 @@ type Error struct {
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
-// Errorf returns an *Error with a formatted message.
+// Errorf returns an *Error with a formatted message. It is never nil, so
+// returning it as an error is safe.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// orNil returns err as an error, and nil when err is nil. The exported
+// functions return error rather than *Error, through orNil, because a nil
+// *Error stored in an error is not a nil error: a caller's err != nil would
+// be true on success (the typed-nil trap). Callers find the *Error with
+// errors.As.
+func orNil(err *Error) error {
+	if err == nil {
+		return nil
+	}
+	return err
+}
+
 // AsError converts any error to an *Error. An error that wraps an *Error
 // keeps its code; anything else becomes fallback with the error's text.
+// err must not be nil.
 func AsError(err error, fallback Code) *Error {
 	var e *Error
 	if errors.As(err, &e) {

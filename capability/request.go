@@ -74,7 +74,12 @@ func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
 // DecodeRequest parses a request in any accepted shape. On failure it still
 // returns what it could recover (shape, id, capability id) so the reply can
 // echo them, together with an *Error saying what was wrong.
-func DecodeRequest(data []byte) (Request, *Error) {
+func DecodeRequest(data []byte) (Request, error) {
+	req, err := decodeRequest(data)
+	return req, orNil(err)
+}
+
+func decodeRequest(data []byte) (Request, *Error) {
 	var req Request
 	if !utf8.Valid(data) {
 		return req, Errorf(CodeInvalidRequest, "request is not valid UTF-8")
@@ -187,7 +192,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 // request decoder, and unlike encoding/json, it rejects a name given twice,
 // so that {"subscription_id":14,"subscription_id":17} cannot silently pick
 // one SIM.
-func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
+func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, error) {
 	raw = bytes.TrimSpace(raw)
 	if isAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
 		return nil, nil
@@ -195,7 +200,8 @@ func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
 	if !json.Valid(raw) {
 		return nil, Errorf(CodeInvalidRequest, "arguments are not valid JSON")
 	}
-	return decodeArgValue(raw, func() string { return "arguments" })
+	args, err := decodeArgValue(raw, func() string { return "arguments" })
+	return args, orNil(err)
 }
 
 // decodeArgValue decodes present, valid arguments; path names them in

@@ -2,6 +2,7 @@ package capability_test
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -23,7 +24,8 @@ func TestDecodeRequestRejectsDuplicateKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := capability.DecodeRequest([]byte(tt.request))
-		if err == nil || err.Code != capability.CodeInvalidRequest || err.Message != tt.want {
+		var e *capability.Error
+		if !errors.As(err, &e) || e.Code != capability.CodeInvalidRequest || e.Message != tt.want {
 			t.Errorf("%s:\n got %v\nwant %s", tt.request, err, tt.want)
 		}
 	}
@@ -58,8 +60,9 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		req, err := capability.DecodeRequest(data)
 		if err != nil {
-			if err.Code != capability.CodeInvalidRequest && err.Code != capability.CodeUnsupportedVersion {
-				t.Fatalf("unexpected code %s", err.Code)
+			var e *capability.Error
+			if !errors.As(err, &e) || e.Code != capability.CodeInvalidRequest && e.Code != capability.CodeUnsupportedVersion {
+				t.Fatalf("unexpected error %#v", err)
 			}
 			return
 		}

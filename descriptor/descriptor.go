@@ -1,5 +1,5 @@
 // Package descriptor reads, checks and writes mcp_capabilities.xml, the
-// capability descriptor of seed 004 §1.2 that assistants read to learn what
+// capability descriptor of the Mobile-MCP spec §1.2 that assistants read to learn what
 // a Mobile-MCP tool can do, and converts capabilities to MCP tool
 // definitions.
 //
@@ -21,7 +21,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// The element names of seed 004 §1.2.
+// The element names of the Mobile-MCP spec §1.2.
 const (
 	rootTag       = "mobile-mcp-capabilities"
 	capabilityTag = "capability"

@@ -15,6 +15,11 @@ func TestDocsShowEveryRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	docs := string(data)
+	// The page cites the Mobile-MCP spec as such, never by the name of a
+	// document in this project's sources.
+	if m := regexp.MustCompile(`(?i)seed \d`).FindString(docs); m != "" {
+		t.Errorf("docs/descriptor.md cites %q; cite the Mobile-MCP spec", m)
+	}
 	for _, r := range descriptor.Rules {
 		// Each rule has a heading with its id and severity, and a
 		// failing example with the finding it produces.

@@ -50,7 +50,7 @@ func (r *reader) annotations(e node, what subject) capability.Annotations {
 		*h.field(&a) = h.dflt
 	}
 	for _, at := range e.Attr {
-		if at.Space == "" || isXMLReserved(at) || namespaceOf(e.Element, at.Space) != Namespace {
+		if at.Space == "" || isXMLReserved(at) || at.NamespaceURI() != Namespace {
 			continue
 		}
 		if at.Key == titleKey {

@@ -31,7 +31,7 @@ const MaxTimeout = 10 * time.Minute
 // extAttr returns e's extension attribute key, in [Namespace].
 func extAttr(e node, key string) (etree.Attr, bool) {
 	for _, a := range e.Attr {
-		if a.Key == key && a.Space != "" && !isXMLReserved(a) && namespaceOf(e.Element, a.Space) == Namespace {
+		if a.Key == key && a.Space != "" && !isXMLReserved(a) && a.NamespaceURI() == Namespace {
 			return a, true
 		}
 	}

@@ -1,6 +1,8 @@
 package descriptor
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,40 +11,43 @@ import (
 // Options configure Lint and LintPath.
 type Options struct {
 	// ResDir is the res directory in which a manifest's
-	// @xml/mcp_capabilities reference must resolve. When it is empty, Lint
-	// looks for a directory named res next to the manifest, then in the
-	// manifest's parent directory.
+	// @xml/mcp_capabilities reference must resolve, or a project root
+	// that holds it as res. When it is empty, Lint looks for a directory
+	// named res next to the manifest, then in the manifest's parent
+	// directory.
 	ResDir string
 }
 
 // Lint checks one file: a capability descriptor, or an AndroidManifest.xml
-// that declares the tool service. It tells them apart by the root element.
-// name is the file's path: it labels the findings and locates a manifest's
-// res directory. opts may be nil. The findings are in line order.
+// that declares the tool service, and then the descriptor it points at,
+// when its res directory is found. It tells them apart by the root
+// element. name is the file's path: it labels the findings and locates a
+// manifest's res directory. opts may be nil. The findings are in file and
+// line order.
 func Lint(name string, data []byte, opts *Options) []Finding {
 	if opts == nil {
 		opts = &Options{}
 	}
-	var findings []Finding
-	if r, fatal := open(data); fatal != nil {
-		findings = []Finding{*fatal}
-	} else {
-		if is(r.t.root, manifestTag) {
-			r.manifest(name, opts)
-		} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
-			// A misnamed root still holds capabilities worth checking.
-			if root != nil {
-				r.findings = append(r.findings, *root)
-			}
-			r.descriptor()
-		} else {
+	r, fatal := open(data)
+	if fatal != nil {
+		fatal.File = name
+		return []Finding{*fatal}
+	}
+	if is(r.t.root, manifestTag) {
+		r.manifest(name, opts)
+	} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
+		// A misnamed root still holds capabilities worth checking.
+		if root != nil {
 			r.findings = append(r.findings, *root)
 		}
-		findings = r.findings
+		r.descriptor()
+	} else {
+		r.findings = append(r.findings, *root)
 	}
-	for i := range findings {
-		findings[i].File = name
+	for i := range r.findings {
+		r.findings[i].File = name
 	}
+	findings := append(r.findings, r.linked...)
 	sortFindings(findings)
 	return findings
 }
@@ -51,7 +56,9 @@ func Lint(name string, data []byte, opts *Options) []Finding {
 // descriptor in it as a res directory: the XML files under xml and its
 // qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>
 // or whose name is mcp_capabilities.xml. Other resources in those
-// directories are not descriptors and are skipped.
+// directories are not descriptors and are skipped. A directory without
+// xml directories but with a res directory, such as a project root, stands
+// for that res directory.
 // The error is about reading; problems with the content are findings.
 func LintPath(path string, opts *Options) ([]Finding, error) {
 	info, err := os.Stat(path)
@@ -59,24 +66,25 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		data, err := os.ReadFile(path)
+		data, err := ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
 		return Lint(path, data, opts), nil
 	}
-	files, err := resDescriptors(path)
+	res := resDirIn(path)
+	files, err := resDescriptors(res)
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
-		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor in xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(path, "xml", "mcp_capabilities.xml"))
+		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(res, "xml", "mcp_capabilities.xml"))
 		f.File = path
 		return []Finding{f}, nil
 	}
 	var findings []Finding
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -100,16 +108,28 @@ func resDescriptors(res string) ([]string, error) {
 			if entry.IsDir() || filepath.Ext(file) != ".xml" {
 				continue
 			}
-			data, err := os.ReadFile(file)
+			root, err := fileRootName(file)
 			if err != nil {
 				return nil, err
 			}
-			if rootName(data) == rootTag || entry.Name() == "mcp_capabilities.xml" {
+			if root == rootTag || entry.Name() == "mcp_capabilities.xml" {
 				files = append(files, file)
 			}
 		}
 	}
 	return files, nil
+}
+
+// resDirIn returns the res directory that dir stands for: dir itself when
+// it has an xml directory, else its res subdirectory when there is one (dir
+// is then a project or module root), else dir.
+func resDirIn(dir string) string {
+	if len(xmlDirs(dir)) == 0 {
+		if res := filepath.Join(dir, "res"); isDir(res) {
+			return res
+		}
+	}
+	return dir
 }
 
 // xmlDirs returns the xml directory of a res directory and its qualified
@@ -123,6 +143,50 @@ func xmlDirs(res string) []string {
 		}
 	}
 	return dirs
+}
+
+// maxFileBytes bounds what lint reads of one file: a descriptor of 10,000
+// capabilities is 9 MB, and a manifest is far smaller.
+const maxFileBytes = 64 << 20
+
+// ReadFile reads the descriptor or manifest at path, or fails when it is
+// larger than 64 MiB, far more than any is. LintPath reads files with it.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("%s is larger than %d MiB, which no descriptor or manifest is; it was not read", path, maxFileBytes>>20)
+	if info, err := f.Stat(); err == nil && info.Size() > maxFileBytes {
+		return nil, tooLarge
+	}
+	// The limit also holds for what Stat cannot size, such as a pipe.
+	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileBytes {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+// fileRootName returns the name of the root element of the XML file at
+// path, reading only as far as its start tag (and never more than
+// maxFileBytes).
+func fileRootName(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return rootName(io.LimitReader(f, maxFileBytes)), nil
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func isFile(path string) bool {

@@ -52,7 +52,7 @@ var descriptorCases = []struct {
 	{"other XML is not a descriptor", "<?xml version=\"1.0\"?>\n<resources/>",
 		want{"not-descriptor", 2, "the root element is <resources>, so this is neither a capability descriptor (<mobile-mcp-capabilities>) nor an AndroidManifest.xml (<manifest>)"}},
 	{"misnamed root", "<mcp-capabilities version=\"1.0\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mcp-capabilities>",
-		want{"root-element", 1, "the root element is <mcp-capabilities>; rename it to <mobile-mcp-capabilities>, the name seed 004 §1.2.1 requires"}},
+		want{"root-element", 1, "the root element is <mcp-capabilities>; rename it to <mobile-mcp-capabilities>, the name the Mobile-MCP spec §1.2.1 requires"}},
 	{"no root version", "<mobile-mcp-capabilities>\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",
 		want{"root-version", 1, `<mobile-mcp-capabilities> has no version attribute; add version="1.0"`}},
 	{"wrong root version", "<mobile-mcp-capabilities\n    version=\"1\">\n<capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>",
@@ -133,6 +133,8 @@ var descriptorCases = []struct {
 		want{"empty-description", 3, `output param "p" has an empty description; describe it, because the model reads descriptions to choose and call capabilities`}},
 	{"id with a space", doc(`<capability id="send sms" description="d" version="1"/>`),
 		want{"invalid-tool-name", 2, `capability id "send sms" is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as "send_sms"`}},
+	{"version is a word", doc(`<capability id="c" description="d" version="one"/>`),
+		want{"version-format", 2, `capability "c" has version="one", which is not a version number; write one such as version="1.0" or version="2"`}},
 	{"no capabilities", "<mobile-mcp-capabilities version=\"1.0\"/>",
 		want{"no-capabilities", 1, `the descriptor declares no <capability>; add one for each function the tool offers`}},
 }
@@ -162,4 +164,18 @@ func severityOf(t *testing.T, rule string) descriptor.Severity {
 	}
 	t.Fatalf("no rule %q", rule)
 	return 0
+}
+
+func TestVersionFormatAcceptsVersionNumbers(t *testing.T) {
+	for _, v := range []string{"1", "1.0", "2.10.3", "v2", "V1.2", "1.0-beta", "1.0.0+build.5", "2.0-rc.1"} {
+		if findings := descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil); len(findings) != 0 {
+			t.Errorf("version %q: %v", v, findings)
+		}
+	}
+	for _, v := range []string{"one", "latest", "1.", ".1", "1.x", "1 0", "v", "1.0-"} {
+		findings := descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil)
+		if len(findings) != 1 || findings[0].Rule != "version-format" {
+			t.Errorf("version %q: %v, want one version-format finding", v, findings)
+		}
+	}
 }

@@ -34,7 +34,7 @@ func TestLintPathOfAResDirectory(t *testing.T) {
 func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 	dir := t.TempDir()
 	findings, err := descriptor.LintPath(dir, nil)
-	w := want{"not-descriptor", 0, dir + " holds no capability descriptor in xml/; generate one with mobilemcp gen -o " + filepath.Join(dir, "xml", "mcp_capabilities.xml")}
+	w := want{"not-descriptor", 0, dir + " holds no capability descriptor, neither in xml/ nor in res/xml/; generate one with mobilemcp gen -o " + filepath.Join(dir, "xml", "mcp_capabilities.xml")}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != dir {
 		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
 	}
@@ -43,5 +43,45 @@ func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 func TestLintPathOfAMissingFile(t *testing.T) {
 	if _, err := descriptor.LintPath("testdata/nothing.xml", nil); !os.IsNotExist(err) {
 		t.Errorf("error %v, want not exist", err)
+	}
+}
+
+func TestLintPathRefusesAHugeFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.xml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse file: 64 MiB and one byte, without writing them.
+	if err := f.Truncate(64<<20 + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = descriptor.LintPath(path, nil)
+	if want := path + " is larger than 64 MiB, which no descriptor or manifest is; it was not read"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
+// A project root stands for its res directory.
+func TestLintPathOfAProjectRoot(t *testing.T) {
+	root := t.TempDir()
+	caps := filepath.Join(root, "res", "xml", "mcp_capabilities.xml")
+	if err := os.MkdirAll(filepath.Dir(caps), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(caps, []byte("<mobile-mcp-capabilities version=\"1.0\"/>"), 0o644)
+	findings, err := descriptor.LintPath(root, nil)
+	w := want{"no-capabilities", 1, "the descriptor declares no <capability>; add one for each function the tool offers"}
+	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != caps {
+		t.Errorf("findings %+v, error %v; want %+v in %s", findings, err, w, caps)
+	}
+	// A manifest checked against the root as its res directory finds the
+	// descriptor in res/ too.
+	manifest := filepath.Join(root, "app", "AndroidManifest.xml")
+	data, _ := os.ReadFile(manifestPath)
+	findings = descriptor.Lint(manifest, data, &descriptor.Options{ResDir: root})
+	if g := got(findings); !slices.Equal(g, []want{w}) || findings[0].File != caps {
+		t.Errorf("manifest findings %+v; want %+v in %s", findings, w, caps)
 	}
 }

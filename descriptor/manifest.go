@@ -1,14 +1,17 @@
 package descriptor
 
 import (
-	"os"
+	"bytes"
+	"iter"
 	"path/filepath"
 	"regexp"
 
 	"github.com/beevik/etree"
+
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
-// The names of seed 004 §1.1: the service's intent filter action and its
+// The names of the Mobile-MCP spec §1.1: the service's intent filter action and its
 // meta-data keys.
 const (
 	manifestTag      = "manifest"
@@ -41,20 +44,27 @@ var xmlRef = regexp.MustCompile(`^@(?:[A-Za-z0-9_.]+:)?xml/([A-Za-z0-9_.]+)$`)
 func (r *reader) manifest(name string, opts *Options) {
 	root := r.t.root
 	app := root
-	var services []node
+	var all, services []node
 	for e := range r.t.children(root) {
 		if !is(e, "application") {
 			continue
 		}
 		app = e
 		for s := range r.t.children(e) {
-			if is(s, "service") && r.hasAction(s, serviceAction) {
+			if !is(s, "service") {
+				continue
+			}
+			all = append(all, s)
+			if r.hasAction(s, serviceAction) {
 				services = append(services, s)
 			}
 		}
 	}
+	if len(services) == 0 && r.misspeltAction(all) {
+		return
+	}
 	if len(services) == 0 {
-		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (seed 004 §1.1)`, serviceAction)
+		r.at(ruleManifestService, app, `no <service> has <intent-filter><action android:name=%q/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`, serviceAction)
 		return
 	}
 	for _, s := range services[1:] {
@@ -121,8 +131,10 @@ func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 	a := androidAttr(md, "resource")
 	ref, key := a.Value, a.FullKey()
-	res := opts.ResDir
-	if res == "" {
+	var res string
+	if opts.ResDir != "" {
+		res = resDirIn(opts.ResDir)
+	} else {
 		res = findResDir(manifest)
 	}
 	if res == "" {
@@ -142,11 +154,13 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		return
 	}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := ReadFile(file)
 		if err != nil {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which cannot be read: %v", ref, file, err)
-		} else if root := rootName(data); root != rootTag {
+		} else if root := rootName(bytes.NewReader(data)); root != rootTag {
 			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
+		} else {
+			r.linked = append(r.linked, Lint(file, data, opts)...)
 		}
 	}
 }
@@ -159,7 +173,7 @@ func findResDir(manifest string) string {
 	}
 	dir := filepath.Dir(manifest)
 	for _, res := range []string{filepath.Join(dir, "res"), filepath.Join(dir, "..", "res")} {
-		if info, err := os.Stat(res); err == nil && info.IsDir() {
+		if isDir(res) {
 			return res
 		}
 	}
@@ -171,7 +185,7 @@ func findResDir(manifest string) string {
 // message about the value is more useful than one about the prefix.
 func androidAttr(e node, key string) *etree.Attr {
 	for i, a := range e.Attr {
-		if a.Key == key && a.Space != "" && (a.Space == "android" || namespaceOf(e.Element, a.Space) == androidNS) {
+		if a.Key == key && a.Space != "" && (a.Space == "android" || a.NamespaceURI() == androidNS) {
 			return &e.Attr[i]
 		}
 	}
@@ -187,17 +201,48 @@ func androidValue(e node, key string) string {
 }
 
 func (r *reader) hasAction(service node, action string) bool {
-	for f := range r.t.children(service) {
-		if !is(f, "intent-filter") {
-			continue
+	for a := range r.actions(service) {
+		if androidValue(a, "name") == action {
+			return true
 		}
-		for a := range r.t.children(f) {
-			if is(a, "action") && androidValue(a, "name") == action {
+	}
+	return false
+}
+
+// misspeltAction reports the first action of services that is a near
+// miss of the Mobile-MCP action, such as mobile.mcp.SERVICES, and says
+// whether there was one.
+func (r *reader) misspeltAction(services []node) bool {
+	for _, s := range services {
+		for a := range r.actions(s) {
+			name := androidAttr(a, "name")
+			if name == nil {
+				continue
+			}
+			if hint := suggest.DidYouMean(name.Value, []string{serviceAction}); hint != "" {
+				r.atAttr(ruleManifestService, a, name.FullKey(), "service %s has <action android:name=%q>, which agents do not look for; %s", serviceName(s), name.Value, hint)
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// actions iterates over the <action> elements of the intent filters of a
+// service.
+func (r *reader) actions(service node) iter.Seq[node] {
+	return func(yield func(node) bool) {
+		for f := range r.t.children(service) {
+			if !is(f, "intent-filter") {
+				continue
+			}
+			for a := range r.t.children(f) {
+				if is(a, "action") && !yield(a) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // metaData returns the <meta-data> child of e named name.

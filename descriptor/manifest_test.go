@@ -46,7 +46,9 @@ var manifestCases = []struct {
 	want     want
 }{
 	{"no service filter", filterLine, "",
-		want{"manifest-service", 2, `no <service> has <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>; declare the tool service with that filter inside <application> (seed 004 §1.1)`}},
+		want{"manifest-service", 2, `no <service> has <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>; declare the tool service with that filter inside <application> (Mobile-MCP spec §1.1)`}},
+	{"misspelt service action", filterLine, `      <intent-filter><action android:name="mobile.mcp.SERVICES" /></intent-filter>` + "\n",
+		want{"manifest-service", 4, `service .ToolService has <action android:name="mobile.mcp.SERVICES">, which agents do not look for; did you mean mobile.mcp.SERVICE?`}},
 	{"two services", "  </application>", secondService + "  </application>\n",
 		want{"manifest-one-service", 9, `service .Other also has the mobile.mcp.SERVICE filter, but a tool exposes exactly one Mobile-MCP service (the first is at line 3); remove the filter from one`}},
 	{"not exported", serviceLine, "    <service android:name=\".ToolService\"\n        android:exported=\"false\">",
@@ -104,5 +106,23 @@ func TestLintManifestWithResDirOption(t *testing.T) {
 	findings := descriptor.Lint(path, []byte(readFixture(t, manifestPath)), &descriptor.Options{ResDir: "testdata/res"})
 	if len(findings) != 0 {
 		t.Errorf("findings with ResDir set: %v", findings)
+	}
+}
+
+func TestLintManifestChecksItsDescriptor(t *testing.T) {
+	dir := t.TempDir()
+	manifest := filepath.Join(dir, "AndroidManifest.xml")
+	caps := filepath.Join(dir, "res", "xml", "mcp_capabilities.xml")
+	if err := os.MkdirAll(filepath.Dir(caps), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(caps, []byte("<mobile-mcp-capabilities version=\"1\"/>"), 0o644)
+	findings := descriptor.Lint(manifest, []byte(readFixture(t, manifestPath)), nil)
+	w := []want{
+		{"no-capabilities", 1, "the descriptor declares no <capability>; add one for each function the tool offers"},
+		{"root-version", 1, `<mobile-mcp-capabilities> has version="1", but this is the format of Mobile-MCP 1.0; write version="1.0"`},
+	}
+	if g := got(findings); !slices.Equal(g, w) || findings[0].File != caps || findings[1].File != caps {
+		t.Errorf("findings\n got %+v\nwant %+v in %s", findings, w, caps)
 	}
 }

@@ -121,7 +121,7 @@ func TestParseFails(t *testing.T) {
 		{"text after the root", "<mobile-mcp-capabilities/>\nthen", descriptor.ParseError{Line: 1, Column: 27, Msg: "the file is not well-formed XML: text outside the root element"}},
 		{"latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><mobile-mcp-capabilities/>", descriptor.ParseError{Line: 1, Column: 44, Msg: `the file is not well-formed XML: opening charset "ISO-8859-1": only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`}},
 		{"a manifest", "<manifest/>", descriptor.ParseError{Line: 1, Column: 1, Msg: "the root element is <manifest>: this is an AndroidManifest.xml, not a capability descriptor; use the file its mobile.mcp.tool.capabilities meta-data names"}},
-		{"misnamed root", "<capabilities><capability/></capabilities>", descriptor.ParseError{Line: 1, Column: 1, Msg: "the root element is <capabilities>; rename it to <mobile-mcp-capabilities>, the name seed 004 §1.2.1 requires"}},
+		{"misnamed root", "<capabilities><capability/></capabilities>", descriptor.ParseError{Line: 1, Column: 1, Msg: "the root element is <capabilities>; rename it to <mobile-mcp-capabilities>, the name the Mobile-MCP spec §1.2.1 requires"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Properties are the properties of a schema in declaration order. They
@@ -25,7 +27,7 @@ func (ps Properties) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 		buf = append(buf, ':')
-		if buf, err = appendJSON(buf, p); err != nil {
+		if buf, err = appendJSON(buf, p.Schema); err != nil {
 			return nil, err
 		}
 	}
@@ -53,11 +55,10 @@ func (ps *Properties) UnmarshalJSON(data []byte) error {
 		if err != nil {
 			return err
 		}
-		var p Property
-		if err := dec.Decode(&p); err != nil {
-			return fmt.Errorf("property %q: %w", tok, err)
+		p := Property{Name: tok.(string), Schema: &jsonschema.Schema{}} // an object key is always a string
+		if err := dec.Decode(p.Schema); err != nil {
+			return fmt.Errorf("property %q: %w", p.Name, err)
 		}
-		p.Name = tok.(string) // an object key is always a string
 		list = append(list, p)
 	}
 	*ps = list
@@ -65,7 +66,8 @@ func (ps *Properties) UnmarshalJSON(data []byte) error {
 }
 
 // appendJSON appends the JSON of v without HTML escaping, which would turn
-// < and > in descriptions into \u003c and \u003e for no reader's benefit.
+// < and > into \u003c and \u003e for no reader's benefit. (A
+// jsonschema.Schema escapes its own strings; the names here are not.)
 func appendJSON(buf []byte, v any) ([]byte, error) {
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)

@@ -2,13 +2,16 @@ package descriptor
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 // reader walks a loaded document and reports what is wrong with it. Parse
@@ -17,6 +20,9 @@ import (
 type reader struct {
 	t        *tree
 	findings []Finding
+	// linked are the findings of the descriptor a manifest points at,
+	// which carry that file's name.
+	linked []Finding
 }
 
 // open loads data as XML, or returns the fatal finding that says why it
@@ -58,7 +64,7 @@ func (r *reader) checkRoot() *Finding {
 	}
 	line, col := r.t.pos(root)
 	if root.Tag == rootTag || root.SelectElement(capabilityTag) != nil {
-		f := newFinding(ruleRootElement, line, col, "the root element is <%s>; rename it to <%s>, the name seed 004 §1.2.1 requires", root.FullTag(), rootTag)
+		f := newFinding(ruleRootElement, line, col, "the root element is <%s>; rename it to <%s>, the name the Mobile-MCP spec §1.2.1 requires", root.FullTag(), rootTag)
 		return &f
 	}
 	if is(root, manifestTag) {
@@ -163,6 +169,20 @@ func (r *reader) need(e node, key string, what subject) string {
 	return v
 }
 
+// versionNumber matches what agents and people read as a version: numbers
+// separated by dots, perhaps after a v and before a -beta or +build suffix.
+var versionNumber = regexp.MustCompile(`^[vV]?[0-9]+(\.[0-9]+)*([-+][0-9A-Za-z.+-]+)?$`)
+
+// version returns a capability's version, which the spec requires,
+// reporting one that is not a version number, such as "one".
+func (r *reader) version(e node, what subject) string {
+	v := r.need(e, "version", what)
+	if strings.TrimSpace(v) != "" && !versionNumber.MatchString(v) {
+		r.atAttr(ruleVersionFormat, e, "version", `%s has version=%q, which is not a version number; write one such as version="1.0" or version="2"`, what, v)
+	}
+	return v
+}
+
 // checkAttrs reports the attributes of e that the format does not define.
 // known lists the unprefixed ones, and ext the mobilemcp extension
 // attributes (in [Namespace]) that e may carry. Attributes in other
@@ -181,7 +201,7 @@ func (r *reader) checkAttrs(e node, known, ext []string) {
 			}
 			r.atAttr(ruleUnknownAttribute, e, a.Key, "<%s> has an attribute %s that the format does not define; %s", e.FullTag(), a.Key, didYouMean(a.Key, known, "remove it"))
 		default:
-			switch uri := namespaceOf(e.Element, a.Space); {
+			switch uri := a.NamespaceURI(); {
 			case uri == "":
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "the prefix of %s is not bound to a namespace; declare xmlns:%s or remove the attribute", a.FullKey(), a.Space)
 			case uri != Namespace:
@@ -202,35 +222,5 @@ func (r *reader) checkAttrs(e node, known, ext []string) {
 // didYouMean returns "did you mean X?" for the candidate closest to got,
 // when one is close enough to be a typo, and otherwise what it is given.
 func didYouMean(got string, candidates []string, otherwise string) string {
-	best, bestDist := "", len(got)/3+1
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(got), strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if best == "" {
-		return otherwise
-	}
-	return "did you mean " + best + "?"
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return cmp.Or(suggest.DidYouMean(got, candidates), otherwise)
 }

@@ -8,7 +8,7 @@ type Rule struct {
 	Summary  string
 }
 
-// The descriptor rules. The errors are the MUSTs of seed 004 §1.2 and what
+// The descriptor rules. The errors are the MUSTs of the Mobile-MCP spec §1.2 and what
 // makes a descriptor unusable; the warnings are what works but misleads.
 var (
 	ruleXMLSyntax        = Rule{"xml-syntax", Error, "the file is not well-formed XML"}
@@ -27,10 +27,11 @@ var (
 	ruleUnknownAttribute = Rule{"unknown-attribute", Warning, "an attribute the format does not define"}
 	ruleEmptyDescription = Rule{"empty-description", Warning, "a description is empty"}
 	ruleToolName         = Rule{"invalid-tool-name", Warning, "a capability id is not a valid MCP tool name"}
+	ruleVersionFormat    = Rule{"version-format", Warning, "a capability version is not a version number such as 1.0"}
 	ruleNoCapabilities   = Rule{"no-capabilities", Warning, "the descriptor declares no capability"}
 )
 
-// The AndroidManifest.xml rules, from seed 004 §1.1.
+// The AndroidManifest.xml rules, from the Mobile-MCP spec §1.1.
 var (
 	ruleManifestService  = Rule{"manifest-service", Error, "no service has the mobile.mcp.SERVICE intent filter"}
 	ruleManifestOne      = Rule{"manifest-one-service", Error, "more than one service has the mobile.mcp.SERVICE intent filter"}
@@ -46,7 +47,7 @@ var Rules = []Rule{
 	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
 	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
 	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleTypeSynonym, ruleUnknownElement,
-	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleNoCapabilities,
+	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleVersionFormat, ruleNoCapabilities,
 	ruleManifestService, ruleManifestOne, ruleManifestExported, ruleManifestMetaData,
 	ruleManifestKind, ruleManifestDesc, ruleManifestResDir,
 }

@@ -65,7 +65,7 @@ func (r *reader) capability(e node) Spec {
 		}
 	}
 	s.Description = r.need(e, "description", what)
-	s.Version = r.need(e, "version", what)
+	s.Version = r.version(e, what)
 	s.Annotations = r.annotations(e, what)
 	s.Timeout = r.timeout(e, what)
 

@@ -1,10 +1,12 @@
 package descriptor
 
 import (
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// SchemaDialect is the JSON Schema dialect of input schemas: 2020-12, MCP's
+// SchemaDialect is the JSON Schema dialect of the schemas: 2020-12, MCP's
 // default, named explicitly so that no client has to assume it.
 const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 
@@ -17,8 +19,13 @@ type Tool struct {
 	Annotations ToolAnnotations `json:"annotations"`
 }
 
-// Schema is the JSON Schema of a tool's arguments: an object with exactly
-// the declared properties.
+// Schema is the JSON Schema of a tool's arguments or of its structured
+// result: an object with exactly the declared properties.
+//
+// The properties are jsonschema-go schemas, but the object is not one: a
+// jsonschema.Schema leaves out an empty "required", which the Android SMS
+// MCP server's tools/list writes as [], and writes "$schema" after the
+// properties, where the Java client's goldens have it first.
 type Schema struct {
 	Schema     string     `json:"$schema"`
 	Type       string     `json:"type"`
@@ -31,13 +38,10 @@ type Schema struct {
 	AdditionalProperties bool `json:"additionalProperties"`
 }
 
-// Property is the schema of one argument.
+// Property is one property of a Schema: a param's name and its schema.
 type Property struct {
-	Name        string          `json:"-"`
-	Type        capability.Type `json:"type"`
-	Description string          `json:"description,omitempty"`
-	MaxLength   int             `json:"maxLength,omitempty"`
-	Pattern     string          `json:"pattern,omitempty"`
+	Name   string
+	Schema *jsonschema.Schema
 }
 
 // ToolAnnotations are MCP's behaviour hints. All four are always written,
@@ -49,26 +53,17 @@ type ToolAnnotations struct {
 	OpenWorldHint   bool `json:"openWorldHint"`
 }
 
-// NewTool converts a capability to its MCP tool. Inputs become properties
-// in declaration order, with the capability's MaxLength and Pattern when
-// it has them; outputs are not part of a tool's input schema.
+// NewTool converts a capability to its MCP tool, with the input schema
+// of [InputSchema]. The tool has no output schema: the Java client
+// library's conversion, which must equal this one, has none. The MCP
+// server adds [OutputSchema].
 func NewTool(c *capability.Capability) Tool {
-	s := Schema{Schema: SchemaDialect, Type: "object", Required: []string{}}
-	for _, p := range c.Input {
-		s.Properties = append(s.Properties, Property{
-			Name: p.Name, Type: p.Type, Description: p.Description,
-			MaxLength: p.MaxLength, Pattern: p.Pattern,
-		})
-		if p.Required {
-			s.Required = append(s.Required, p.Name)
-		}
-	}
 	a := c.Annotations
 	return Tool{
 		Name:        c.ID,
 		Title:       a.Title,
 		Description: c.Description,
-		InputSchema: s,
+		InputSchema: InputSchema(c),
 		Annotations: ToolAnnotations{
 			ReadOnlyHint:    a.ReadOnly,
 			DestructiveHint: a.Destructive,
@@ -76,6 +71,37 @@ func NewTool(c *capability.Capability) Tool {
 			OpenWorldHint:   a.OpenWorld,
 		},
 	}
+}
+
+// InputSchema is the schema of c's arguments: its input params as
+// properties in declaration order, each with its type, description,
+// MaxLength and Pattern, and the required ones in Required.
+func InputSchema(c *capability.Capability) Schema {
+	return objectSchema(c.Input, func(p capability.Param) bool { return p.Required })
+}
+
+// OutputSchema is the schema of the structured result of a successful
+// call of c: its output params, every one of them required, because a
+// handler returns exactly the declared outputs.
+func OutputSchema(c *capability.Capability) Schema {
+	return objectSchema(c.Output, func(capability.Param) bool { return true })
+}
+
+// objectSchema is the one conversion of params to a schema, for inputs
+// and outputs alike.
+func objectSchema(params []capability.Param, required func(capability.Param) bool) Schema {
+	s := Schema{Schema: SchemaDialect, Type: "object", Properties: Properties{}, Required: []string{}}
+	for _, p := range params {
+		prop := &jsonschema.Schema{Type: string(p.Type), Description: p.Description, Pattern: p.Pattern}
+		if p.MaxLength > 0 {
+			prop.MaxLength = &p.MaxLength
+		}
+		s.Properties = append(s.Properties, Property{Name: p.Name, Schema: prop})
+		if required(p) {
+			s.Required = append(s.Required, p.Name)
+		}
+	}
+	return s
 }
 
 // Tools converts capabilities to MCP tools, in the order given: a

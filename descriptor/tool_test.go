@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
@@ -52,10 +53,10 @@ func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
 	// Beyond the seed, the descriptor carries the two limits the engine
 	// knows (mcp:pattern, mcp:maxLength); otherwise it is the seed's list.
 	props := got.Tools[0].InputSchema.Properties
-	if props[0].Pattern != `^\+[1-9][0-9]{6,14}$` || props[1].MaxLength != 160 {
-		t.Errorf("send_sms lost its limits: %+v", props)
+	if props[0].Schema.Pattern != `^\+[1-9][0-9]{6,14}$` || props[1].Schema.MaxLength == nil || *props[1].Schema.MaxLength != 160 {
+		t.Errorf("send_sms lost its limits: %+v %+v", props[0].Schema, props[1].Schema)
 	}
-	props[0].Pattern, props[1].MaxLength = "", 0
+	props[0].Schema.Pattern, props[1].Schema.MaxLength = "", nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tools\n got %+v\nwant %+v", got, want)
 	}
@@ -81,8 +82,8 @@ func TestNewToolOfARegisteredCapability(t *testing.T) {
 
 func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 	props := descriptor.Properties{
-		{Name: "z", Type: capability.String, Description: "a <tag> & more"},
-		{Name: "a", Type: capability.Boolean},
+		{Name: "z", Schema: &jsonschema.Schema{Type: "string", Description: "a <tag> & more"}},
+		{Name: "a", Schema: &jsonschema.Schema{Type: "boolean"}},
 	}
 	data, err := json.Marshal(props)
 	if err != nil {
@@ -102,5 +103,21 @@ func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`["a"]`), &back); err == nil {
 		t.Errorf("an array unmarshalled as properties")
+	}
+}
+
+func TestOutputSchemaRequiresEveryOutput(t *testing.T) {
+	got, err := json.Marshal(descriptor.OutputSchema(smsCapabilities(t)[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+		`"to_phone_number":{"type":"string","description":"The normalised number the SMS was sent to."},` +
+		`"subscription_id":{"type":"integer","description":"The subscription the SMS was sent from."},` +
+		`"encoding":{"type":"string","description":"The text encoding: gsm7 or ucs2."},` +
+		`"segments":{"type":"integer","description":"The number of SMS parts sent."}},` +
+		`"required":["to_phone_number","subscription_id","encoding","segments"],"additionalProperties":false}`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -2,8 +2,13 @@ package descriptor
 
 import (
 	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
 	"iter"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -11,21 +16,12 @@ import (
 
 // tree is a loaded XML document: an etree element tree plus where each
 // element starts in the source. etree does not record positions, and lint
-// findings need them, so load builds the tree itself from one pass of the
-// package's own XML scanner (xmlscan.go) and notes each start tag on the
-// way. The scanner replaced encoding/xml, whose byte-at-a-time reads and
-// per-token allocations were most of the time of a lint.
+// findings need them, so load builds the tree itself from one pass of
+// encoding/xml's RawToken and notes each start tag on the way.
 //
 // The positions are in a slice in document order rather than a map keyed
-// by element: a walk carries each element's index in a [node], which
-// costs nothing, where a map costs a hash and an entry per element.
-//
-// The attributes of the elements carry no back-pointer to their element
-// (load sets them directly, because etree's CreateAttr is linear in the
-// number of attributes), so Attr.Element and Attr.NamespaceURI must not be
-// used on them; namespaceOf resolves prefixes instead. Names and most
-// values are substrings of one copy of the document, so the tree, and
-// whatever keeps one of its strings, keeps that copy alive.
+// by element: a walk carries each element's index in a [node], and
+// children are found from the sizes of the subtrees before them.
 type tree struct {
 	data  []byte
 	root  node
@@ -40,7 +36,7 @@ type node struct {
 }
 
 // span locates the start tag of an element. Offsets fit in 32 bits
-// because load refuses larger files, which halves the size of a span.
+// because load refuses larger files.
 type span struct {
 	off, end  int32 // byte offsets of its '<' and just past its '>'
 	line, col int32 // of its '<', 1-based; col counts bytes
@@ -55,105 +51,211 @@ type xmlError struct {
 
 const bom = "\ufeff"
 
-// load parses data into a tree. It fails on malformed XML: what the
-// scanner rejects, and what only the whole document shows, which is
-// mismatched or unclosed tags, duplicate attributes, a second root
-// element, text outside the root and a DOCTYPE after it.
+// load parses data into a tree. It fails on malformed XML: what
+// encoding/xml rejects; what its raw tokens let through, which is
+// mismatched or unclosed tags, duplicate attributes, a second root element
+// and text outside the root; and the few things encoding/xml accepts but
+// Android's resource compiler (aapt2) rejects that a hand-written
+// descriptor may well contain (see checkProcInst and checkStartTag).
 func load(data []byte) (*tree, *xmlError) {
 	if len(data) > math.MaxInt32 {
 		return nil, &xmlError{1, 1, "the file is larger than 2 GiB"}
 	}
-	s := newScanner(data)
-	// Every element starts with a '<', so their count bounds the spans:
-	// counting them is much cheaper than growing the slice.
-	t := &tree{data: data, spans: make([]span, 0, strings.Count(s.src, "<"))}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.CharsetReader = func(string, io.Reader) (io.Reader, error) {
+		// Android's resource compiler reads UTF-8; so does this reader.
+		return nil, errors.New(`only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`)
+	}
+	// Every element starts with a '<', so their count bounds the spans;
+	// counting is cheaper than growing the slice.
+	t := &tree{data: data, spans: make([]span, 0, bytes.Count(data, []byte("<")))}
 	var open []node
-	doctype := false
 	for {
-		kind, err := s.next()
-		if err != nil {
-			return nil, err
+		off := d.InputOffset()
+		line, col := d.InputPos()
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			break
 		}
-		switch kind {
-		case tokStart:
+		if err != nil {
+			return nil, decodeError(d, err)
+		}
+		raw := data[off:d.InputOffset()]
+		switch tok := tok.(type) {
+		case xml.StartElement:
 			if len(open) == 0 && t.root.Element != nil {
-				return nil, s.errAt(s.start, "a second root element <%s> follows </%s>; an XML document has exactly one root", s.qname, t.root.FullTag())
+				return nil, &xmlError{line, col, fmt.Sprintf("a second root element <%s> follows </%s>; an XML document has exactly one root", qname(tok.Name), t.root.FullTag())}
 			}
-			e, err := s.element()
-			if err != nil {
+			if err := checkStartTag(tok, raw, line, col); err != nil {
 				return nil, err
 			}
+			e, err := newElement(tok)
+			if err != nil {
+				return nil, &xmlError{line, col, err.Error()}
+			}
 			n := node{e, len(t.spans)}
-			line, col := s.position(s.start)
-			t.spans = append(t.spans, span{off: int32(s.start), end: int32(s.pos), line: int32(line), col: int32(col), size: 1})
+			t.spans = append(t.spans, span{off: int32(off), end: int32(d.InputOffset()), line: int32(line), col: int32(col)})
 			if len(open) == 0 {
 				t.root = n
 			} else {
 				open[len(open)-1].AddChild(e)
 			}
-			if !s.empty {
-				open = append(open, n)
-			}
-		case tokEnd:
+			open = append(open, n)
+		case xml.EndElement:
 			if len(open) == 0 {
-				return nil, s.errAt(s.start, "</%s> closes an element that was never opened", s.qname)
+				return nil, &xmlError{line, col, fmt.Sprintf("</%s> closes an element that was never opened", qname(tok.Name))}
 			}
 			top := open[len(open)-1]
-			if top.Space != s.name.space || top.Tag != s.name.local {
-				return nil, s.errAt(s.start, "<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, s.qname)
+			if top.Space != tok.Name.Space || top.Tag != tok.Name.Local {
+				return nil, &xmlError{line, col, fmt.Sprintf("<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, qname(tok.Name))}
 			}
 			t.spans[top.i].size = int32(len(t.spans) - top.i)
 			open = open[:len(open)-1]
-		case tokText:
+		case xml.CharData:
 			// Text inside elements means nothing in a descriptor or a
 			// manifest, so it is not kept. Outside the root it is an error.
-			if len(open) == 0 && !s.space {
-				return nil, s.errAt(s.start, "text outside the root element")
+			if len(open) == 0 && !isSpace(tok, off == 0) {
+				return nil, &xmlError{line, col, "text outside the root element"}
 			}
-		case tokDoctype:
-			if t.root.Element != nil || doctype {
-				return nil, s.errAt(s.start, "a DOCTYPE may only come once, before the root element")
+		case xml.ProcInst:
+			if err := checkProcInst(tok, raw, off, data, line, col); err != nil {
+				return nil, err
 			}
-			doctype = true
-		case tokEOF:
-			if len(open) > 0 {
-				top := open[len(open)-1]
-				return nil, s.errAt(len(s.src), "the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)
+		}
+	}
+	if len(open) > 0 {
+		line, col := d.InputPos()
+		top := open[len(open)-1]
+		return nil, &xmlError{line, col, fmt.Sprintf("the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)}
+	}
+	if t.root.Element == nil {
+		return nil, &xmlError{1, 1, "the file has no root element"}
+	}
+	return t, nil
+}
+
+// maxAttrs bounds the attributes of one element. Android's elements have a
+// few dozen at most. The bound keeps the time of a lint linear in the size
+// of any file: etree's CreateAttr, the check for a repeated attribute and
+// the position of a finding each look through an element's attributes.
+const maxAttrs = 256
+
+// newElement makes an unattached element for a start tag. It rejects a
+// repeated attribute, which XML forbids and encoding/xml lets through
+// (and etree's CreateAttr would silently merge).
+func newElement(tok xml.StartElement) (*etree.Element, error) {
+	if len(tok.Attr) > maxAttrs {
+		return nil, fmt.Errorf("<%s> has %d attributes; lint reads elements of at most %d, and no descriptor or manifest needs more", qname(tok.Name), len(tok.Attr), maxAttrs)
+	}
+	e := etree.NewElement(tok.Name.Local)
+	e.Space = tok.Name.Space
+	e.Attr = make([]etree.Attr, 0, len(tok.Attr))
+	for i, a := range tok.Attr {
+		for _, b := range tok.Attr[:i] {
+			if a.Name == b.Name {
+				return nil, fmt.Errorf("attribute %s appears twice in <%s>; keep one", qname(a.Name), qname(tok.Name))
 			}
-			if t.root.Element == nil {
-				return nil, &xmlError{1, 1, "the file has no root element"}
-			}
-			return t, nil
+		}
+		e.CreateAttr(qname(a.Name), a.Value)
+	}
+	return e, nil
+}
+
+// xmlDeclaration is the grammar of the XML declaration: version 1.0, then
+// optionally an encoding, then optionally standalone, and nothing else.
+// encoding/xml only looks for version= and encoding= somewhere in it.
+var xmlDeclaration = regexp.MustCompile(`^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*("1\.0"|'1\.0')` +
+	`([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*("[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?` +
+	`([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*("(yes|no)"|'(yes|no)'))?[ \t\r\n]*\?>$`)
+
+// checkProcInst rejects what encoding/xml accepts of an XML declaration
+// and aapt2 does not: one that is not the very first thing in the file (a
+// licence comment or a blank line before it is the usual cause), a
+// target such as XML or Xml, and one that does not follow the grammar.
+// raw is the instruction as written, off its offset in data.
+func checkProcInst(tok xml.ProcInst, raw []byte, off int64, data []byte, line, col int) *xmlError {
+	if !strings.EqualFold(tok.Target, "xml") {
+		return nil
+	}
+	first := off == 0 || (off == int64(len(bom)) && bytes.HasPrefix(data, []byte(bom)))
+	if tok.Target != "xml" || !first {
+		return &xmlError{line, col, fmt.Sprintf(`<?%s is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`, tok.Target)}
+	}
+	if !xmlDeclaration.Match(raw) {
+		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, abbreviate(string(raw)))}
+	}
+	return nil
+}
+
+// checkStartTag rejects what encoding/xml accepts of a start tag and aapt2
+// does not: a name with a colon at its start or end, which encoding/xml
+// reads as a name without a prefix (it rejects two colons itself), and
+// attributes that are not separated by white space, such as
+// name="to"type="string". raw is the tag as written, at line and col.
+func checkStartTag(tok xml.StartElement, raw []byte, line, col int) *xmlError {
+	for i := -1; i < len(tok.Attr); i++ {
+		name := tok.Name
+		if i >= 0 {
+			name = tok.Attr[i].Name
+		}
+		if strings.Contains(name.Local, ":") {
+			return &xmlError{line, col, fmt.Sprintf("invalid XML name %q: a colon in a name separates a namespace prefix from a local name, as in android:name", name.Local)}
+		}
+	}
+	// encoding/xml has accepted the tag, so quotes in it only delimit
+	// attribute values, and each closing quote must be followed by
+	// white space, "/" or ">".
+	for i := 0; ; {
+		open := bytes.IndexAny(raw[i:], `"'`)
+		if open < 0 {
+			return nil
+		}
+		open += i
+		i = open + 1 + bytes.IndexByte(raw[open+1:], raw[open]) + 1 // past the closing quote
+		if i >= len(raw) {
+			return nil // cannot happen in a tag encoding/xml accepted
+		}
+		if next := raw[i]; !isSpaceByte(next) && next != '/' && next != '>' {
+			at, atCol := advance(line, col, raw[:i])
+			name, _, _ := bytes.Cut(raw[i:], []byte("="))
+			return &xmlError{at, atCol, fmt.Sprintf("attribute %s must be separated from what comes before it by white space", bytes.TrimRight(name, " \t\r\n"))}
 		}
 	}
 }
 
-// element makes an unattached element of the start tag s has read. It
-// rejects a repeated attribute, which XML forbids and the scanner, which
-// sees one attribute at a time, does not check.
-func (s *scanner) element() (*etree.Element, *xmlError) {
-	e := etree.NewElement(s.qname) // which splits it as s.name is
-	e.Attr = make([]etree.Attr, len(s.attrs))
-	var seen map[xmlName]bool // only for elements with many attributes
-	if len(s.attrs) > 8 {
-		seen = make(map[xmlName]bool, len(s.attrs))
+// abbreviate shortens text quoted in a message.
+func abbreviate(text string) string {
+	const max = 40
+	if len(text) <= max {
+		return text
 	}
-	for i, a := range s.attrs {
-		dup := false
-		if seen != nil {
-			dup = seen[a.name]
-			seen[a.name] = true
-		} else {
-			for _, b := range s.attrs[:i] {
-				dup = dup || b.name == a.name
-			}
-		}
-		if dup {
-			return nil, s.errAt(a.off, "attribute %s appears twice in <%s>; keep one", a.name, s.qname)
-		}
-		e.Attr[i] = etree.Attr{Space: a.name.space, Key: a.name.local, Value: a.value}
+	return strings.ToValidUTF8(text[:max], "") + "…"
+}
+
+// decodeError turns an encoding/xml error into one that names the place.
+func decodeError(d *xml.Decoder, err error) *xmlError {
+	line, col := d.InputPos()
+	msg := err.Error()
+	if se, ok := errors.AsType[*xml.SyntaxError](err); ok {
+		msg = se.Msg
 	}
-	return e, nil
+	return &xmlError{line, col, strings.TrimPrefix(msg, "xml: ")}
+}
+
+// isSpace reports whether text is only XML white space; a byte order mark
+// is allowed at the very start of the file.
+func isSpace(text []byte, atStart bool) bool {
+	if atStart {
+		text = bytes.TrimPrefix(text, []byte(bom))
+	}
+	return len(bytes.Trim(text, " \t\r\n")) == 0
+}
+
+func qname(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
 }
 
 // children iterates over the child elements of e. A child's index is its
@@ -185,15 +287,20 @@ func (t *tree) attrPos(e node, key string) (line, col int) {
 	if !ok {
 		return int(s.line), int(s.col)
 	}
-	before := t.data[int(s.off) : int(s.off)+off]
-	if nl := bytes.LastIndexByte(before, '\n'); nl >= 0 {
-		return int(s.line) + bytes.Count(before, []byte{'\n'}), off - nl
+	return advance(int(s.line), int(s.col), t.data[int(s.off):int(s.off)+off])
+}
+
+// advance returns the position just past text, which starts at line and
+// col.
+func advance(line, col int, text []byte) (int, int) {
+	if nl := bytes.LastIndexByte(text, '\n'); nl >= 0 {
+		return line + bytes.Count(text, []byte{'\n'}), len(text) - nl
 	}
-	return int(s.line), int(s.col) + off
+	return line, col + len(text)
 }
 
 // findAttr returns the offset of attribute key in a start tag that
-// load has accepted. It steps over quoted values, so text inside
+// encoding/xml has accepted. It steps over quoted values, so text inside
 // another attribute's value never matches.
 func findAttr(tag []byte, key string) (int, bool) {
 	i := bytes.IndexAny(tag, " \t\r\n") // past '<' and the element name
@@ -227,31 +334,18 @@ func findAttr(tag []byte, key string) (int, bool) {
 
 func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
-// namespaceOf returns the namespace URI that prefix is bound to at e, or ""
-// when it is not bound.
-func namespaceOf(e *etree.Element, prefix string) string {
-	for ; e != nil; e = e.Parent() {
-		for _, a := range e.Attr {
-			if a.Space == "xmlns" && a.Key == prefix {
-				return a.Value
-			}
-		}
-	}
-	return ""
-}
-
 // rootName returns the name of the root element of an XML document, as
 // written, or "" when there is none before the first syntax error. It reads
 // only as far as the root's start tag.
-func rootName(data []byte) string {
-	s := newScanner(data)
+func rootName(r io.Reader) string {
+	d := xml.NewDecoder(r)
 	for {
-		kind, err := s.next()
-		switch {
-		case err != nil || kind == tokEOF:
+		tok, err := d.RawToken()
+		if err != nil {
 			return ""
-		case kind == tokStart:
-			return s.qname
+		}
+		if start, ok := tok.(xml.StartElement); ok {
+			return qname(start.Name)
 		}
 	}
 }

@@ -57,7 +57,7 @@ const (
 	ExtraPrototypeRequestID = "mcp_request_id"
 
 	// MetaToolName, MetaToolDescription and MetaToolCapabilities are the
-	// service's meta-data names (seed 004 §1.1).
+	// service's meta-data names (Mobile-MCP spec §1.1).
 	MetaToolName         = "mobile.mcp.tool.name"
 	MetaToolDescription  = "mobile.mcp.tool.description"
 	MetaToolCapabilities = "mobile.mcp.tool.capabilities"

@@ -47,7 +47,7 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 			// phone from a client that floods it, whatever it sends.
 			if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
 				return failed(capability.Errorf(capability.CodeRateLimited,
-					"%s is limited to %s per client; retry in %d seconds", c.ID, s.opts.RateLimit, ratelimit.RetryAfter(wait))), nil
+					"%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))), nil
 			}
 		}
 		var result capability.Result
@@ -90,12 +90,13 @@ func (s *Server) invoke(ctx context.Context, c *capability.Capability, rawID any
 // the code cannot travel in structuredContent: the official TypeScript
 // client checks structuredContent against the tool's outputSchema even on
 // an error result, and rejects the whole result when it does not match.
-func failed(err *capability.Error) *mcp.CallToolResult {
+func failed(err error) *mcp.CallToolResult {
+	e := capability.AsError(err, capability.CodeInternalError)
 	res := &mcp.CallToolResult{
-		Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}},
-		Meta:    mcp.Meta{MetaErrorCode: string(err.Code)},
+		Content: []mcp.Content{&mcp.TextContent{Text: e.Error()}},
+		Meta:    mcp.Meta{MetaErrorCode: string(e.Code)},
 	}
-	res.SetError(err) // sets IsError, and lets the call log read the code
+	res.SetError(e) // sets IsError, and lets the call log read the code
 	return res
 }
 

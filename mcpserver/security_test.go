@@ -335,3 +335,13 @@ func TestACapabilityWithoutHintsIsRateLimited(t *testing.T) {
 		t.Errorf("second call:\n got %s\nwant %s", result, want)
 	}
 }
+
+func TestRateLimitSaysOneSecond(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Second}})
+	args := `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`
+	s.call("send_sms", args)
+	result, _ := s.call("send_sms", args)
+	if want := `"text":"rate_limited: send_sms is limited to 1/sec per client; retry in 1 second"`; !strings.Contains(result, want) {
+		t.Errorf("the second call: %s\nwant %s", result, want)
+	}
+}

@@ -95,6 +95,35 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// withDefaults returns o with its zero fields set to their defaults.
+func (o Options) withDefaults() Options {
+	if o.Addr == "" {
+		o.Addr = DefaultAddr
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.RateLimit == (ratelimit.Rate{}) {
+		o.RateLimit = DefaultRateLimit
+	}
+	return o
+}
+
+// Check reports the first invalid option, as New would, so that a program
+// can refuse bad options before it binds or builds anything.
+func (o Options) Check() error {
+	_, err := o.withDefaults().check()
+	return err
+}
+
+// check validates o, which has its defaults, and returns its origin policy.
+func (o Options) check() (originPolicy, error) {
+	if err := o.RateLimit.Check(); err != nil {
+		return originPolicy{}, err
+	}
+	return newOriginPolicy(o.AllowedOrigins)
+}
+
 // Server is an MCP server over one engine. Build it with New.
 type Server struct {
 	opts    Options
@@ -111,19 +140,8 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 	if engine == nil {
 		return nil, errors.New("mcpserver: New needs an engine")
 	}
-	if opts.Addr == "" {
-		opts.Addr = DefaultAddr
-	}
-	if opts.MaxBodyBytes <= 0 {
-		opts.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if opts.RateLimit == (ratelimit.Rate{}) {
-		opts.RateLimit = DefaultRateLimit
-	}
-	if err := opts.RateLimit.Check(); err != nil {
-		return nil, err
-	}
-	origins, err := newOriginPolicy(opts.AllowedOrigins)
+	opts = opts.withDefaults()
+	origins, err := opts.check()
 	if err != nil {
 		return nil, err
 	}
@@ -184,13 +202,20 @@ func writeTimeout(reg *capability.Registry) time.Duration {
 // address when no token is set, since it cannot see how it was bound.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Listen binds Options.Addr. It refuses a non-loopback address without a
-// token, naming the address, before binding anything.
-func (s *Server) Listen() (net.Listener, error) {
-	if err := checkBind(s.opts.Addr, s.opts.Token); err != nil {
+// Listen binds the server's Options.Addr; see the function Listen.
+func (s *Server) Listen() (net.Listener, error) { return Listen(s.opts) }
+
+// Listen binds o.Addr (DefaultAddr when empty) for a Server with options o.
+// It refuses a non-loopback address without a token, naming the address,
+// before binding anything. A program that must leave nothing behind when
+// it cannot serve binds with Listen before it builds its engine and the
+// Server, then passes the listener to Serve.
+func Listen(o Options) (net.Listener, error) {
+	o = o.withDefaults()
+	if err := checkBind(o.Addr, o.Token); err != nil {
 		return nil, err
 	}
-	l, err := net.Listen("tcp", s.opts.Addr)
+	l, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: %w", err)
 	}

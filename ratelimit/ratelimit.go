@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 // Rate is a number of calls per period. A client may make Calls calls at
@@ -153,4 +155,9 @@ func (l *Limiter) forgetFull(now time.Time) {
 // RetryAfter rounds a wait up to whole seconds, for people and models.
 func RetryAfter(wait time.Duration) int {
 	return int(math.Ceil(wait.Seconds()))
+}
+
+// RetryIn says a wait in whole seconds, rounded up: "1 second", "6 seconds".
+func RetryIn(wait time.Duration) string {
+	return plural.Count(RetryAfter(wait), "second")
 }

@@ -111,3 +111,14 @@ func TestRetryAfterRoundsUp(t *testing.T) {
 		}
 	}
 }
+
+func TestRetryInSaysTheSeconds(t *testing.T) {
+	for _, tt := range []struct {
+		wait time.Duration
+		want string
+	}{{time.Millisecond, "1 second"}, {time.Second, "1 second"}, {1001 * time.Millisecond, "2 seconds"}, {6 * time.Second, "6 seconds"}} {
+		if got := RetryIn(tt.wait); got != tt.want {
+			t.Errorf("RetryIn(%v) = %q, want %q", tt.wait, got, tt.want)
+		}
+	}
+}

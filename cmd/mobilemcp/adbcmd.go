@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 func init() {
@@ -40,6 +41,9 @@ func runADB(e *env, args []string) int {
 		fs.SetOutput(e.stdout)
 		fs.Usage()
 		return exitOK
+	}
+	if hint := suggest.DidYouMean(args[0], []string{"discover", "call"}); hint != "" {
+		return usageError(e, fs, "unknown subcommand %q; %s", args[0], hint)
 	}
 	return usageError(e, fs, "unknown subcommand %q; use discover or call", args[0])
 }

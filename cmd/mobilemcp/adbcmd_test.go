@@ -41,7 +41,7 @@ func TestADBCallPrintsTheMatchingReply(t *testing.T) {
 			"-s emulator-5554 shell date":                       "1763719200\n",
 			"-s emulator-5554 shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n",
 		},
-		Logcat:  `{"mobile-mcp-response":{"version":"1.0","response":{"id":"someone-else","status":"success","message":"not yours"}}}` + "\n",
+		Logcat: `{"mobile-mcp-response":{"version":"1.0","response":{"id":"someone-else","status":"success","message":"not yours"}}}` + "\n",
 		// The app's reply echoes the fresh request id from the command line.
 		Respond: func(am string) string {
 			id := idPattern.FindStringSubmatch(am)[1]

@@ -34,7 +34,9 @@ the outbox in the data directory; see 'mobilemcp outbox'.
 With --raw, the request JSON is read from FILE (or stdin for -) and run as
 it is, in any accepted layout.
 
-Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
+Exit status: 0 on a success reply, 1 on a failure reply or when the
+request cannot be read, 2 on a usage error (such as a FILE that does not
+exist).`)
 	var phone phoneFlags
 	phone.register(fs)
 	raw := fs.String("raw", "", "run the request JSON in `file` (- for stdin) as it is")
@@ -49,9 +51,15 @@ Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
 		if len(positional) > 0 {
 			return usageError(e, fs, "--raw takes the whole request; drop the extra arguments %q", positional)
 		}
+		if *raw != "-" {
+			if code, ok := checkExists(e, fs, *raw); !ok {
+				return code
+			}
+		}
 		var err error
 		if request, err = readInput(e, *raw); err != nil {
-			return usageError(e, fs, "%v", err)
+			fmt.Fprintf(e.stderr, "mobilemcp call: %v\n", err)
+			return exitFailure
 		}
 	} else {
 		var err error
@@ -60,6 +68,9 @@ Exit status: 0 on a success reply, 1 on a failure reply, 2 on a usage error.`)
 		}
 	}
 
+	if code, ok := phone.checkSIMConfig(e, fs); !ok {
+		return code
+	}
 	eng, store, err := phone.engine(e)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp call: %v\n", err)
@@ -166,15 +177,23 @@ func parseArgs(pairs []string) (map[string]json.RawMessage, error) {
 	return args, nil
 }
 
+// readInput reads the request in file name, or stdin for "-". It reads no
+// more than the engine accepts.
 func readInput(e *env, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(e.stdin)
+	in, what := e.stdin, "the request on stdin"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in, what = f, "the request in "+name
 	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
+	data, err := io.ReadAll(io.LimitReader(in, capability.DefaultMaxRequestBytes+1))
+	if err == nil && len(data) > capability.DefaultMaxRequestBytes {
+		err = fmt.Errorf("%s is larger than %d bytes, the most the engine accepts", what, capability.DefaultMaxRequestBytes)
 	}
-	return data, nil
+	return data, err
 }
 
 // printJSON prints valid JSON indented (or compact), and anything else as is.

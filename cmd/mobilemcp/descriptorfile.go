@@ -1,23 +1,22 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 // readDescriptor lints and parses the descriptor at path for the command
 // fs names. Findings go to stderr; errors stop the command, with exit
 // status code (a usage error for a file that does not exist).
 func readDescriptor(e *env, fs *flag.FlagSet, path string) (file *descriptor.File, code int, ok bool) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, usageError(e, fs, "%s does not exist", path), false
+	if code, ok := checkExists(e, fs, path); !ok {
+		return nil, code, false
 	}
+	data, err := descriptor.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp %s: %v\n", fs.Name(), err)
 		return nil, exitFailure, false
@@ -27,7 +26,7 @@ func readDescriptor(e *env, fs *flag.FlagSet, path string) (file *descriptor.Fil
 		fmt.Fprintln(e.stderr, f)
 	}
 	if errs, _ := count(findings); errs > 0 {
-		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, plural(errs, "error"))
+		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, plural.Count(errs, "error"))
 		return nil, exitFailure, false
 	}
 	file, err = descriptor.Parse(data)

@@ -5,19 +5,39 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
-// The generated resources, relative to the repository root. The strings
-// path is what stringsPathFor derives from the descriptor path.
-const (
-	defaultDescriptorPath = "android/app/res/xml/mcp_capabilities.xml"
-	defaultStringsPath    = "android/app/res/values/strings.xml"
-)
+// defaultDescriptorPath is where gen writes the descriptor, relative to the
+// module root; the strings go to the values directory of the same res
+// directory (stringsPathFor). Moving the app's resources is a change of
+// this one line.
+const defaultDescriptorPath = "android/app/res/xml/mcp_capabilities.xml"
+
+var defaultStringsPath = stringsPathFor(defaultDescriptorPath)
+
+// modulePath is the module whose root the default paths are relative to.
+const modulePath = "github.com/mobilemcp/mobilemcp"
+
+// isModuleRoot reports whether dir is the root of this repository: it
+// holds a go.mod that declares modulePath. A go.mod is the mark rather
+// than a res directory, which any Android project has and which moves.
+func isModuleRoot(dir string) bool {
+	f, err := os.Open(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 1<<20)) // a go.mod is a few KB
+	return err == nil && modfile.ModulePath(data) == modulePath
+}
 
 func init() {
 	register(command{name: "gen", summary: "generate the capability descriptor and the tool's string resources", run: runGen})
@@ -33,9 +53,11 @@ func runGen(e *env, args []string) int {
 	fs := newFlags(e, "gen", "[-o FILE] [--strings FILE] [--check]",
 		`Generates, from the built-in capabilities, the capability descriptor
 (`+defaultDescriptorPath+`) and the string resources its manifest entries
-name (`+defaultStringsPath+`: tool_name and tool_description). Run it at
-the repository root. With -o, the strings go to values/strings.xml of the
-same res directory, or nowhere when the descriptor is not in one.
+name (`+defaultStringsPath+`: tool_name and tool_description). Without -o
+it runs only at the repository root, the directory whose go.mod declares
+module `+modulePath+`, and refuses anywhere else rather than
+write a res directory there. With -o, the strings go to values/strings.xml
+of the same res directory, or nowhere when the descriptor is not in one.
 
 With --check, nothing is written: gen exits 1 and prints a diff when a
 file differs from what it would generate, which is how CI catches a
@@ -45,6 +67,11 @@ registry change without a regenerated descriptor.`)
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff if a file is stale")
 	if code, done := parseNoArgs(e, fs, args); done {
 		return code
+	}
+	if !isSet(fs, "o") {
+		if wd, err := os.Getwd(); err != nil || !isModuleRoot(wd) {
+			return usageError(e, fs, "the current directory is not the root of the module %s, so gen would write %s where it does not belong; run it at the repository root, or name the descriptor with -o FILE", modulePath, defaultDescriptorPath)
+		}
 	}
 	if !isSet(fs, "strings") {
 		*stringsOut = stringsPathFor(*out)

@@ -106,15 +106,39 @@ func TestDescriptorCommandUsageErrors(t *testing.T) {
 		{[]string{"gen", "extra"}, `mobilemcp gen: unexpected arguments ["extra"]`},
 		{[]string{"lint"}, "mobilemcp lint: name at least one descriptor, AndroidManifest.xml or res directory"},
 		{[]string{"lint", "--format", "xml", "x.xml"}, `mobilemcp lint: --format is "xml"; use text or json`},
-		{[]string{"lint", "/nonexistent/caps.xml"}, "mobilemcp lint: /nonexistent/caps.xml does not exist"},
 		{[]string{"tools"}, "mobilemcp tools: name one descriptor, such as res/xml/mcp_capabilities.xml"},
 		{[]string{"tools", "a.xml", "b.xml"}, "mobilemcp tools: name one descriptor, such as res/xml/mcp_capabilities.xml"},
-		{[]string{"tools", "/nonexistent/caps.xml"}, "mobilemcp tools: /nonexistent/caps.xml does not exist"},
 	}
 	for _, tt := range tests {
 		code, _, errOut := newCLI(t).run("", tt.args...)
 		if code != exitUsage || !strings.HasPrefix(errOut, tt.want+"\n") {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
 		}
+	}
+}
+
+func TestGenRefusesToWriteTheDefaultPathsOutsideTheModuleRoot(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errOut := newCLI(t).run("", "gen")
+	want := "mobilemcp gen: the current directory is not the root of the module github.com/mobilemcp/mobilemcp, " +
+		"so gen would write " + defaultDescriptorPath + " where it does not belong; run it at the repository root, or name the descriptor with -o FILE\n" +
+		"Run 'mobilemcp gen --help' for usage.\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, errOut, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("gen wrote %v", entries)
+	}
+	// With -o it writes where it is told.
+	if code, out, _ := newCLI(t).run("", "gen", "-o", "caps.xml"); code != exitOK || out != "wrote caps.xml\n" {
+		t.Errorf("-o caps.xml: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestGenUsesTheDefaultPathsAtTheModuleRoot(t *testing.T) {
+	t.Chdir("../..")
+	if code, diff, errOut := newCLI(t).run("", "gen", "--check"); code != exitOK {
+		t.Errorf("gen --check at the repository root: exit %d\n%s%s", code, errOut, diff)
 	}
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 func init() {
@@ -16,11 +16,12 @@ func init() {
 
 func runLint(e *env, args []string) int {
 	fs := newFlags(e, "lint", "[flags] PATH...",
-		`Checks each PATH against the Mobile-MCP spec (seed 004 §1):
+		`Checks each PATH against the Mobile-MCP spec §1:
   - a capability descriptor such as res/xml/mcp_capabilities.xml;
   - an AndroidManifest.xml: the tool service, its intent filter, its
     three meta-data entries and the descriptor they point at;
-  - a res directory: every descriptor in its xml directories.
+  - a res directory: every descriptor in its xml directories; a project
+    root stands for its res directory.
 
 Findings are printed as "file:line: severity: message [rule]". The rules
 are described in docs/descriptor.md.
@@ -40,25 +41,37 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	if *format != "text" && *format != "json" {
 		return usageError(e, fs, "--format is %q; use text or json", *format)
 	}
+	if *res != "" {
+		if code, ok := checkExists(e, fs, *res); !ok {
+			return code
+		}
+	}
 	opts := &descriptor.Options{ResDir: *res}
 	for _, p := range paths {
-		info, err := os.Stat(p)
-		if errors.Is(err, os.ErrNotExist) {
-			return usageError(e, fs, "%s does not exist", p)
+		if code, ok := checkExists(e, fs, p); !ok {
+			return code
 		}
-		if opts.ResDir == "" && err == nil && info.IsDir() {
+		if info, err := os.Stat(p); opts.ResDir == "" && err == nil && info.IsDir() {
 			opts.ResDir = p
 		}
 	}
 
 	var findings []descriptor.Finding
+	// A descriptor is linted twice when it is in a res directory among the
+	// paths and a manifest among them points at it; say each finding once.
+	seen := map[descriptor.Finding]bool{}
 	for _, p := range paths {
 		found, err := descriptor.LintPath(p, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "mobilemcp lint: %v\n", err)
 			return exitFailure
 		}
-		findings = append(findings, found...)
+		for _, f := range found {
+			if !seen[f] {
+				seen[f] = true
+				findings = append(findings, f)
+			}
+		}
 	}
 	if *format == "json" {
 		if findings == nil {
@@ -72,7 +85,7 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	}
 	errs, warnings := count(findings)
 	if errs+warnings > 0 && *format == "text" {
-		fmt.Fprintf(e.stderr, "%s, %s\n", plural(errs, "error"), plural(warnings, "warning"))
+		fmt.Fprintf(e.stderr, "%s, %s\n", plural.Count(errs, "error"), plural.Count(warnings, "warning"))
 	}
 	if errs > 0 || (*strict && warnings > 0) {
 		return exitFailure
@@ -90,13 +103,6 @@ func count(findings []descriptor.Finding) (errs, warnings int) {
 		}
 	}
 	return errs, warnings
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // writeJSON prints v indented, without HTML escaping, so messages and

@@ -68,17 +68,7 @@ func TestLintPrintsJSON(t *testing.T) {
 
 func TestLintChecksAManifestAgainstTheResDirectoryGiven(t *testing.T) {
 	dir := t.TempDir()
-	manifest := writeFile(t, dir, "app/AndroidManifest.xml", `<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="x">
-  <application>
-    <service android:name=".Tool" android:exported="true">
-      <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>
-      <meta-data android:name="mobile.mcp.tool.name" android:value="@string/tool_name"/>
-      <meta-data android:name="mobile.mcp.tool.description" android:value="@string/tool_description"/>
-      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@xml/mcp_capabilities"/>
-    </service>
-  </application>
-</manifest>
-`)
+	manifest := writeFile(t, dir, "app/AndroidManifest.xml", validManifest)
 	res := filepath.Join(dir, "shared/res")
 	c := newCLI(t)
 	// Neither app/res nor res is there, so the reference is not checked...
@@ -98,5 +88,43 @@ func TestLintChecksAManifestAgainstTheResDirectoryGiven(t *testing.T) {
 	code, out, errOut := c.run("", "lint", "--strict", manifest, res)
 	if code != exitOK || out != "" || errOut != "" {
 		t.Errorf("with res: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// validManifest declares the tool service with all it needs.
+const validManifest = `<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="x">
+  <application>
+    <service android:name=".Tool" android:exported="true">
+      <intent-filter><action android:name="mobile.mcp.SERVICE"/></intent-filter>
+      <meta-data android:name="mobile.mcp.tool.name" android:value="@string/tool_name"/>
+      <meta-data android:name="mobile.mcp.tool.description" android:value="@string/tool_description"/>
+      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@xml/mcp_capabilities"/>
+    </service>
+  </application>
+</manifest>
+`
+
+func TestLintAManifestChecksTheDescriptorItPointsAt(t *testing.T) {
+	dir := t.TempDir()
+	manifest := writeFile(t, dir, "AndroidManifest.xml", validManifest)
+	caps := writeFile(t, dir, "res/xml/mcp_capabilities.xml", withSynonym)
+	want := caps + `:3: warning: input param "n" has type "int"; write type="integer", the name every reader knows [type-synonym]` + "\n"
+	// The descriptor's finding is reported once, also when its res
+	// directory is named too.
+	for _, args := range [][]string{{"lint", manifest}, {"lint", manifest, filepath.Join(dir, "res")}} {
+		code, out, errOut := newCLI(t).run("", args...)
+		if code != exitOK || out != want || errOut != "0 errors, 1 warning\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", args, code, out, errOut, want)
+		}
+	}
+}
+
+func TestLintAProjectRootLooksInItsResDirectory(t *testing.T) {
+	root := t.TempDir()
+	caps := writeFile(t, root, "res/xml/mcp_capabilities.xml", withSynonym)
+	code, out, errOut := newCLI(t).run("", "lint", root)
+	want := caps + `:3: warning: input param "n" has type "int"; write type="integer", the name every reader knows [type-synonym]` + "\n"
+	if code != exitOK || out != want || errOut != "0 errors, 1 warning\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
 	}
 }

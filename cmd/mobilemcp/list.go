@@ -8,6 +8,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 func init() {
@@ -58,7 +59,7 @@ outbox.jsonl in the data directory.`)
 			r.To, len(r.Parts), r.Encoding, result, r.Text)
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "%d sends in %s\n", len(records), path)
+	fmt.Fprintf(e.stdout, "%s in %s\n", plural.Count(len(records), "send"), path)
 	return exitOK
 }
 

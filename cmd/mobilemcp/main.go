@@ -2,7 +2,12 @@
 // requests against a simulated phone, lists and lints capabilities, generates
 // descriptors, serves MCP over HTTP and drives a real phone through adb.
 //
-// Exit codes: 0 success, 1 a failure reply or a failed check, 2 a usage error.
+// Exit codes: 0 success; 1 the command ran and failed (a failure reply, a
+// failed check, a server that cannot start, a file that exists but cannot be
+// read or makes no sense); 2 a usage error, which is a command line that is
+// wrong as typed: an unknown command or flag, a missing, extra or malformed
+// argument or flag value, or a file or directory it names that does not
+// exist.
 package main
 
 import (
@@ -15,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
 // Exit codes shared by every command.
@@ -67,7 +73,15 @@ func run(e *env, args []string) int {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "mobilemcp: unknown command %q\n\n", args[0])
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	problem := fmt.Sprintf("unknown command %q", args[0])
+	if hint := suggest.DidYouMean(args[0], names); hint != "" {
+		problem += "; " + hint
+	}
+	fmt.Fprintf(e.stderr, "mobilemcp: %s\n\n", problem)
 	usage(e.stderr)
 	return exitUsage
 }
@@ -140,6 +154,16 @@ func parseNoArgs(e *env, fs *flag.FlagSet, args []string) (code int, done bool) 
 		return usageError(e, fs, "unexpected arguments %q", positional), true
 	}
 	return code, done
+}
+
+// checkExists returns a usage error when path, which the command line
+// names, does not exist: most likely a typo. A file that exists but cannot
+// be read is a failure, reported when the command reads it.
+func checkExists(e *env, fs *flag.FlagSet, path string) (code int, ok bool) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return usageError(e, fs, "%s does not exist", path), false
+	}
+	return exitOK, true
 }
 
 // usageError prints a usage problem and returns exitUsage.

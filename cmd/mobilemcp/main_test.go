@@ -60,7 +60,7 @@ func TestCallSeedExample(t *testing.T) {
 
 	code, out, _ = c.run("", "outbox")
 	if code != exitOK || !strings.Contains(out, `+33785880347`) || !strings.Contains(out, `"Hello world"`) ||
-		!strings.Contains(out, "14 (slot 0, Vodafone UK)") || !strings.Contains(out, "1 sends in "+filepath.Join(c.dataDir, "outbox.jsonl")) {
+		!strings.Contains(out, "14 (slot 0, Vodafone UK)") || !strings.Contains(out, "1 send in "+filepath.Join(c.dataDir, "outbox.jsonl")) {
 		t.Errorf("outbox (exit %d):\n%s", code, out)
 	}
 }
@@ -122,7 +122,7 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"call", "send_sms", "to"}, `mobilemcp call: argument "to" is not key=value or key:=json`},
 		{[]string{"call", "send_sms", "a=1", "a=2"}, "mobilemcp call: argument a is given twice"},
 		{[]string{"call", "send_sms", "n:={"}, "mobilemcp call: argument n:={: the value is not valid JSON"},
-		{[]string{"call", "--raw", "/nonexistent/request.json"}, "mobilemcp call: open /nonexistent/request.json: no such file or directory"},
+
 		{[]string{"call", "--raw", "-", "extra"}, `mobilemcp call: --raw takes the whole request; drop the extra arguments ["extra"]`},
 		{[]string{"call", "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"outbox", "extra"}, `mobilemcp outbox: unexpected arguments ["extra"]`},
@@ -215,5 +215,91 @@ func TestRawRetryIsAnsweredFromTheStore(t *testing.T) {
 	}
 	if _, out, _ := c.run("", "outbox", "--json"); strings.Count(out, "\n") != 1 {
 		t.Errorf("outbox:\n%s", out)
+	}
+}
+
+// TestHelpCitesTheSpecByName: help cites the Mobile-MCP spec as such,
+// never by the name of a document in this project's sources.
+func TestHelpCitesTheSpecByName(t *testing.T) {
+	internalName := regexp.MustCompile(`(?i)seed \d`)
+	outputs := map[string]string{}
+	_, outputs["mobilemcp"], _ = newCLI(t).run("", "--help")
+	for _, c := range commands {
+		_, outputs[c.name], _ = newCLI(t).run("", c.name, "--help")
+	}
+	_, outputs["adb call"], _ = newCLI(t).run("", "adb", "call", "--help")
+	_, outputs["adb discover"], _ = newCLI(t).run("", "adb", "discover", "--help")
+	for name, out := range outputs {
+		if m := internalName.FindString(out); m != "" {
+			t.Errorf("%s --help cites %q:\n%s", name, m, out)
+		}
+	}
+	if _, out, _ := newCLI(t).run("", "lint", "--help"); !strings.Contains(out, "the Mobile-MCP spec §1") {
+		t.Errorf("lint --help does not cite the Mobile-MCP spec:\n%s", out)
+	}
+}
+
+// TestAMissingFileIsAUsageError holds every command to one rule: a file or
+// directory the command line names that does not exist is a usage error
+// (exit 2), most likely a typo.
+func TestAMissingFileIsAUsageError(t *testing.T) {
+	tests := [][]string{
+		{"call", "--raw", "/nonexistent/request.json"},
+		{"call", "--sim-config", "/nonexistent/sims.json", "get_sms_subscriptions"},
+		{"serve", "--sim-config", "/nonexistent/sims.json", "--addr", "127.0.0.1:0"},
+		{"lint", "/nonexistent/caps.xml"},
+		{"lint", "--res", "/nonexistent/res", "../../android/app/AndroidManifest.xml"},
+		{"tools", "/nonexistent/caps.xml"},
+	}
+	for _, args := range tests {
+		missing := args[len(args)-1]
+		for _, a := range args {
+			if strings.HasPrefix(a, "/nonexistent/") {
+				missing = a
+			}
+		}
+		code, out, errOut := newCLI(t).run("", args...)
+		want := "mobilemcp " + args[0] + ": " + missing + " does not exist\nRun 'mobilemcp " + args[0] + " --help' for usage.\n"
+		if code != exitUsage || out != "" || errOut != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, code, out, errOut, want)
+		}
+	}
+}
+
+// ... while one that exists but cannot be read, or makes no sense, is a
+// failure (exit 1).
+func TestAnUnreadableFileIsAFailure(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"call", "--raw", dir}, "mobilemcp call: read " + dir + ": is a directory\n"},
+		{"", []string{"call", "--sim-config", dir, "get_sms_subscriptions"}, "mobilemcp call: reading SIM config: read " + dir + ": is a directory\n"},
+		{strings.Repeat(" ", 64<<10+1), []string{"call", "--raw", "-"}, "mobilemcp call: the request on stdin is larger than 65536 bytes, the most the engine accepts\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := newCLI(t).run(tt.stdin, tt.args...)
+		if code != exitFailure || out != "" || errOut != tt.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}
+
+func TestATypoGetsASuggestion(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serv"}, "mobilemcp: unknown command \"serv\"; did you mean serve?\n\nmobilemcp: Mobile-MCP capabilities"},
+		{[]string{"Lint", "x.xml"}, "mobilemcp: unknown command \"Lint\"; did you mean lint?\n\nmobilemcp: Mobile-MCP capabilities"},
+		{[]string{"adb", "discovr"}, "mobilemcp adb: unknown subcommand \"discovr\"; did you mean discover?\n"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := newCLI(t).run("", tt.args...)
+		if code != exitUsage || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
+		}
 	}
 }

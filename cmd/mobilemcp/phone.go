@@ -30,6 +30,15 @@ func (p *phoneFlags) registerDataDir(fs *flag.FlagSet) {
 	fs.StringVar(&p.dataDir, "data-dir", "", "`directory` for the outbox (default: $MOBILEMCP_DATA_DIR, else $XDG_DATA_HOME/mobilemcp, else ~/.local/share/mobilemcp)")
 }
 
+// checkSIMConfig returns a usage error when --sim-config names a file that
+// does not exist.
+func (p *phoneFlags) checkSIMConfig(e *env, fs *flag.FlagSet) (code int, ok bool) {
+	if p.simConfig == "" {
+		return exitOK, true
+	}
+	return checkExists(e, fs, p.simConfig)
+}
+
 // resolveDataDir applies the host convention: --data-dir, then
 // $MOBILEMCP_DATA_DIR, then $XDG_DATA_HOME/mobilemcp, then
 // ~/.local/share/mobilemcp. It never picks the current directory.

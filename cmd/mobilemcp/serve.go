@@ -72,13 +72,10 @@ command lines are visible to other users. See docs/mcp.md.`)
 		*token = e.getenv("MOBILEMCP_TOKEN")
 	}
 
-	eng, store, err := phone.engine(e)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
-		return exitFailure
+	if code, ok := phone.checkSIMConfig(e, fs); !ok {
+		return code
 	}
-	defer store.Close()
-	srv, err := mcpserver.New(eng, mcpserver.Options{
+	opts := mcpserver.Options{
 		Title:          builtinTool.name,
 		Addr:           *addr,
 		Token:          *token,
@@ -86,11 +83,25 @@ command lines are visible to other users. See docs/mcp.md.`)
 		MaxBodyBytes:   *maxBody,
 		RateLimit:      limit.rate,
 		Logger:         slog.New(slog.NewTextHandler(e.stderr, nil)),
-	})
-	if err != nil {
+	}
+	if err := opts.Check(); err != nil {
 		return usageError(e, fs, "%v", err)
 	}
-	l, err := srv.Listen()
+	// Bind before the engine opens the reply store, which creates the data
+	// directory: a server that cannot start leaves nothing behind.
+	l, err := mcpserver.Listen(opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer l.Close() // Serve closes it too; this covers the failures before
+	eng, store, err := phone.engine(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer store.Close()
+	srv, err := mcpserver.New(eng, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure

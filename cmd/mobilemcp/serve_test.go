@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
+	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,5 +101,30 @@ func TestServeRefusesAPublicAddressWithoutAToken(t *testing.T) {
 	want := "mobilemcp serve: mcpserver: refusing to listen on 0.0.0.0:0 without a token: it is not a loopback address, so other machines could call the tools; set a token (--token or $MOBILEMCP_TOKEN) or bind 127.0.0.1\n"
 	if code != exitFailure || errOut != want {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
+	}
+}
+
+// A serve that cannot start leaves nothing behind: it binds before it
+// creates the data directory and the reply store.
+func TestServeThatCannotBindWritesNothing(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	for _, tt := range []struct {
+		addr, want string
+	}{
+		{taken.Addr().String(), "mobilemcp serve: mcpserver: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"},
+		{"0.0.0.0:0", "mobilemcp serve: mcpserver: refusing to listen on 0.0.0.0:0 without a token: it is not a loopback address, so other machines could call the tools; set a token (--token or $MOBILEMCP_TOKEN) or bind 127.0.0.1\n"},
+	} {
+		dataDir := filepath.Join(t.TempDir(), "data")
+		code, _, errOut := newCLI(t).run("", "serve", "--addr", tt.addr, "--data-dir", dataDir)
+		if code != exitFailure || errOut != tt.want {
+			t.Errorf("--addr %s: exit %d, stderr %q; want 1 and %q", tt.addr, code, errOut, tt.want)
+		}
+		if _, err := os.Stat(dataDir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("--addr %s: the data directory was created (%v)", tt.addr, err)
+		}
 	}
 }

@@ -8,15 +8,25 @@ func init() {
 	register(command{name: "tools", summary: "print the MCP tools/list result for a capability descriptor", run: runTools})
 }
 
-func runTools(e *env, args []string) int {
-	fs := newFlags(e, "tools", "PATH",
-		`Prints the result of MCP tools/list for the capability descriptor at PATH:
-{"tools": [...]}, one tool per capability, each with its JSON Schema
-2020-12 input schema and behaviour hints. This is what an MCP client sees
-when the descriptor's capabilities are served over MCP.
+// toolsHelp says exactly how the printed tools differ from what 'mobilemcp
+// serve' lists; TestToolsDiffersFromServeAsItsHelpSays holds it to that.
+const toolsHelp = `Prints the result of MCP tools/list for the capability descriptor at PATH:
+{"tools": [...]}, one tool per capability in file order, each with its
+name, title, description, JSON Schema 2020-12 input schema and the four
+behaviour hints. The Java client library makes the same tools of the
+descriptor on a phone.
+
+'mobilemcp serve' converts its capabilities the same way (from the Go
+registry, not from a descriptor), and its tools/list differs thus:
+  - each tool also has an outputSchema: the output params, all required;
+  - the annotations repeat the title;
+  - the tools are sorted by name, and keys come in the MCP SDK's order.
 
 The descriptor is linted first. Errors are printed on stderr and stop the
-command (exit 1); warnings are printed and do not.`)
+command (exit 1); warnings are printed and do not.`
+
+func runTools(e *env, args []string) int {
+	fs := newFlags(e, "tools", "PATH", toolsHelp)
 	paths, code, done := parseFlags(e, fs, args)
 	if done {
 		return code

@@ -3,13 +3,16 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 func TestToolsPrintsTheSeedSchema(t *testing.T) {
@@ -29,7 +32,7 @@ func TestToolsPrintsTheSeedSchema(t *testing.T) {
 	for _, tool := range list.Tools {
 		line := tool.Name + ":"
 		for _, p := range tool.InputSchema.Properties {
-			line += " " + p.Name + "=" + string(p.Type)
+			line += " " + p.Name + "=" + p.Schema.Type
 		}
 		got = append(got, fmt.Sprintf("%s required=%q", line, tool.InputSchema.Required))
 	}
@@ -100,4 +103,96 @@ func TestToolsIsTheJavaClientsGolden(t *testing.T) {
 			t.Errorf("%s is stale; regenerate it with\n  go run ./cmd/mobilemcp tools %s > %s", golden, strings.TrimPrefix(source, "../../"), golden)
 		}
 	}
+}
+
+// TestToolsDiffersFromServeAsItsHelpSays takes the tools/list of 'serve'
+// apart along the differences toolsHelp lists, and finds what 'tools'
+// prints for the checked-in descriptor of the same capabilities.
+func TestToolsDiffersFromServeAsItsHelpSays(t *testing.T) {
+	c := newCLI(t)
+	code, out, errOut := c.run("", "tools", "../../"+defaultDescriptorPath)
+	if code != exitOK {
+		t.Fatalf("tools: exit %d, %s", code, errOut)
+	}
+	var printed struct{ Tools []map[string]any }
+	if err := json.Unmarshal([]byte(out), &printed); err != nil {
+		t.Fatal(err)
+	}
+	url, _, _, _ := c.startServe("--addr", "127.0.0.1:0")
+	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	var served struct {
+		Result struct{ Tools []map[string]any }
+	}
+	if err != nil || status != http.StatusOK || json.Unmarshal([]byte(body), &served) != nil {
+		t.Fatalf("tools/list: HTTP %d %v %s", status, err, body)
+	}
+
+	var names []string
+	for _, tool := range served.Result.Tools {
+		names = append(names, tool["name"].(string))
+	}
+	if !slices.IsSorted(names) || len(names) != len(printed.Tools) {
+		t.Errorf("served tools %q, want the %d printed ones sorted by name", names, len(printed.Tools))
+	}
+	reg := builtinRegistry()
+	for _, want := range printed.Tools {
+		name := want["name"].(string)
+		i := slices.Index(names, name)
+		if i < 0 {
+			t.Errorf("%s is not served", name)
+			continue
+		}
+		got := served.Result.Tools[i]
+		capab, _ := reg.Lookup(name)
+		// Each tool also has an outputSchema: the output params, all required.
+		if !reflect.DeepEqual(got["outputSchema"], asJSON(t, descriptor.OutputSchema(capab))) {
+			t.Errorf("%s: outputSchema %v", name, got["outputSchema"])
+		}
+		delete(got, "outputSchema")
+		// The annotations repeat the title.
+		annotations := got["annotations"].(map[string]any)
+		if annotations["title"] != want["title"] {
+			t.Errorf("%s: annotations.title %v, want %v", name, annotations["title"], want["title"])
+		}
+		delete(annotations, "title")
+		// An input schema has every maxLength and pattern the Go
+		// capability declares, also those its descriptor does not carry.
+		props := got["inputSchema"].(map[string]any)["properties"].(map[string]any)
+		wantProps := want["inputSchema"].(map[string]any)["properties"].(map[string]any)
+		for _, p := range capab.Input {
+			prop, printedProp := props[p.Name].(map[string]any), wantProps[p.Name].(map[string]any)
+			declared := map[string]any{}
+			if p.MaxLength > 0 {
+				declared["maxLength"] = float64(p.MaxLength)
+			}
+			if p.Pattern != "" {
+				declared["pattern"] = p.Pattern
+			}
+			for key, value := range declared {
+				if _, inDescriptor := printedProp[key]; !inDescriptor {
+					if prop[key] != value {
+						t.Errorf("%s: %s has %s %v, want %v", name, p.Name, key, prop[key], value)
+					}
+					delete(prop, key)
+				}
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\nserved  %v\nprinted %v", name, got, want)
+		}
+	}
+}
+
+// asJSON returns v as encoding/json decodes its JSON into an any.
+func asJSON(t *testing.T, v any) any {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
