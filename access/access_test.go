@@ -199,3 +199,35 @@ func TestRateLimitSaysOneSecond(t *testing.T) {
 		t.Errorf("the second call: %q %q", code, message)
 	}
 }
+
+// The capability's own checks (E.164, blank text) come before admission as
+// well: a caller without consent is told what is wrong with its call rather
+// than asked to get consent for it, and a caller with consent spends no
+// rate budget on a call that could never run.
+func TestCapabilityChecksComeBeforeAdmission(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	bad := []struct{ args, message string }{
+		{`{"to_phone_number":"0785880347","sms_text":"Hi","subscription_id":14}`,
+			`to_phone_number "0785880347" is not an international number: write + then the country code and number, 7 to 15 digits in all, for example +36201234567`},
+		{`{"to_phone_number":"+33785880347","sms_text":" \n ","subscription_id":14}`,
+			"sms_text is empty; send at least one visible character"},
+	}
+	for _, caller := range []string{"com.example.stranger", "com.example.agent"} {
+		if caller == "com.example.agent" {
+			p.policy.Consents().Decide(caller, access.Allowed)
+		}
+		for _, b := range bad {
+			for range 2 {
+				if code, message := p.call(caller, "send_sms", b.args); code != "invalid_arguments" || message != b.message {
+					t.Errorf("%s, %s: %q %q", caller, b.args, code, message)
+				}
+			}
+		}
+	}
+	if code, message := p.call("com.example.agent", "send_sms", sendArgs); code != "" {
+		t.Errorf("the one valid call: %q %q", code, message)
+	}
+	if n := p.sent(t); n != 1 {
+		t.Errorf("%d sent, want 1", n)
+	}
+}

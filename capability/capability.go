@@ -109,9 +109,21 @@ type Capability struct {
 
 	// Timeout bounds one invocation. Zero means the engine's default.
 	Timeout time.Duration `json:"-"`
+	// Validate, when set, checks arguments in ways the parameter list
+	// cannot state, such as a phone number's format. The engine runs it
+	// right after binding the arguments, before the reply store and
+	// admission, so an invalid call is refused the same way on every
+	// transport: it never asks for consent and never uses rate budget.
+	// It must be quick and pure; it sees only the arguments.
+	Validate Validator `json:"-"`
 	// Handler runs the capability. Descriptor generation needs none.
 	Handler Handler `json:"-"`
 }
+
+// Validator checks a capability's bound arguments and returns what is
+// wrong with them, or nil. An error that is not an *Error becomes
+// invalid_arguments with its text as the message.
+type Validator func(args Args) error
 
 // Value is one named output value of a result.
 type Value struct {

@@ -67,15 +67,21 @@ type (
 )
 
 // Admission decides whether the caller may run capability c, after c's
-// arguments have been found valid and before it runs. It returns the
+// arguments have been found valid and a repeated request id has been
+// answered from the reply store, and before c runs. It returns the
 // refusal, an *Error (consent_required, permission_denied, rate_limited),
 // or nil. Any other error refuses with permission_denied.
+//
+// The order is the same on every transport: decode, bind and validate the
+// arguments, replay a stored reply, admit, run. So an invalid call never
+// asks for consent and never uses rate budget, and a retry of a call that
+// ran is answered without either.
 type Admission func(ctx context.Context, c *Capability) error
 
 // WithAdmission returns a context whose requests must pass admit. A
-// transport that knows its calling app sets it per request: the Intent
-// transport applies the user's consents, while the MCP server has its own
-// token and limits.
+// transport sets it per request: the Intent transport applies the user's
+// consents and a rate limit per app, the MCP server its rate limit per
+// client.
 func WithAdmission(ctx context.Context, admit Admission) context.Context {
 	return context.WithValue(ctx, admissionKey{}, admit)
 }
@@ -180,6 +186,10 @@ func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver f
 	ctx = WithRequestID(ctx, req.ID)
 	store := e.opts.Idempotency
 	if store == nil || !c.ChangesState() || req.ID == "" {
+		if refused := admit(ctx, c); refused != nil {
+			deliver(failure(req, refused))
+			return
+		}
 		e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
 			deliver(replyTo(req, r, err))
 			return true
@@ -194,6 +204,13 @@ func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver f
 		return
 	case claim == nil:
 		deliver(e.replayed(req, stored, true))
+		return
+	}
+	if refused := admit(ctx, c); refused != nil {
+		// A refusal is not kept, so the caller may retry under this id.
+		reply := failure(req, refused)
+		claim.Finish(reply.SpecJSON(), false)
+		deliver(reply)
 		return
 	}
 	e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
@@ -232,11 +249,38 @@ func (e *Engine) bind(req Request) (*Capability, Args, *Reply) {
 		}
 		return nil, nil, failure(req, err)
 	}
-	args, err := c.bind(req.Args)
+	args, err := e.checkArgs(c, req.Args)
 	if err != nil {
 		return nil, nil, failure(req, err)
 	}
 	return c, args, nil
+}
+
+// checkArgs binds raw to c's parameters and runs c's own Validate: every
+// check of the arguments, done before anything else looks at the call.
+func (e *Engine) checkArgs(c *Capability, raw map[string]json.RawMessage) (args Args, err *Error) {
+	if args, err = c.bind(raw); err != nil || c.Validate == nil {
+		return args, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			args, err = nil, e.panicked(c.ID+"'s argument check", p)
+		}
+	}()
+	if verr := c.Validate(args); verr != nil {
+		return nil, AsError(verr, CodeInvalidArguments)
+	}
+	return args, nil
+}
+
+// admit applies the transport's Admission in ctx, if it set one.
+func admit(ctx context.Context, c *Capability) *Error {
+	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
+		if err := admit(ctx, c); err != nil {
+			return AsError(err, CodePermissionDenied)
+		}
+	}
+	return nil
 }
 
 // replayed decodes a stored reply for req.
@@ -252,16 +296,19 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 
 // Call runs capability id with raw JSON arguments, for transports that have
 // no request id (MCP's tools/call without one). It validates the arguments,
-// applies the timeout and recovers a panicking handler.
+// admits the caller, applies the timeout and recovers a panicking handler.
 // A failure is an *Error.
 func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, error) {
 	c, ok := e.reg.Lookup(id)
 	if !ok {
 		return Result{}, e.unknown(id)
 	}
-	args, err := c.bind(raw)
+	args, err := e.checkArgs(c, raw)
 	if err != nil {
 		return Result{}, err
+	}
+	if refused := admit(ctx, c); refused != nil {
+		return Result{}, refused
 	}
 	var result Result
 	var cerr *Error
@@ -318,8 +365,8 @@ type outcome struct {
 	err    *Error
 }
 
-// runTo admits the caller, runs c's handler under c's deadline and hands
-// the outcome to answer. answer reports whether the outcome was still
+// runTo runs c's handler under c's deadline and hands the outcome to
+// answer. answer reports whether the outcome was still
 // wanted: only the first of a deadline and a late inline handler is.
 //
 // Without inline, the handler runs on a goroutine of its own, and answer
@@ -331,12 +378,6 @@ func (e *Engine) runTo(ctx context.Context, c *Capability, args Args, inline boo
 	if c.Handler == nil {
 		answer(Result{}, Errorf(CodeInternalError, "capability %s has no handler", c.ID))
 		return
-	}
-	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
-		if err := admit(ctx, c); err != nil {
-			answer(Result{}, AsError(err, CodePermissionDenied))
-			return
-		}
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {

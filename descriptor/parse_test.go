@@ -21,10 +21,11 @@ func smsCapabilities(t testing.TB) []*capability.Capability {
 }
 
 // asDeclared strips what the descriptor format does not carry: the
-// handler. Everything else, the mcp: extras included, survives a round trip.
+// handler and the argument check. Everything else, the mcp: extras
+// included, survives a round trip.
 func asDeclared(c *capability.Capability) *capability.Capability {
 	out := *c
-	out.Handler = nil
+	out.Handler, out.Validate = nil, nil // code, which no descriptor holds
 	return &out
 }
 

@@ -2,6 +2,7 @@ package intentbridge
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/internal/badinput"
@@ -12,10 +13,12 @@ import (
 // user allowed: each gets a well-formed reply with the catalogued
 // error_code, and the Java platform is never asked to send.
 //
-// From an app the user has not allowed, the requests whose arguments are
-// well-typed reach the consent check before the SMS capability's own checks
-// (the number's format, the subscription), so they get consent_required
-// instead; the rest keep their code. Nothing is sent either way.
+// From an app the user has not allowed, the requests are refused with the
+// same codes: names, types and the SMS capability's own checks (the
+// number's format, a blank text) all come before the consent check. Only
+// the four whose fault is a subscription that is not active reach it and
+// get consent_required, because which SIMs are active is the phone's to
+// say. Nothing is sent either way.
 func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	cases, err := badinput.Load()
 	if err != nil {
@@ -23,16 +26,16 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	}
 	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
 	b := newBridge(t, f)
-	// The twelve that pass admission count against the caller's budget.
+	// The four that pass admission count against the caller's budget.
 	if err := b.SetSendRateLimit("off"); err != nil {
 		t.Fatal(err)
 	}
-	asked := 0
+	var asked []string
 	for _, c := range cases {
 		if r := handle(b, string(c.Request), "com.example.hostile"); r.Success() || (r.ErrorCode() != c.ErrorCode && r.ErrorCode() != "consent_required") {
 			t.Errorf("%s from an app without consent: %s, want %s or consent_required", c.Name, r.ErrorCode(), c.ErrorCode)
 		} else if r.ErrorCode() == "consent_required" {
-			asked++
+			asked = append(asked, c.Name)
 		}
 		r := handle(b, string(c.Request), testAgent)
 		var spec struct {
@@ -57,8 +60,8 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	if len(f.sends) != 0 {
 		t.Errorf("%d bad requests reached the Java platform: %q", len(f.sends), f.sends)
 	}
-	if asked != 12 {
-		t.Errorf("%d bad requests from an app without consent got consent_required, want the 12 the SMS capability refuses itself", asked)
+	if want := []string{"negative subscription id", "subscription id over Java int", "inactive subscription", "missing subscription with two SIMs"}; !slices.Equal(asked, want) {
+		t.Errorf("from an app without consent, consent_required for %q, want only %q", asked, want)
 	}
 	t.Logf("%d bad requests through the bridge", len(cases))
 }

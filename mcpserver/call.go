@@ -42,14 +42,9 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 		if cerr != nil {
 			return failed(cerr), nil
 		}
-		if c.ChangesState() {
-			// Every call counts, valid or not: the limit protects the
-			// phone from a client that floods it, whatever it sends.
-			if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
-				return failed(capability.Errorf(capability.CodeRateLimited,
-					"%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))), nil
-			}
-		}
+		// The engine admits the call in its one order, after the arguments
+		// are checked and a retried request id is answered from the store.
+		ctx = capability.WithAdmission(ctx, s.admit)
 		var result capability.Result
 		if raw, given := req.Params.Meta[MetaRequestID]; given {
 			reply, cerr := s.invoke(ctx, c, raw, args)
@@ -69,6 +64,20 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 			StructuredContent: structured,
 		}, nil
 	}
+}
+
+// admit limits each client's calls of capabilities that change something.
+// Only calls that would run count: the engine asks after it has refused
+// invalid arguments and answered retries from the reply store.
+func (s *Server) admit(ctx context.Context, c *capability.Capability) error {
+	if !c.ChangesState() {
+		return nil
+	}
+	if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
+		return capability.Errorf(capability.CodeRateLimited,
+			"%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))
+	}
+	return nil
 }
 
 // invoke runs c under the client's request id, through the reply store.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
@@ -62,5 +63,26 @@ func TestBadRequestIDInMeta(t *testing.T) {
 	}
 	if n := s.sends(); n != 0 {
 		t.Errorf("%d sends, want 0", n)
+	}
+}
+
+// A retry of a sent request is answered from the reply store before the
+// rate limit: it uses no budget, so it is never told to wait and then send
+// a second time. The engine's one order applies (docs/security.md).
+func TestRetryIsAnsweredBeforeTheRateLimit(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Hour}})
+	want := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
+	for i := range 3 {
+		if got := strings.TrimSpace(s.callWithID(`"sent-once"`)); got != want {
+			t.Errorf("call %d:\n got %s\nwant %s", i+1, got, want)
+		}
+	}
+	if n := s.sends(); n != 1 {
+		t.Errorf("%d sends, want 1", n)
+	}
+	// The budget was spent once, by the first call.
+	want = `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"rate_limited"},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}}`
+	if got := strings.TrimSpace(s.callWithID(`"another"`)); got != want {
+		t.Errorf("a new id:\n got %s\nwant %s", got, want)
 	}
 }

@@ -345,3 +345,28 @@ func TestRateLimitSaysOneSecond(t *testing.T) {
 		t.Errorf("the second call: %s\nwant %s", result, want)
 	}
 }
+
+// Invalid calls are refused before the rate limit, whatever is wrong with
+// them: names and types, and the capability's own checks (E.164, blank
+// text). None uses the budget, so the one valid call after them is sent.
+func TestInvalidCallsUseNoRateBudget(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Hour}})
+	for _, tt := range []struct{ args, want string }{
+		{`{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":"fourteen"}`,
+			`invalid_arguments: send_sms: subscription_id must be an integer, got string \"fourteen\"`},
+		{`{"to_phone_number":"+33785880347","sms_text":"Hi","subscripton_id":14}`,
+			`invalid_arguments: send_sms: unknown argument \"subscripton_id\"; known arguments: to_phone_number, sms_text, subscription_id`},
+		{`{"to_phone_number":"0785880347","sms_text":"Hi","subscription_id":14}`,
+			`invalid_arguments: to_phone_number \"0785880347\" is not an international number: write + then the country code and number, 7 to 15 digits in all, for example +36201234567`},
+		{`{"to_phone_number":"+33785880347","sms_text":"   ","subscription_id":14}`,
+			`invalid_arguments: sms_text is empty; send at least one visible character`},
+	} {
+		want := `{"_meta":{"io.github.mobilemcp/error_code":"invalid_arguments"},"content":[{"type":"text","text":"` + tt.want + `"}],"isError":true}`
+		if result, _ := s.call("send_sms", tt.args); result != want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.args, result, want)
+		}
+	}
+	if result, _ := s.call("send_sms", `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`); !strings.Contains(result, `"text":"SMS sent to +33785880347"`) {
+		t.Errorf("the valid call after the invalid ones: %s", result)
+	}
+}

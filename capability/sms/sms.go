@@ -55,6 +55,7 @@ func Capabilities(p Platform) []capability.Capability {
 			},
 			Annotations: capability.Annotations{Title: "Send SMS", Destructive: true, OpenWorld: true},
 			Timeout:     SendTimeout,
+			Validate:    validateSend,
 			Handler:     s.send,
 		},
 		{
@@ -117,15 +118,35 @@ func appendSubscriptions(buf []byte, subs []Subscription) []byte {
 	return append(buf, ']')
 }
 
-func (s service) send(ctx context.Context, args capability.Args) (capability.Result, error) {
+// validateSend holds send_sms's checks that need no phone: the number's
+// format and a text that is not blank. The engine runs them before
+// consent and the rate limit; which SIMs are active is the handler's to
+// check.
+func validateSend(args capability.Args) error {
+	if _, err := recipient(args); err != nil {
+		return err
+	}
+	if strings.TrimSpace(args.String("sms_text")) == "" {
+		return capability.Errorf(capability.CodeInvalidArguments, "sms_text is empty; send at least one visible character")
+	}
+	return nil
+}
+
+// recipient is send_sms's to_phone_number, normalised.
+func recipient(args capability.Args) (string, error) {
 	to, err := NormalizeNumber(args.String("to_phone_number"))
 	if err != nil {
-		return capability.Result{}, capability.Errorf(capability.CodeInvalidArguments, "to_phone_number %v", err)
+		return "", capability.Errorf(capability.CodeInvalidArguments, "to_phone_number %v", err)
+	}
+	return to, nil
+}
+
+func (s service) send(ctx context.Context, args capability.Args) (capability.Result, error) {
+	to, err := recipient(args) // validateSend has accepted it
+	if err != nil {
+		return capability.Result{}, err
 	}
 	text := args.String("sms_text")
-	if strings.TrimSpace(text) == "" {
-		return capability.Result{}, capability.Errorf(capability.CodeInvalidArguments, "sms_text is empty; send at least one visible character")
-	}
 	subs, err := s.platform.Subscriptions(ctx)
 	if err != nil {
 		return capability.Result{}, platformError("listing subscriptions", err)
