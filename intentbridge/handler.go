@@ -32,6 +32,37 @@ type Handler interface {
 	Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (resultJSON string, err error)
 }
 
+// Validator checks the arguments of one capability implemented in Java or
+// Kotlin, in ways its descriptor cannot state (Tool.SetValidator).
+//
+// Check gets the arguments as Handler.Run would, after the engine checked
+// them against the descriptor, and returns what is wrong with them as a
+// message for the caller, such as "title is blank", or "" when nothing is.
+// A problem is refused with invalid_arguments; an exception thrown out of
+// Check becomes internal_error. It runs before consent and the reply
+// store, so it must not act, and it has no deadline: keep it quick.
+type Validator interface {
+	Check(argsJSON string) (problem string, err error)
+}
+
+// javaValidator adapts v to the engine.
+func javaValidator(id string, v Validator) capability.Validator {
+	return func(args capability.Args) error {
+		argsJSON, err := argsForJava(id, args)
+		if err != nil {
+			return err
+		}
+		problem, err := v.Check(argsJSON)
+		switch {
+		case err != nil:
+			return capability.Errorf(capability.CodeInternalError, "%s's argument check failed in Java: %v", id, err)
+		case problem != "":
+			return &capability.Error{Code: capability.CodeInvalidArguments, Message: problem}
+		}
+		return nil
+	}
+}
+
 // handlerResult is what Handler.Run returns, as JSON.
 type handlerResult struct {
 	Message   *string                    `json:"message"`
@@ -42,9 +73,9 @@ type handlerResult struct {
 // javaHandler adapts h to the engine.
 func javaHandler(id string, h Handler) capability.Handler {
 	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
-		argsJSON, err := json.Marshal(args)
+		argsJSON, err := argsForJava(id, args)
 		if err != nil {
-			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments for Java: %v", id, err)
+			return capability.Result{}, err
 		}
 		left := time.Duration(0)
 		if deadline, ok := ctx.Deadline(); ok {
@@ -53,12 +84,21 @@ func javaHandler(id string, h Handler) capability.Handler {
 		if left <= 0 {
 			return capability.Result{}, context.DeadlineExceeded
 		}
-		text, err := h.Run(string(argsJSON), capability.RequestID(ctx), capability.Caller(ctx), left.Milliseconds())
+		text, err := h.Run(argsJSON, capability.RequestID(ctx), capability.Caller(ctx), left.Milliseconds())
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}
 		return decodeResult(id, text)
 	}
+}
+
+// argsForJava encodes capability id's validated arguments for Java.
+func argsForJava(id string, args capability.Args) (string, error) {
+	argsJSON, err := json.Marshal(args)
+	if err != nil {
+		return "", capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments for Java: %v", id, err)
+	}
+	return string(argsJSON), nil
 }
 
 // decodeResult reads what a Handler returned.

@@ -20,6 +20,7 @@ type Tool struct {
 	descriptorName string
 	descriptorXML  string
 	handlers       map[string]Handler
+	validators     map[string]Validator
 	goCaps         []capability.Capability
 	timeout        time.Duration
 	title          string
@@ -29,7 +30,7 @@ type Tool struct {
 // descriptorName names it in messages, such as
 // "res/xml/mcp_capabilities.xml".
 func NewTool(descriptorName, descriptorXML string) *Tool {
-	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}}
+	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}, validators: map[string]Validator{}}
 }
 
 // SetTitle names the tool as its manifest's mobile.mcp.tool.name does. The
@@ -42,6 +43,17 @@ func (t *Tool) SetTitle(title string) {
 // same id replaces the first.
 func (t *Tool) SetHandler(capabilityID string, h Handler) {
 	t.handlers[capabilityID] = h
+}
+
+// SetValidator gives capabilityID, which has a Java handler, a check of its
+// arguments that its descriptor cannot state, such as "the title is not
+// blank". The engine runs it after the descriptor's checks and before
+// consent, the reply store and the rate limit, so an invalid call is
+// refused without asking the user or using the caller's budget. A
+// capability without a validator costs no call into Java for it. A second
+// validator for the same id replaces the first.
+func (t *Tool) SetValidator(capabilityID string, v Validator) {
+	t.validators[capabilityID] = v
 }
 
 // AddSMS adds send_sms and get_sms_subscriptions, implemented in Go over
@@ -121,8 +133,17 @@ func (t *Tool) implement(c *capability.Capability) (capability.Capability, strin
 		}
 		impl := *c
 		impl.Handler = javaHandler(c.ID, h)
+		if v, ok := t.validators[c.ID]; ok {
+			if v == nil {
+				return capability.Capability{}, fmt.Sprintf("the validator of %s is null", c.ID)
+			}
+			impl.Validate = javaValidator(c.ID, v)
+		}
 		return impl, ""
 	case i >= 0:
+		if _, ok := t.validators[c.ID]; ok {
+			return capability.Capability{}, fmt.Sprintf("%s is implemented in Go, which checks its arguments itself; remove its validator", c.ID)
+		}
 		g := t.goCaps[i]
 		if diff := differs(c, &g); diff != "" {
 			return capability.Capability{}, fmt.Sprintf("%s: %s declares %s other than the engine's %s does; regenerate it with 'mobilemcp gen'", c.ID, t.descriptorName, diff, c.ID)
@@ -132,8 +153,9 @@ func (t *Tool) implement(c *capability.Capability) (capability.Capability, strin
 	return capability.Capability{}, fmt.Sprintf("%s declares %s, but it has no handler", t.descriptorName, c.ID)
 }
 
-// undeclared reports the handlers of capabilities the descriptor does not
-// declare: most likely a misspelt id, whose capability then has no handler.
+// undeclared reports the handlers and validators of capabilities the
+// descriptor does not declare: most likely a misspelt id, whose capability
+// then has no handler, or goes unchecked.
 func (t *Tool) undeclared(declared []*capability.Capability) []string {
 	known := make([]string, len(declared))
 	for i, c := range declared {
@@ -151,9 +173,21 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 		}
 	}
 	slices.Sort(ids)
-	problems := make([]string, len(ids))
-	for i, id := range ids {
-		problems[i] = fmt.Sprintf("there is a handler for %q, which %s does not declare (it declares %s)", id, t.descriptorName, strings.Join(known, ", "))
+	var validators []string
+	for id := range t.validators {
+		if !slices.Contains(known, id) {
+			validators = append(validators, id)
+		}
+	}
+	slices.Sort(validators)
+	var problems []string
+	for _, list := range []struct {
+		what string
+		ids  []string
+	}{{"handler", ids}, {"validator", validators}} {
+		for _, id := range list.ids {
+			problems = append(problems, fmt.Sprintf("there is a %s for %q, which %s does not declare (it declares %s)", list.what, id, t.descriptorName, strings.Join(known, ", ")))
+		}
 	}
 	return problems
 }

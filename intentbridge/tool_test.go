@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -307,5 +308,97 @@ func TestAnOverrunningJavaHandlerIsAnsweredAtItsDeadline(t *testing.T) {
 	<-returned
 	if got := to.all(); len(got) != 1 {
 		t.Errorf("the late outcome was delivered too: %d replies", len(got))
+	}
+}
+
+// validatorStub stands in for a Java validator: it records each check and
+// answers with problem (or fails with err).
+type validatorStub struct {
+	problem string
+	err     error
+	mu      sync.Mutex
+	checks  []string
+}
+
+func (v *validatorStub) Check(argsJSON string) (string, error) {
+	v.mu.Lock()
+	v.checks = append(v.checks, argsJSON)
+	v.mu.Unlock()
+	return v.problem, v.err
+}
+
+// A Java validator is the capability's own check: it runs after the
+// descriptor's checks and before consent, the reply store and the rate
+// limit, so an invalid call is refused without asking the user or using
+// budget.
+func TestAJavaValidatorRunsBeforeConsentAndTheRateLimit(t *testing.T) {
+	create := &javaStub{result: `{"message":"Created note 7","output":{"id":7,"title":"Milk"}}`}
+	check := &validatorStub{problem: "title is blank"}
+	tool := notesTool(create, &javaStub{})
+	tool.SetValidator("create_note", check)
+	b := openSMS(t, tool, t.TempDir())
+	if err := b.SetSendRateLimit("1/hour"); err != nil {
+		t.Fatal(err)
+	}
+	invalid := specReply(`{"id":"v","capability":{"id":"create_note"},"status":"failure","message":"title is blank","error_code":"invalid_arguments"}`)
+	for _, caller := range []string{"com.example.stranger", testAgent, testAgent} {
+		if caller == testAgent {
+			b.AllowCaller(testAgent)
+		}
+		if r := handle(b, notesRequest("v", `{"title":" ","pinned":"true"}`), caller); r.SpecJSON() != invalid {
+			t.Errorf("from %s:\n got %s\nwant %s", caller, r.SpecJSON(), invalid)
+		}
+	}
+	if want := []string{`{"pinned":true,"title":" "}`, `{"pinned":true,"title":" "}`, `{"pinned":true,"title":" "}`}; !slices.Equal(check.checks, want) {
+		t.Errorf("the validator got %q, want the typed arguments %q", check.checks, want)
+	}
+	// The descriptor's own checks come first: the validator never sees a mistyped call.
+	handle(b, notesRequest("t", `{"title":5}`), testAgent)
+	if len(check.checks) != 3 {
+		t.Errorf("the validator saw a call the descriptor refuses")
+	}
+	// Valid now, and the one call of the budget is still there.
+	check.problem = ""
+	if r := handle(b, notesRequest("v", `{"title":"Milk"}`), testAgent); !r.Success() || len(create.calls) != 1 {
+		t.Errorf("a valid call after the invalid ones: %s", r.SpecJSON())
+	}
+	// An exception in the validator is the tool's bug, not the caller's.
+	check.err = errors.New("java.lang.NullPointerException")
+	want := specReply(`{"id":"x","capability":{"id":"create_note"},"status":"failure","message":"create_note's argument check failed in Java: java.lang.NullPointerException","error_code":"internal_error"}`)
+	if r := handle(b, notesRequest("x", `{"title":"Milk"}`), testAgent); r.SpecJSON() != want {
+		t.Errorf("a throwing validator:\n got %s\nwant %s", r.SpecJSON(), want)
+	}
+}
+
+func TestStartRefusesAMisplacedValidator(t *testing.T) {
+	tests := []struct {
+		name string
+		tool func() *Tool
+		want string
+	}{
+		{"for an undeclared capability", func() *Tool {
+			tool := notesTool(&javaStub{}, &javaStub{})
+			tool.SetValidator("crate_note", &validatorStub{})
+			return tool
+		}, `intentbridge: the tool cannot start:` + "\n  " + `there is a validator for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
+		{"null", func() *Tool {
+			tool := notesTool(&javaStub{}, &javaStub{})
+			tool.SetValidator("create_note", nil)
+			return tool
+		}, "intentbridge: the tool cannot start:\n  the validator of create_note is null"},
+		{"for a capability implemented in Go", func() *Tool {
+			tool := smsTool(&fakeJava{})
+			tool.SetValidator("send_sms", &validatorStub{})
+			return tool
+		}, "intentbridge: the tool cannot start:\n  send_sms is implemented in Go, which checks its arguments itself; remove its validator"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, _ := OpenBridge("")
+			defer b.Close()
+			if err := b.Start(tt.tool()); err == nil || err.Error() != tt.want {
+				t.Errorf("Start:\n got %v\nwant %s", err, tt.want)
+			}
+		})
 	}
 }

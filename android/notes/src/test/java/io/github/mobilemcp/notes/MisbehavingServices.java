@@ -10,10 +10,19 @@ import java.util.List;
 final class MisbehavingServices {
     private MisbehavingServices() {}
 
-    /** Throws for create_note, overruns list_notes, answers delete_note with an undeclared output. */
+    /**
+     * Throws for create_note, overruns list_notes, answers delete_note with an undeclared output, and
+     * checks delete_note's arguments with a check that throws for the id 3.
+     */
     static class Misbehaving extends McpToolService {
         @Override
         protected void registerHandlers(ToolHandlers handlers) {
+            handlers.validate("delete_note", call -> {
+                if (call.getLong("id") == 3) {
+                    throw new IllegalStateException("the check has no index");
+                }
+                return null;
+            });
             handlers.on("create_note", call -> {
                 throw new IllegalStateException("the notes database is locked");
             });

@@ -44,6 +44,12 @@ public class MisbehavingToolTest {
         }
 
         @Test
+        public void aThrowingArgumentCheckIsAnInternalError() throws Exception {
+            assertEquals("internal_error: delete_note's argument check failed in Java: its check threw java.lang.IllegalStateException: the check has no index",
+                    failure(tool.call("delete_note", "{\"id\":3}")));
+        }
+
+        @Test
         public void aMistypedOutputIsAnInternalError() throws Exception {
             assertEquals("internal_error: delete_note returned the output \"id\" as string \"one\"; its descriptor declares an integer",
                     failure(tool.call("delete_note", "{\"id\":2}")));

@@ -23,5 +23,7 @@ class KotlinNotesToolTest {
         assertEquals("Deleted note 1", tool.call("delete_note", """{"id":1}""").message())
         val again = tool.call("delete_note", """{"id":1}""")
         assertEquals("invalid_arguments: there is no note 1; list_notes gives the ids", "${again.errorCode()}: ${again.message()}")
+        val blank = tool.call("create_note", """{"title":" "}""")
+        assertEquals("invalid_arguments: title is blank; give the note a title", "${blank.errorCode()}: ${blank.message()}")
     }
 }

@@ -9,9 +9,9 @@ import io.github.mobilemcp.intentbridge.Tool;
  * handlers.on("create_note", call -> ToolResult.success("Created").put("id", notes.add(call.getString("title"))));
  * }</pre>
  *
- * The tool starts only when every declared capability has a handler and every handler has a
- * declared capability; otherwise it answers each request with {@code internal_error} naming what
- * is missing, and logs it.
+ * The tool starts only when every declared capability has a handler and every handler (and every
+ * check) has a declared capability; otherwise it answers each request with {@code internal_error}
+ * naming what is missing, and logs it.
  */
 public final class ToolHandlers {
     private final Tool tool;
@@ -26,6 +26,24 @@ public final class ToolHandlers {
             throw new IllegalArgumentException("the handler of " + capabilityId + " is null");
         }
         tool.setHandler(capabilityId, new JavaHandler(capabilityId, handler));
+        return this;
+    }
+
+    /**
+     * Gives capabilityId, which has a handler, a check of its arguments that the descriptor cannot
+     * state, run before the caller's consent and rate limit; see {@link ArgumentCheck}.
+     *
+     * <pre>{@code
+     * handlers.validate("create_note", call -> call.getString("title").trim().isEmpty() ? "title is blank" : null);
+     * }</pre>
+     *
+     * Returns this, to chain calls.
+     */
+    public ToolHandlers validate(String capabilityId, ArgumentCheck check) {
+        if (check == null) {
+            throw new IllegalArgumentException("the argument check of " + capabilityId + " is null");
+        }
+        tool.setValidator(capabilityId, new JavaValidator(capabilityId, check));
         return this;
     }
 
