@@ -122,6 +122,9 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 	wrong := func() (any, string) {
 		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), describeJSON(raw))
 	}
+	if problem := unicodeProblem(raw); problem != "" {
+		return nil, p.Name + " " + problem
+	}
 	text, isString := unquote(raw)
 	if !isString && raw[0] == '"' {
 		if err := json.Unmarshal(raw, &text); err != nil {

@@ -134,7 +134,7 @@ func TestHandleRepliesExactly(t *testing.T) {
 		{"empty object", `{}`,
 			specReply(`{"id":null,"status":"failure","message":"not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}","error_code":"invalid_request"}`)},
 		{"invalid UTF-8", "{\"id\":\"\xff\"}",
-			specReply(`{"id":null,"status":"failure","message":"request is not valid UTF-8","error_code":"invalid_request"}`)},
+			`{"id":null,"status":"failure","message":"id is not valid UTF-8: it holds the byte 0xff","error_code":"invalid_request"}`},
 		{"missing id", spec(`{"capability":{"id":"echo"}}`),
 			specReply(`{"id":null,"status":"failure","message":"mobile-mcp-request.request.id is missing","error_code":"invalid_request"}`)},
 		{"numeric id", spec(`{"id":7,"capability":{"id":"echo"}}`),

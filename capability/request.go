@@ -52,21 +52,29 @@ type fields [5][]byte
 func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
 	var out fields
 	var dup string
+	invalid := false
 	isObject := forEachMember(raw, func(key, value []byte) {
+		picked := false
 		for i, name := range names {
 			if string(key) == name {
 				if out[i] != nil && dup == "" {
 					dup = name
 				}
 				out[i] = value
+				picked = true
 			}
 		}
+		// A member that is read is checked where it is read; one that is
+		// ignored must still be text.
+		invalid = invalid || (!picked && !(utf8.Valid(key) && utf8.Valid(value)))
 	})
-	if !isObject {
+	switch {
+	case !isObject:
 		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, describeJSON(raw))
-	}
-	if dup != "" {
+	case dup != "":
 		return out, Errorf(CodeInvalidRequest, "%s has %q twice; send it once", path, dup)
+	case invalid:
+		return out, Errorf(CodeInvalidRequest, "%s has a member that is not valid UTF-8", path)
 	}
 	return out, nil
 }
@@ -81,9 +89,8 @@ func DecodeRequest(data []byte) (Request, error) {
 
 func decodeRequest(data []byte) (Request, *Error) {
 	var req Request
-	if !utf8.Valid(data) {
-		return req, Errorf(CodeInvalidRequest, "request is not valid UTF-8")
-	}
+	// Invalid UTF-8 is refused where it is found, so that an argument
+	// holding it is invalid_arguments naming the argument.
 	if !json.Valid(data) {
 		var v any
 		return req, jsonError("request", json.Unmarshal(data, &v))
@@ -208,7 +215,12 @@ func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, error) {
 // messages and is built only when one is needed.
 func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage, *Error) {
 	if raw[0] == '"' {
-		// The prototype sends the arguments as a JSON string.
+		// The prototype sends the arguments as a JSON string. Its text
+		// must be valid before it is decoded, or decoding would hide what
+		// was wrong as U+FFFD in some argument.
+		if problem := unicodeProblem(raw); problem != "" {
+			return nil, Errorf(CodeInvalidArguments, "%s is a string of arguments that %s", path(), problem)
+		}
 		var text string
 		if err := json.Unmarshal(raw, &text); err != nil {
 			return nil, jsonError(path(), err)
@@ -277,7 +289,7 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 // The path is joined only for an error message, off the hot path.
 func decodeString(raw []byte, prefix, name string) (string, *Error) {
 	if !isAbsent(raw) && raw[0] == '"' {
-		if s, ok := unquote(raw); ok && s != "" {
+		if s, ok := unquote(raw); ok && s != "" && utf8.ValidString(s) {
 			return s, nil
 		}
 	}
@@ -290,6 +302,9 @@ func decodeStringSlow(raw []byte, path string) (string, *Error) {
 	}
 	if raw[0] != '"' {
 		return "", Errorf(CodeInvalidRequest, "%s must be a string, got %s", path, describeJSON(raw))
+	}
+	if problem := unicodeProblem(raw); problem != "" {
+		return "", Errorf(CodeInvalidRequest, "%s %s", path, problem)
 	}
 	s, ok := unquote(raw)
 	if !ok {

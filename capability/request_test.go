@@ -1,9 +1,12 @@
 package capability_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 )
@@ -54,6 +57,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"version":"1.0","request":{"id":"u","capability":{"id":"x"}}}`,
 		`{"id":"e","capability":{"\u0069d":"x","args":{"a":[1,{"b":"]"}]}}}`,
 		`[]`, `null`, `{"mobile-mcp-request":null}`, "{\"id\":\"\xff\"}",
+		`{"id":"\ud83d\ude00","capability":{"id":"x","input":"{\"a\":\"\\ud800\"}"}}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -61,10 +65,13 @@ func FuzzDecodeRequest(f *testing.F) {
 		req, err := capability.DecodeRequest(data)
 		if err != nil {
 			var e *capability.Error
-			if !errors.As(err, &e) || e.Code != capability.CodeInvalidRequest && e.Code != capability.CodeUnsupportedVersion {
+			if !errors.As(err, &e) || e.Code != capability.CodeInvalidRequest && e.Code != capability.CodeUnsupportedVersion && e.Code != capability.CodeInvalidArguments {
 				t.Fatalf("unexpected error %#v", err)
 			}
 			return
+		}
+		if !utf8.ValidString(req.ID) || !utf8.ValidString(req.CapabilityID) {
+			t.Fatalf("decoded an id that is not UTF-8: %q %q", req.ID, req.CapabilityID)
 		}
 		var ref map[string]any
 		if json.Unmarshal(data, &ref) != nil {
@@ -128,4 +135,78 @@ func TestDecodeArgs(t *testing.T) {
 			t.Errorf("DecodeArgs(%s):\n got %s\nwant %s", tt.raw, got, tt.want)
 		}
 	}
+}
+
+// TestTextMustBeUnicode: an argument that is not Unicode text is refused
+// naming it, and a field the decoder reads (an id) likewise, instead of
+// being read as U+FFFD. A surrogate pair written as two escapes is one
+// character, and an escaped backslash before a u is not an escape.
+func TestTextMustBeUnicode(t *testing.T) {
+	eng := newTestEngine(t)
+	tests := []struct{ name, text, want string }{
+		{"a surrogate pair", `"\ud83d\ude00"`, `"status":"success"`},
+		{"a pair in capitals", `"\uD83D\uDE00"`, `"status":"success"`},
+		{"an escaped backslash before u", `"\\ud8"`, `"status":"success"`},
+		{"U+FFFD itself", `"\ufffd"`, `"status":"success"`},
+		{"a lone high half", `"a\ud800"`, `"message":"echo: text holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"`},
+		{"a lone low half", `"\udfff"`, `"message":"echo: text holds \\udfff, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"`},
+		{"two high halves", `"\ud800\ud800"`, `"message":"echo: text holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"`},
+		{"a high half before a letter", `"\ud800\u0041"`, `"message":"echo: text holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"`},
+		{"an invalid byte", "\"a\xffb\"", `"message":"echo: text is not valid UTF-8: it holds the byte 0xff","error_code":"invalid_arguments"`},
+		{"UTF-8 of a surrogate", "\"\xed\xa0\x80\"", `"message":"echo: text is not valid UTF-8: it holds the byte 0xed","error_code":"invalid_arguments"`},
+		{"in a nested object", "{\"k\":\"\\udc00\"}", `"message":"echo: text holds \\udc00, half of a UTF-16 surrogate pair without the other half, which is not a character; meta holds \\udc00, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"`},
+	}
+	for _, tt := range tests {
+		args := `{"text":` + tt.text + `}`
+		if strings.HasPrefix(tt.text, "{") {
+			args = `{"text":"\udc00","meta":` + tt.text + `}`
+		}
+		got := string(eng.Handle(context.Background(), []byte(spec(`{"id":"u","capability":{"id":"echo","args":`+args+`}}`))).JSON())
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %s\nwant it to contain %s", tt.name, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ name, request, want string }{
+		{"an invalid byte in the id", "{\"id\":\"\xff\",\"capability\":{\"id\":\"echo\"}}",
+			`{"id":null,"status":"failure","message":"id is not valid UTF-8: it holds the byte 0xff","error_code":"invalid_request"}`},
+		{"a lone half in the id", spec(`{"id":"a\ud800","capability":{"id":"echo"}}`),
+			specReply(`{"id":null,"status":"failure","message":"mobile-mcp-request.request.id holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_request"}`)},
+		{"an invalid byte in an ignored member", "{\"id\":\"i\",\"note\":\"\xff\",\"capability\":{\"id\":\"noargs\"}}",
+			specReply(`{"id":null,"status":"failure","message":"request has a member that is not valid UTF-8","error_code":"invalid_request"}`)},
+		{"a lone half in arguments sent as a string", `{"id":"s","capability":{"id":"echo","input":"{\"text\":\"\ud800\"}"}}`,
+			`{"id":"s","capability":{"id":"echo"},"status":"failure","message":"capability.input is a string of arguments that holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"}`},
+	} {
+		if got := string(eng.Handle(context.Background(), []byte(tt.request)).JSON()); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// FuzzUnicodeText holds the engine's Unicode check to encoding/json's
+// decoding: on text without U+FFFD of its own (neither the character nor
+// its escape), a string argument is accepted exactly when encoding/json
+// decodes it without putting U+FFFD in its place.
+func FuzzUnicodeText(f *testing.F) {
+	for _, seed := range []string{`"a"`, `"\ud800"`, `"\ud83d\ude00"`, `"\\ud800"`, "\"\xff\"", `"\ud800\u0041"`, `"\udc00\ud800"`, `"\u00e9\\\ud800"`} {
+		f.Add([]byte(seed))
+	}
+	reg, err := capability.NewRegistry(capability.Capability{ID: "t", Version: "1", Input: []capability.Param{{Name: "s", Type: capability.String}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	c, _ := reg.Lookup("t")
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return
+		}
+		lower := strings.ToLower(string(raw))
+		if strings.Contains(lower, `ufffd`) || strings.Contains(string(raw), "\ufffd") {
+			return
+		}
+		_, err := c.Bind(map[string]json.RawMessage{"s": raw})
+		if replaced := strings.ContainsRune(s, utf8.RuneError); replaced != (err != nil) {
+			t.Fatalf("%q: encoding/json replaced a character: %v; Bind: %v", raw, replaced, err)
+		}
+	})
 }

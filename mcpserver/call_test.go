@@ -2,11 +2,13 @@ package mcpserver_test
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func TestCallResults(t *testing.T) {
@@ -140,4 +142,24 @@ func TestCallLogHasOneLinePerCallAndNoArgumentValues(t *testing.T) {
 
 func quote(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
+}
+
+// Text that is not Unicode (an invalid UTF-8 byte, half a surrogate pair)
+// is refused naming the argument, never turned into U+FFFD and sent.
+func TestTextThatIsNotUnicodeIsInvalidArguments(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	for _, tt := range []struct{ text, want string }{
+		{`\ud800`, `sms_text holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character`},
+		{`Hi \udc00`, `sms_text holds \\udc00, half of a UTF-16 surrogate pair without the other half, which is not a character`},
+		{"H\xffi", `sms_text is not valid UTF-8: it holds the byte 0xff`},
+	} {
+		status, body := s.post(nil, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"`+tt.text+`","subscription_id":14}}}`)
+		want := `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"invalid_arguments"},"content":[{"type":"text","text":"invalid_arguments: send_sms: ` + tt.want + `"}],"isError":true}}`
+		if status != http.StatusOK || strings.TrimSpace(body) != want {
+			t.Errorf("%q: HTTP %d\n got %s\nwant %s", tt.text, status, body, want)
+		}
+	}
+	if n := s.sends(); n != 0 {
+		t.Errorf("%d sends", n)
+	}
 }

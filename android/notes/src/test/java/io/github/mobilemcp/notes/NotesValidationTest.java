@@ -54,6 +54,26 @@ public class NotesValidationTest {
         assertEquals("1 notes", tool.call("list_notes", "{}").message());
     }
 
+    /**
+     * A Java string can hold half a surrogate pair, which is not a character; crossing into Go it
+     * would become U+FFFD and be saved. It is refused naming the argument. (McpToolRule builds the
+     * request with org.json, which writes the half as it is, escaped or not in the arguments given.)
+     */
+    @Test
+    public void halfASurrogatePairIsInvalidArguments() throws Exception {
+        tool.tool().allow(app.getPackageName());
+        String lone = "failure invalid_arguments: create_note: title holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character";
+        assertEquals(lone, outcome(tool.call("create_note", "{\"title\":\"Milk \uD800\"}")));
+        assertEquals(lone, outcome(tool.call("create_note", "{\"title\":\"Milk \\uD800\"}")));
+        assertEquals("0 notes", tool.call("list_notes", "{}").message());
+        // A whole pair is one character, and saved as it is.
+        assertEquals("success null: Created note 1", outcome(tool.call("create_note", "{\"title\":\"Milk \uD83E\uDD5B\"}")));
+        String notes = String.valueOf(tool.call("list_notes", "{}").outputs().get("notes"));
+        if (!notes.contains("\"title\":\"Milk \uD83E\uDD5B\"")) {
+            throw new AssertionError("the note's title is not the one sent: " + notes);
+        }
+    }
+
     private int consentNotifications() {
         int n = 0;
         for (Notification posted : shadowOf(app.getSystemService(NotificationManager.class)).getAllNotifications()) {

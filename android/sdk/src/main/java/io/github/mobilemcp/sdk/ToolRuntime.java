@@ -18,6 +18,7 @@ import io.github.mobilemcp.intentbridge.Tool;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -149,12 +150,44 @@ final class ToolRuntime {
      * needs the user's consent, the user is asked.
      */
     void handle(String json, String callerPackage, ReplyTarget to) {
-        bridge.handle(json, callerPackage, reply -> {
+        bridge.handle(escapeLoneSurrogates(json), callerPackage, reply -> {
             if ("consent_required".equals(reply.errorCode()) && !callerPackage.isEmpty()) {
                 ask(callerPackage);
             }
             to.send(reply);
         });
+    }
+
+    /**
+     * Writes each half of a surrogate pair that lacks its other half as a JSON escape. A Java string
+     * can hold one, though it is not a character, and crossing into Go it would become U+FFFD, which
+     * the engine cannot tell from a real one: the text would be used as if it were what the caller
+     * meant. Escaped, the engine sees it and refuses the argument that holds it (invalid_arguments);
+     * outside a JSON string the escape is as invalid as the character was.
+     */
+    static String escapeLoneSurrogates(String json) {
+        StringBuilder out = null;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (!Character.isSurrogate(c)) {
+                if (out != null) {
+                    out.append(c);
+                }
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
+                if (out != null) {
+                    out.append(c).append(json.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(json.length() + 16).append(json, 0, i);
+            }
+            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+        }
+        return out == null ? json : out.toString();
     }
 
     /** Gives every capability this deadline; see McpTool.setTimeoutOverrideForTests. */
