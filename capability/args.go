@@ -84,7 +84,7 @@ func describeUnknown(names []string) string {
 	listed := names[:min(len(names), maxListedUnknown)]
 	quoted := make([]string, len(listed))
 	for i, name := range listed {
-		quoted[i] = strconv.Quote(excerpt(name))
+		quoted[i] = strconv.Quote(Excerpt(name))
 	}
 	text := "unknown argument " + quoted[0]
 	if len(names) > 1 {
@@ -160,14 +160,14 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		if f, err := strconv.ParseFloat(token, 64); err == nil && !isString && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
 			return int64(f), ""
 		}
-		return nil, fmt.Sprintf("%s must be a whole number from %d to %d, got %s", p.Name, int64(math.MinInt64), int64(math.MaxInt64), excerpt(token))
+		return nil, fmt.Sprintf("%s must be a whole number from %d to %d, got %s", p.Name, int64(math.MinInt64), int64(math.MaxInt64), Excerpt(token))
 	case Number:
 		if !isJSONNumber(token) {
 			return wrong()
 		}
 		f, err := strconv.ParseFloat(token, 64)
 		if err != nil {
-			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, excerpt(token))
+			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, Excerpt(token))
 		}
 		return f, ""
 	case Boolean:

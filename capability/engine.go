@@ -200,7 +200,7 @@ func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver f
 	claim, stored, storeErr := store.Begin(Caller(ctx)+"\x00"+req.ID, fingerprint(c.ID, args))
 	switch {
 	case errors.Is(storeErr, idempotency.ErrConflict):
-		deliver(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt(req.ID), store.Window())))
+		deliver(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", Excerpt(req.ID), store.Window())))
 		return
 	case claim == nil:
 		deliver(e.replayed(req, stored, true))
@@ -287,7 +287,7 @@ func admit(ctx context.Context, c *Capability) *Error {
 func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply, err := DecodeReply(stored)
 	if err != nil {
-		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt(req.ID), err))
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", Excerpt(req.ID), err))
 	}
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
@@ -320,7 +320,7 @@ func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMes
 }
 
 func (e *Engine) unknown(id string) *Error {
-	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt(id), joinIDs(e.reg.IDs()))
+	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", Excerpt(id), joinIDs(e.reg.IDs()))
 }
 
 // replyTo builds the reply to req from a capability's outcome.

@@ -26,7 +26,7 @@ func (c *Capability) CheckOutput(out []Value) ([]Value, *Error) {
 		i := c.outputIndex(v.Name)
 		if i < 0 {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q, which its descriptor does not declare; %s",
-				c.ID, excerpt(v.Name), c.declaredOutputs())
+				c.ID, Excerpt(v.Name), c.declaredOutputs())
 		}
 		if filled[i] {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q twice", c.ID, v.Name)

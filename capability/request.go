@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
 // Shape is the layout a request arrived in. The reply uses the same one.
@@ -53,7 +55,7 @@ func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
 	var out fields
 	var dup string
 	invalid := false
-	isObject := forEachMember(raw, func(key, value []byte) {
+	isObject := jsonscan.ForEachMember(raw, func(key, value []byte) {
 		picked := false
 		for i, name := range names {
 			if string(key) == name {
@@ -149,7 +151,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 			return req, err
 		}
 		if v != SpecVersion {
-			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", excerpt(v), SpecVersion)
+			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", Excerpt(v), SpecVersion)
 		}
 	}
 
@@ -237,14 +239,14 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 	case '{':
 		args := make(map[string]json.RawMessage, 4)
 		var dup string
-		forEachMember(raw, func(key, value []byte) {
+		jsonscan.ForEachMember(raw, func(key, value []byte) {
 			if _, seen := args[string(key)]; seen && dup == "" {
 				dup = string(key)
 			}
 			args[string(key)] = value
 		})
 		if dup != "" {
-			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path(), excerpt(dup))
+			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path(), Excerpt(dup))
 		}
 		return args, nil
 	case '[':
@@ -258,7 +260,7 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Error) {
 	args := make(map[string]json.RawMessage, 4)
 	var problem *Error
-	forEachElement(raw, func(i int, item []byte) {
+	jsonscan.ForEachElement(raw, func(i int, item []byte) {
 		if problem != nil {
 			return
 		}
@@ -275,9 +277,9 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 		case !isAbsent(p[1]) && p[1][0] != '"':
 			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(p[1]))
 		case args[name] != nil:
-			problem = Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, excerpt(name))
+			problem = Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, Excerpt(name))
 		case p[2] == nil:
-			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, excerpt(name))
+			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, Excerpt(name))
 		default:
 			args[name] = p[2]
 		}
@@ -364,11 +366,11 @@ func describeJSON(raw []byte) string {
 	case 'n':
 		return "null"
 	}
-	return kind + " " + excerpt(string(raw))
+	return kind + " " + Excerpt(string(raw))
 }
 
 // excerpt shortens a value for an error message.
-func excerpt(s string) string {
+func Excerpt(s string) string {
 	const limit = 40
 	if utf8.RuneCountInString(s) <= limit {
 		return s

@@ -302,7 +302,7 @@ func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
 	if got := b.CallersJSON(); got != "[]" {
 		t.Errorf("HTTP clients were recorded as apps: %s", got)
 	}
-	if _, decided := b.consents.Decision("ip:127.0.0.1"); decided {
+	if _, decided := b.consents.Decision("loopback"); decided {
 		t.Error("an HTTP client has an app decision")
 	}
 }

@@ -37,7 +37,7 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if len(f.sends) != 1 || f.sends[0] != "14|+33785880347|Hello world" {
 		t.Errorf("Java was asked to send %q", f.sends)
 	}
-	if !strings.Contains(calls.String(), " msg=tools/call client=ip:127.0.0.1 tool=send_sms outcome=ok ") {
+	if !strings.Contains(calls.String(), " msg=tools/call client=loopback tool=send_sms outcome=ok ") {
 		t.Errorf("call log %q", calls)
 	}
 

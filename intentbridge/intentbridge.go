@@ -299,7 +299,7 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 	deliver := func(r *capability.Reply) {
 		reply := newReply(r)
 		if err := to.Send(reply); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt(reply.id), "error", err)
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", capability.Excerpt(reply.id), "error", err)
 		}
 	}
 	defer func() {
@@ -322,12 +322,4 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 	ctx := capability.WithCaller(context.Background(), callerPackage)
 	ctx = capability.WithAdmission(ctx, b.policy.Admit)
 	engine.HandleTo(ctx, []byte(requestJSON), deliver)
-}
-
-// excerpt shortens a request id for a log line.
-func excerpt(s string) string {
-	if len(s) > 64 {
-		return s[:64] + "…"
-	}
-	return s
 }

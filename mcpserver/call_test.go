@@ -118,11 +118,13 @@ func TestCallLogHasOneLinePerCallAndNoArgumentValues(t *testing.T) {
 	s.call("send_sms", `{"to_phone_number":"+33785880347","sms_text":"secret words","subscription_id":14}`)
 	s.call("send_sms", `{"to_phone_number":"+33785880347","sms_text":"secret words"}`)
 	s.call("nope", `{}`)
+	s.call(strings.Repeat("x", 60_000), `{}`) // an unknown name is logged in short
 	lines := strings.Split(strings.TrimSpace(s.log.String()), "\n")
 	wants := []string{
-		`level=INFO msg=tools/call client=ip:127.0.0.1 tool=send_sms outcome=ok duration=`,
-		`level=INFO msg=tools/call client=ip:127.0.0.1 tool=send_sms outcome=invalid_arguments duration=`,
-		`level=INFO msg=tools/call client=ip:127.0.0.1 tool=nope outcome=rpc_error:-32602 duration=`,
+		`level=INFO msg=tools/call client=loopback tool=send_sms outcome=ok duration=`,
+		`level=INFO msg=tools/call client=loopback tool=send_sms outcome=invalid_arguments duration=`,
+		`level=INFO msg=tools/call client=loopback tool=nope outcome=rpc_error:-32602 duration=`,
+		`level=INFO msg=tools/call client=loopback tool=` + strings.Repeat("x", 40) + `… outcome=rpc_error:-32602 duration=`,
 	}
 	if len(lines) != len(wants) {
 		t.Fatalf("%d log lines, want %d:\n%s", len(lines), len(wants), s.log.String())
@@ -131,6 +133,9 @@ func TestCallLogHasOneLinePerCallAndNoArgumentValues(t *testing.T) {
 		if !strings.HasPrefix(lines[i], "time=") || !strings.Contains(lines[i], want) {
 			t.Errorf("line %d: %s\nwant it to contain %s", i+1, lines[i], want)
 		}
+	}
+	if n := len(lines[3]); n > 300 {
+		t.Errorf("the line of a 60,000-byte tool name is %d bytes", n)
 	}
 	if !strings.HasSuffix(lines[0], " arg_bytes=81") {
 		t.Errorf("line 1 does not end with the argument size: %s", lines[0])

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -33,6 +34,8 @@ func FuzzMCPHandler(f *testing.F) {
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"nope"}}`,
 		`[{"jsonrpc":"2.0","id":6,"method":"ping"}]`, `{`, `null`, ``,
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_sms_subscriptions","name":"send_sms","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"send_sms","arguments":{"sms_text":"a","sms_text":"b"}}}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -68,7 +71,18 @@ func FuzzMCPHandler(f *testing.F) {
 			if rec.Body.Len() != 0 {
 				t.Fatalf("202 with a body: %q", rec.Body.String())
 			}
-		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType:
+		case http.StatusBadRequest:
+			// A member given twice is refused with a JSON-RPC error; the
+			// SDK's own 400s are plain text.
+			if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				var msg struct {
+					Error *struct{ Code int } `json:"error"`
+				}
+				if json.Unmarshal(rec.Body.Bytes(), &msg) != nil || msg.Error == nil || msg.Error.Code != -32600 {
+					t.Fatalf("400 with a JSON body that is not an Invalid Request error: %q", rec.Body.String())
+				}
+			}
+		case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType:
 		default:
 			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body.String())
 		}

@@ -1,18 +1,27 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
 // wrap puts the protections in front of the SDK's handler: first from
-// which page the request comes, then with which credentials, then what the
-// SDK needs to see.
+// which page the request comes, then with which credentials, both decided
+// on the headers alone; then the body, read within the read timeout and
+// the size limit, and checked for members given twice; then what the SDK
+// needs to see.
 func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 	var want [sha256.Size]byte
 	if s.opts.Token != "" {
@@ -22,7 +31,7 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 		if origin := r.Header.Get("Origin"); origin != "" && !origins.allows(origin) {
 			// A browser page from another site must never reach a tool
 			// that sends SMS, whatever else the request carries.
-			http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
+			refuse(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin))
 			return
 		}
 		var client string
@@ -34,7 +43,7 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			// when the lengths differ.
 			if !ok || subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="mobilemcp"`)
-				http.Error(w, "Unauthorized: send the server's token as Authorization: Bearer <token>", http.StatusUnauthorized)
+				refuse(w, http.StatusUnauthorized, "Unauthorized: send the server's token as Authorization: Bearer <token>")
 				return
 			}
 			// There is one token, so its holders are one client. Nothing
@@ -43,14 +52,104 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 		case !arrivedOnLoopback(r):
 			// Only Listen sees the bind address; this catches a handler
 			// mounted on a public listener by other code.
-			http.Error(w, "Forbidden: this server has no token, so it only answers on loopback", http.StatusForbidden)
+			refuse(w, http.StatusForbidden, "Forbidden: this server has no token, so it only answers on loopback")
 			return
 		default:
-			client = "ip:" + remoteIP(r)
+			// Every loopback address is this machine, so its callers are
+			// one client: 127.0.0.2 does not get a budget of its own.
+			client = "loopback"
+		}
+		if r.Method == http.MethodPost {
+			body, status, problem := s.readBody(w, r)
+			if status != 0 {
+				refuse(w, status, problem)
+				return
+			}
+			// Invalid JSON is the SDK's to refuse.
+			if json.Valid(body) {
+				if path := jsonscan.Duplicate(body, isArguments); path != "" {
+					refuseDuplicate(w, body, path)
+					return
+				}
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
 		}
 		normalizeAccept(r)
 		sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, client)))
 	})
+}
+
+// refuse answers with an error and closes the connection after it, without
+// reading what is left of the body. net/http would read up to 256 KiB of
+// it, to keep the connection for another request; a client that sends a
+// byte at a time makes that last as long as it likes, so the connection's
+// read deadline is set to now.
+func refuse(w http.ResponseWriter, status int, message string) {
+	http.NewResponseController(w).SetReadDeadline(time.Now())
+	w.Header().Set("Connection", "close")
+	http.Error(w, message, status)
+}
+
+// readBody reads r's body within the read timeout and the body limit. It
+// returns the status and message of a refusal when it cannot.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) (body []byte, status int, problem string) {
+	rc := http.NewResponseController(w)
+	// Not supported outside net/http's server (a test's recorder), where
+	// there is no connection to hold.
+	rc.SetReadDeadline(time.Now().Add(s.opts.ReadTimeout))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body exceeds %d bytes", s.opts.MaxBodyBytes)
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return nil, http.StatusRequestTimeout, fmt.Sprintf("Request Timeout: the body did not arrive within %s", s.opts.ReadTimeout)
+	case err != nil:
+		return nil, http.StatusBadRequest, "Bad Request: reading the body: " + err.Error()
+	}
+	// The call may take a minute; a deadline left on the connection would
+	// end it as if the client had gone.
+	rc.SetReadDeadline(time.Time{})
+	return body, 0, ""
+}
+
+// isArguments reports whether path is a tools/call's arguments, whose
+// duplicated names the engine refuses, with the message every transport
+// gives.
+func isArguments(path string) bool {
+	return path == "params.arguments" || strings.HasSuffix(path, "].params.arguments")
+}
+
+// refuseDuplicate answers a JSON-RPC message that gives the member at path
+// twice with an Invalid Request error. encoding/json, and so the SDK, would
+// keep the last of the two: a call naming get_sms_subscriptions and then
+// send_sms would run send_sms. The request's id is echoed unless it is
+// the member given twice.
+func refuseDuplicate(w http.ResponseWriter, body []byte, path string) {
+	id := json.RawMessage("null")
+	if path != "id" {
+		jsonscan.ForEachMember(body, func(key, value []byte) {
+			if string(key) == "id" && (value[0] == '"' || value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
+				id = value
+			}
+		})
+	}
+	var reply struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	reply.JSONRPC, reply.ID = "2.0", id
+	reply.Error.Code = -32600 // Invalid Request
+	reply.Error.Message = fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	json.NewEncoder(w).Encode(&reply)
 }
 
 // bearer returns the token of an "Authorization: Bearer <token>" header.
@@ -86,20 +185,12 @@ func normalizeAccept(r *http.Request) {
 // handlers, which the SDK runs with the request's context.
 type clientKey struct{}
 
-// clientFrom returns "token" for a caller with the token and "ip:<address>"
-// when the server has no token: the identity the rate limit and the call
-// log use.
+// clientFrom returns "token" for a caller with the token and "loopback"
+// when the server has no token: the identity the rate limit, the reply
+// store and the call log use.
 func clientFrom(ctx context.Context) string {
 	id, _ := ctx.Value(clientKey{}).(string)
 	return id
-}
-
-func remoteIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func arrivedOnLoopback(r *http.Request) bool {

@@ -28,6 +28,9 @@ func (s *Server) logCalls(next mcp.MethodHandler) mcp.MethodHandler {
 		if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok {
 			tool, argBytes = p.Name, len(p.Arguments)
 		}
+		if _, known := s.engine.Registry().Lookup(tool); !known {
+			tool = capability.Excerpt(tool) // any length a client likes
+		}
 		s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "tools/call",
 			slog.String("client", clientFrom(ctx)),
 			slog.String("tool", tool),

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/net/netutil"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
@@ -42,6 +43,15 @@ const (
 	DefaultMaxBodyBytes = 64 << 10
 	// Path is the one endpoint, as the seeds use it.
 	Path = "/mcp"
+	// DefaultReadTimeout bounds reading a request's headers, and then its
+	// body: a client that sends either a byte at a time is cut off, so
+	// nobody holds a connection for longer without sending a request.
+	DefaultReadTimeout = 10 * time.Second
+	// DefaultMaxConns leaves room under a small open-files limit (ulimit
+	// -n 128) for the reply store, the outbox and the rest: a flood of
+	// connections waits in the kernel's queue instead of exhausting the
+	// process's descriptors. One agent needs a handful.
+	DefaultMaxConns = 100
 )
 
 // DefaultRateLimit is the default limit on destructive tool calls: ten a
@@ -87,6 +97,13 @@ type Options struct {
 	// MaxBodyBytes caps a request body; a larger one gets 413. Zero means
 	// DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// ReadTimeout bounds reading a request's headers, and then again its
+	// body; a client too slow for either gets 408 and its connection is
+	// closed. Zero means DefaultReadTimeout.
+	ReadTimeout time.Duration
+	// MaxConns caps the connections served at once; further ones wait in
+	// the kernel's queue until one closes. Zero means DefaultMaxConns.
+	MaxConns int
 	// RateLimit caps calls of destructive tools per client. The zero Rate
 	// means DefaultRateLimit; ratelimit.Off turns the limit off.
 	RateLimit ratelimit.Rate
@@ -105,6 +122,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.RateLimit == (ratelimit.Rate{}) {
 		o.RateLimit = DefaultRateLimit
+	}
+	if o.ReadTimeout <= 0 {
+		o.ReadTimeout = DefaultReadTimeout
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
 	}
 	return o
 }
@@ -177,12 +200,15 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
 	s.http = &http.Server{
-		Handler:           mux,
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler: mux,
+		// The body has a deadline of its own, set when the handler starts
+		// reading it (wrap); ReadTimeout would also cut the reply's wait.
+		ReadHeaderTimeout: opts.ReadTimeout,
 		WriteTimeout:      writeTimeout(engine.Registry()),
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+		// Short, because an idle connection holds one of MaxConns.
+		IdleTimeout:    30 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
 	}
 	return s, nil
 }
@@ -222,9 +248,10 @@ func Listen(o Options) (net.Listener, error) {
 	return l, nil
 }
 
-// Serve answers requests on l until Shutdown, then returns nil.
+// Serve answers requests on l, at most Options.MaxConns connections at a
+// time, until Shutdown, then returns nil.
 func (s *Server) Serve(l net.Listener) error {
-	if err := s.http.Serve(l); !errors.Is(err, http.ErrServerClosed) {
+	if err := s.http.Serve(netutil.LimitListener(l, s.opts.MaxConns)); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil

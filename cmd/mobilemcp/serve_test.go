@@ -74,7 +74,7 @@ func TestServeSendsToTheOutboxAndLogsEachCall(t *testing.T) {
 		t.Errorf("stdout %q lacks %q", stdout, want)
 	}
 	log := stderr.String()
-	if !regexp.MustCompile(`(?m)^time=\S+ level=INFO msg=tools/call client=ip:127\.0\.0\.1 tool=send_sms outcome=ok duration=\S+ arg_bytes=80$`).MatchString(log) ||
+	if !regexp.MustCompile(`(?m)^time=\S+ level=INFO msg=tools/call client=loopback tool=send_sms outcome=ok duration=\S+ arg_bytes=80$`).MatchString(log) ||
 		!strings.HasSuffix(log, "mobilemcp serve: stopping; waiting for calls in flight\n") {
 		t.Errorf("stderr:\n%s", log)
 	}
