@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mobilemcp/mobilemcp/internal/readfile"
 )
 
 // Options configure Lint and LintPath.
@@ -150,33 +152,22 @@ func xmlDirs(res string) []string {
 const maxFileBytes = 64 << 20
 
 // ReadFile reads the descriptor or manifest at path, or fails when it is
-// larger than 64 MiB, far more than any is. LintPath reads files with it.
+// larger than 64 MiB, far more than any is, or is not a regular file (a
+// FIFO would block the read, a device never end it). LintPath reads
+// files with it.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	data, err := readfile.File(path, maxFileBytes)
+	if readfile.IsTooLarge(err) {
+		return nil, fmt.Errorf("%s is larger than %d MiB, which no descriptor or manifest is; it was not read", path, maxFileBytes>>20)
 	}
-	defer f.Close()
-	tooLarge := fmt.Errorf("%s is larger than %d MiB, which no descriptor or manifest is; it was not read", path, maxFileBytes>>20)
-	if info, err := f.Stat(); err == nil && info.Size() > maxFileBytes {
-		return nil, tooLarge
-	}
-	// The limit also holds for what Stat cannot size, such as a pipe.
-	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFileBytes {
-		return nil, tooLarge
-	}
-	return data, nil
+	return data, err
 }
 
 // fileRootName returns the name of the root element of the XML file at
 // path, reading only as far as its start tag (and never more than
 // maxFileBytes).
 func fileRootName(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := readfile.Open(path)
 	if err != nil {
 		return "", err
 	}

@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/google/uuid"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/readfile"
 )
 
 func init() {
@@ -178,20 +178,19 @@ func parseArgs(pairs []string) (map[string]json.RawMessage, error) {
 }
 
 // readInput reads the request in file name, or stdin for "-". It reads no
-// more than the engine accepts.
+// more than the engine accepts, and only a regular file.
 func readInput(e *env, name string) ([]byte, error) {
-	in, what := e.stdin, "the request on stdin"
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		in, what = f, "the request in "+name
+	var data []byte
+	var err error
+	if name == "-" {
+		name = "the request on stdin"
+		data, err = readfile.All(e.stdin, capability.DefaultMaxRequestBytes, name)
+	} else {
+		data, err = readfile.File(name, capability.DefaultMaxRequestBytes)
+		name = "the request in " + name
 	}
-	data, err := io.ReadAll(io.LimitReader(in, capability.DefaultMaxRequestBytes+1))
-	if err == nil && len(data) > capability.DefaultMaxRequestBytes {
-		err = fmt.Errorf("%s is larger than %d bytes, the most the engine accepts", what, capability.DefaultMaxRequestBytes)
+	if readfile.IsTooLarge(err) {
+		err = fmt.Errorf("%s is larger than %d bytes, the most the engine accepts", name, capability.DefaultMaxRequestBytes)
 	}
 	return data, err
 }

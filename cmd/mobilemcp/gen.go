@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/readfile"
 )
 
 // defaultDescriptorPath is where gen writes the descriptor, relative to the
@@ -30,13 +30,24 @@ const modulePath = "github.com/mobilemcp/mobilemcp"
 // holds a go.mod that declares modulePath. A go.mod is the mark rather
 // than a res directory, which any Android project has and which moves.
 func isModuleRoot(dir string) bool {
-	f, err := os.Open(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, 1<<20)) // a go.mod is a few KB
+	data, err := readfile.File(filepath.Join(dir, "go.mod"), 1<<20) // a go.mod is a few KB
 	return err == nil && modfile.ModulePath(data) == modulePath
+}
+
+// maxGeneratedBytes bounds what gen reads of a file it would overwrite or
+// compare: what it writes is a few KB, so anything larger differs.
+const maxGeneratedBytes = 1 << 20
+
+// readGenerated reads the file at path that gen would write, for comparing.
+// A file larger than anything gen writes comes back as it is cut, so it
+// differs; one that does not exist is an error the caller checks with
+// os.ErrNotExist.
+func readGenerated(path string) ([]byte, error) {
+	data, err := readfile.File(path, maxGeneratedBytes)
+	if readfile.IsTooLarge(err) {
+		return []byte(fmt.Sprintf("(more than %d bytes)\n", maxGeneratedBytes)), nil
+	}
+	return data, err
 }
 
 func init() {
@@ -119,7 +130,13 @@ func writeGenerated(e *env, f genFile) error {
 		_, err := e.stdout.Write(f.data)
 		return err
 	}
-	if old, err := os.ReadFile(f.path); err == nil && bytes.Equal(old, f.data) {
+	old, err := readGenerated(f.path)
+	var notRegular *readfile.NotRegularError
+	switch {
+	case errors.As(err, &notRegular):
+		// A device or a FIFO would block the write or never end the read.
+		return fmt.Errorf("%v; write to a file, or print with -o -", err)
+	case err == nil && bytes.Equal(old, f.data):
 		fmt.Fprintf(e.stdout, "%s is up to date\n", f.path)
 		return nil
 	}
@@ -138,7 +155,7 @@ func writeGenerated(e *env, f genFile) error {
 func checkGenerated(e *env, files []genFile, regenerate string) int {
 	stale := 0
 	for _, f := range files {
-		old, err := os.ReadFile(f.path)
+		old, err := readGenerated(f.path)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			fmt.Fprintf(e.stderr, "mobilemcp gen: %v\n", err)
 			return exitFailure

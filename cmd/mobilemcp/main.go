@@ -58,7 +58,42 @@ func main() {
 	os.Exit(run(e, os.Args[1:]))
 }
 
+// run runs the command line and returns the exit code. Its output stops at
+// the first write that fails (a full disk, a closed pipe): nothing more is
+// written, and the command fails saying why, rather than writing on into
+// the error.
 func run(e *env, args []string) int {
+	out := &stickyWriter{w: e.stdout}
+	e.stdout = out
+	code := dispatch(e, args)
+	if out.err != nil {
+		name := "mobilemcp"
+		if len(args) > 0 {
+			name += " " + args[0]
+		}
+		fmt.Fprintf(e.stderr, "%s: writing the output: %v\n", name, out.err)
+		return exitFailure
+	}
+	return code
+}
+
+// stickyWriter writes to w until a write fails, and then fails every write
+// with that error without trying again.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
+func dispatch(e *env, args []string) int {
 	if len(args) == 0 {
 		usage(e.stderr)
 		return exitUsage

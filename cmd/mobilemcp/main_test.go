@@ -275,8 +275,8 @@ func TestAnUnreadableFileIsAFailure(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		{"", []string{"call", "--raw", dir}, "mobilemcp call: read " + dir + ": is a directory\n"},
-		{"", []string{"call", "--sim-config", dir, "get_sms_subscriptions"}, "mobilemcp call: reading SIM config: read " + dir + ": is a directory\n"},
+		{"", []string{"call", "--raw", dir}, "mobilemcp call: " + dir + " is not a regular file: it is a directory\n"},
+		{"", []string{"call", "--sim-config", dir, "get_sms_subscriptions"}, "mobilemcp call: " + dir + " is not a regular file: it is a directory\n"},
 		{strings.Repeat(" ", 64<<10+1), []string{"call", "--raw", "-"}, "mobilemcp call: the request on stdin is larger than 65536 bytes, the most the engine accepts\n"},
 	}
 	for _, tt := range tests {

@@ -7,11 +7,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/readfile"
 )
 
 // Config describes the simulated phone's SIMs and faults. It is read from a
@@ -74,23 +76,80 @@ func DefaultConfig() Config {
 	}
 }
 
-// LoadConfig reads and checks a JSON configuration file. Unknown fields are
-// errors, so a misspelt key does not silently fall back to a default.
+// MaxConfigBytes bounds a configuration file: a phone has a few SIMs, and
+// a fault list of thousands of numbers is still far below it.
+const MaxConfigBytes = 1 << 20
+
+// LoadConfig reads and checks the JSON configuration file at path, which
+// must be a regular file of at most MaxConfigBytes (see ParseConfig).
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readfile.File(path, MaxConfigBytes)
 	if err != nil {
-		return Config{}, fmt.Errorf("reading SIM config: %w", err)
+		return Config{}, err
+	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig reads and checks a configuration; name names it in errors.
+// It must be one JSON object that names its subscriptions ([] for a phone
+// without SIMs), with each key once and no unknown key, so that neither a
+// typo, nor a second value for a key, nor an empty or null file silently
+// falls back to a default.
+func ParseConfig(name string, data []byte) (Config, error) {
+	fail := func(format string, args ...any) (Config, error) {
+		return Config{}, fmt.Errorf("SIM config %s %s", name, fmt.Sprintf(format, args...))
+	}
+	text := bytes.TrimSpace(data)
+	switch {
+	case len(text) == 0:
+		return fail(`is empty; it must be a JSON object such as {"subscriptions":[...]}`)
+	case text[0] != '{':
+		var v any
+		if json.Unmarshal(text, &v) == nil {
+			return fail(`must be a JSON object such as {"subscriptions":[...]}; it is %s`, jsonKind(v))
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var cfg Config
+	var cfg struct {
+		Config
+		Subscriptions *[]sms.Subscription `json:"subscriptions"`
+	}
 	if err := dec.Decode(&cfg); err != nil {
-		return Config{}, fmt.Errorf("SIM config %s: %w", path, err)
+		return fail("is not a configuration: %v", err)
 	}
-	if err := cfg.Validate(); err != nil {
-		return Config{}, fmt.Errorf("SIM config %s: %w", path, err)
+	end := int(dec.InputOffset())
+	if _, err := dec.Token(); err != io.EOF {
+		more := end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))
+		return fail("has more after its JSON object, at byte %d; give one object", more)
 	}
-	return cfg, nil
+	if path := jsonscan.Duplicate(data, nil); path != "" {
+		return fail("gives %s twice; give each key once", path)
+	}
+	if cfg.Subscriptions == nil {
+		return fail(`has no "subscriptions"; write "subscriptions":[] for a phone without SIMs`)
+	}
+	c := cfg.Config
+	c.Subscriptions = *cfg.Subscriptions
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("SIM config %s: %w", name, err)
+	}
+	return c, nil
+}
+
+// jsonKind names the kind of a decoded JSON value for a message.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // Validate checks ids and slots are unique and faults are well formed, and

@@ -1,7 +1,9 @@
 package simphone_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
 func TestConfigValidation(t *testing.T) {
@@ -61,7 +64,7 @@ func TestLoadConfig(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"subscriptions":[{"id":1}]}`), 0o600)
-	if _, err := simphone.LoadConfig(bad); err == nil || err.Error() != "SIM config "+bad+`: json: unknown field "id"` {
+	if _, err := simphone.LoadConfig(bad); err == nil || err.Error() != "SIM config "+bad+` is not a configuration: json: unknown field "id"` {
 		t.Errorf("unknown field: %v", err)
 	}
 }
@@ -128,4 +131,31 @@ func TestSendOnInactiveSubscription(t *testing.T) {
 	if err == nil || err.Error() != "subscription 99 is not active" {
 		t.Errorf("got %v", err)
 	}
+}
+
+// FuzzParseConfig: no text makes the parser panic, and what it accepts is
+// one JSON object, each key once, that names its subscriptions and passes
+// Validate.
+func FuzzParseConfig(f *testing.F) {
+	for _, seed := range []string{
+		`{"subscriptions":[{"subscription_id":9,"sim_slot_index":0,"carrier_name":"O","display_name":"P"}],"faults":[{"to":"+15555550100","result":"no_service"}]}`,
+		`{"subscriptions":[]}`, `{"subscriptions":[],"subscriptions":[]}`, `{"subscriptions":[]} {}`, `null`, ``, `{}`, `[`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := simphone.ParseConfig("f.json", data)
+		if err != nil {
+			return
+		}
+		if !json.Valid(data) || bytes.TrimSpace(data)[0] != '{' || cfg.Subscriptions == nil {
+			t.Fatalf("accepted %q", data)
+		}
+		if path := jsonscan.Duplicate(data, nil); path != "" {
+			t.Fatalf("accepted %q, which gives %s twice", data, path)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("accepted %q, which Validate refuses: %v", data, err)
+		}
+	})
 }
