@@ -1,7 +1,9 @@
 package descriptor_test
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -43,5 +45,46 @@ func benchLint(b *testing.B, data []byte) {
 		if findings := descriptor.Lint("bench.xml", data, nil); len(findings) != 0 {
 			b.Fatal(findings[0])
 		}
+	}
+}
+
+// attributeFindings is a descriptor whose n capabilities each carry the
+// most attributes an element may have (256), all unknown, each with a
+// value of valueBytes: every attribute is a finding with a position.
+func attributeFindings(n, valueBytes int) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<mobile-mcp-capabilities version="1.0">` + "\n")
+	value := strings.Repeat("v", valueBytes)
+	for i := range n {
+		fmt.Fprintf(&buf, `<capability id="c%d" description="d" version="1.0"`, i)
+		for j := range 253 {
+			fmt.Fprintf(&buf, "\n  x%d=\"%s\"", j, value)
+		}
+		buf.WriteString("/>\n")
+	}
+	buf.WriteString("</mobile-mcp-capabilities>\n")
+	return buf.Bytes()
+}
+
+// BenchmarkLintAttributeFindings lints elements of 256 attributes that are
+// all findings: 200 short ones, and one of 253 values of 64 KiB. The time
+// of a finding's position must not grow with the size of its tag, or the
+// first is quadratic in the attributes of an element and the second in
+// the length of its tag.
+func BenchmarkLintAttributeFindings(b *testing.B) {
+	for _, tt := range []struct {
+		name     string
+		n, value int
+	}{{"200x256", 200, 8}, {"1x256x64KiB", 1, 64 << 10}} {
+		b.Run(tt.name, func(b *testing.B) {
+			data := attributeFindings(tt.n, tt.value)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if findings := descriptor.Lint("bench.xml", data, nil); len(findings) != tt.n*253 {
+					b.Fatalf("%d findings", len(findings))
+				}
+			}
+		})
 	}
 }

@@ -26,7 +26,13 @@ type tree struct {
 	data  []byte
 	root  node
 	spans []span // of every element, in document order
+	// attrs holds, for each element with a finding about one of its
+	// attributes, where each attribute of its start tag is; see attrPos.
+	attrs map[int]map[string]position
 }
+
+// position is a line and a column, 1-based; the column counts bytes.
+type position struct{ line, col int32 }
 
 // node is an element of a tree and its index in document order, where its
 // span is. Walks get children from tree.children, which keeps the index.
@@ -135,9 +141,10 @@ func load(data []byte) (*tree, *xmlError) {
 }
 
 // maxAttrs bounds the attributes of one element. Android's elements have a
-// few dozen at most. The bound keeps the time of a lint linear in the size
-// of any file: etree's CreateAttr, the check for a repeated attribute and
-// the position of a finding each look through an element's attributes.
+// few dozen at most. It bounds what is still quadratic in them, which
+// little is: the check for a repeated attribute uses a map, newElement
+// does not let etree search the attributes for each new one, and the
+// positions of findings come from one scan of the tag (tree.attrPos).
 const maxAttrs = 256
 
 // newElement makes an unattached element for a start tag. It rejects a
@@ -150,13 +157,23 @@ func newElement(tok xml.StartElement) (*etree.Element, error) {
 	e := etree.NewElement(tok.Name.Local)
 	e.Space = tok.Name.Space
 	e.Attr = make([]etree.Attr, 0, len(tok.Attr))
+	seen := make(map[xml.Name]bool, len(tok.Attr))
 	for i, a := range tok.Attr {
-		for _, b := range tok.Attr[:i] {
-			if a.Name == b.Name {
-				return nil, fmt.Errorf("attribute %s appears twice in <%s>; keep one", qname(a.Name), qname(tok.Name))
-			}
+		if seen[a.Name] {
+			return nil, fmt.Errorf("attribute %s appears twice in <%s>; keep one", qname(a.Name), qname(tok.Name))
 		}
-		e.CreateAttr(qname(a.Name), a.Value)
+		seen[a.Name] = true
+		if i == 0 {
+			e.CreateAttr(qname(a.Name), a.Value)
+			continue
+		}
+		// CreateAttr looks through the attributes for one to replace,
+		// which the map has ruled out; 256 of them made that 32,000
+		// comparisons an element. A copy of the first keeps what etree
+		// set in it, the element that namespace lookups start from.
+		attr := e.Attr[0]
+		attr.Space, attr.Key, attr.Value = a.Name.Space, a.Name.Local, a.Value
+		e.Attr = append(e.Attr, attr)
 	}
 	return e, nil
 }
@@ -280,14 +297,37 @@ func (t *tree) pos(e node) (line, col int) {
 
 // attrPos returns the line and column of the attribute key (written with
 // its prefix, if any) in e's start tag, or the position of the tag when
-// the attribute is not there.
+// the attribute is not there. The first call for an element scans its tag
+// once for all its attributes; a finding about each of 256 attributes in
+// a long tag would otherwise scan it 256 times.
 func (t *tree) attrPos(e node, key string) (line, col int) {
-	s := t.spans[e.i]
-	off, ok := findAttr(t.data[s.off:s.end], key)
+	at, ok := t.attrs[e.i]
 	if !ok {
-		return int(s.line), int(s.col)
+		at = t.attrPositions(e)
+		if t.attrs == nil {
+			t.attrs = map[int]map[string]position{}
+		}
+		t.attrs[e.i] = at
 	}
-	return advance(int(s.line), int(s.col), t.data[int(s.off):int(s.off)+off])
+	if p, ok := at[key]; ok {
+		return int(p.line), int(p.col)
+	}
+	return t.pos(e)
+}
+
+// attrPositions maps each attribute of e's start tag, as written, to where
+// it starts, in one pass over the tag.
+func (t *tree) attrPositions(e node) map[string]position {
+	s := t.spans[e.i]
+	tag := t.data[s.off:s.end]
+	at := make(map[string]position, len(e.Attr))
+	line, col, last := int(s.line), int(s.col), 0
+	forEachAttr(tag, func(key []byte, off int) {
+		line, col = advance(line, col, tag[last:off])
+		last = off
+		at[string(key)] = position{int32(line), int32(col)}
+	})
+	return at
 }
 
 // advance returns the position just past text, which starts at line and
@@ -299,10 +339,10 @@ func advance(line, col int, text []byte) (int, int) {
 	return line, col + len(text)
 }
 
-// findAttr returns the offset of attribute key in a start tag that
-// encoding/xml has accepted. It steps over quoted values, so text inside
-// another attribute's value never matches.
-func findAttr(tag []byte, key string) (int, bool) {
+// forEachAttr calls fn with the name and offset of each attribute of a
+// start tag that encoding/xml has accepted, in order. It steps over quoted
+// values, so text inside a value is never taken for a name.
+func forEachAttr(tag []byte, fn func(key []byte, off int)) {
 	i := bytes.IndexAny(tag, " \t\r\n") // past '<' and the element name
 	for i >= 0 && i < len(tag) {
 		for i < len(tag) && isSpaceByte(tag[i]) {
@@ -313,23 +353,20 @@ func findAttr(tag []byte, key string) (int, bool) {
 			i++
 		}
 		if i == start {
-			return 0, false // at "/>" or ">"
+			return // at "/>" or ">"
 		}
-		if string(tag[start:i]) == key {
-			return start, true
-		}
+		fn(tag[start:i], start)
 		q := bytes.IndexAny(tag[i:], `"'`)
 		if q < 0 {
-			return 0, false
+			return
 		}
 		i += q
 		end := bytes.IndexByte(tag[i+1:], tag[i])
 		if end < 0 {
-			return 0, false
+			return
 		}
 		i += end + 2
 	}
-	return 0, false
 }
 
 func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }

@@ -99,10 +99,8 @@ func TestLoadRejectsMalformedXML(t *testing.T) {
 	}
 }
 
-// An element's attributes are bounded, so that no file, however it is
-// made, costs lint more than linear time: a finding about an attribute
-// looks for it in its tag, and etree's CreateAttr looks through the
-// attributes added before.
+// An element's attributes are bounded, so that what is still quadratic in
+// them stays small (see maxAttrs).
 func TestLoadRefusesAnElementWithTooManyAttributes(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("<r>\n<c")
@@ -116,5 +114,28 @@ func TestLoadRefusesAnElementWithTooManyAttributes(t *testing.T) {
 	}
 	if _, err := load([]byte(strings.Replace(b.String(), " a0='x'", "", 1))); err != nil {
 		t.Errorf("load of %d attributes: %s", maxAttrs, err.msg)
+	}
+}
+
+// Attribute positions come from one scan of the tag, and attributes keep
+// their namespaces, whichever of them a finding is about and in whatever
+// order findings ask.
+func TestAttrPosAndNamespaces(t *testing.T) {
+	doc := "<r xmlns:m='urn:m'>\n<c  a='1' m:b=\"x'y\"\n\tc = '>'\n/></r>"
+	tr, err := load([]byte(doc))
+	if err != nil {
+		t.Fatal(err.msg)
+	}
+	c := node{tr.root.ChildElements()[0], 1}
+	for _, tt := range []struct {
+		key       string
+		line, col int
+	}{{"c", 3, 2}, {"a", 2, 5}, {"m:b", 2, 11}, {"b", 2, 1}, {"missing", 2, 1}} {
+		if line, col := tr.attrPos(c, tt.key); line != tt.line || col != tt.col {
+			t.Errorf("%s at %d:%d, want %d:%d", tt.key, line, col, tt.line, tt.col)
+		}
+	}
+	if got := c.Attr[1].NamespaceURI(); c.Attr[1].Key != "b" || got != "urn:m" {
+		t.Errorf("m:b has the namespace %q", got)
 	}
 }
