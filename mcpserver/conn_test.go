@@ -136,32 +136,12 @@ func TestConnectionsAreCapped(t *testing.T) {
 	results := make(chan string, limit)
 	for range limit {
 		go func() {
-			client := &http.Client{Transport: &http.Transport{}}
-			defer client.CloseIdleConnections()
-			resp, err := client.Post(s.url, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait","arguments":{}}}`))
-			if err != nil {
-				results <- err.Error()
-				return
-			}
-			defer resp.Body.Close()
-			body, _ := io.ReadAll(resp.Body)
-			results <- string(body)
+			results <- postOnConnection(s.url, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
 		}()
 	}
 	entered.Wait() // every slot is busy
 	answered := make(chan string, 1)
-	go func() {
-		client := &http.Client{Transport: &http.Transport{}}
-		defer client.CloseIdleConnections()
-		resp, err := client.Post(s.url, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`))
-		if err != nil {
-			answered <- err.Error()
-			return
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		answered <- string(body)
-	}()
+	go func() { answered <- postOnConnection(s.url, `{"jsonrpc":"2.0","id":2,"method":"ping"}`) }()
 	var got string
 	select {
 	case got = <-answered:
@@ -180,6 +160,20 @@ func TestConnectionsAreCapped(t *testing.T) {
 			t.Errorf("a busy call: %s", got)
 		}
 	}
+}
+
+// postOnConnection posts body on a connection of its own and returns the
+// reply's body, or the error.
+func postOnConnection(url, body string) string {
+	client := &http.Client{Transport: &http.Transport{}}
+	defer client.CloseIdleConnections()
+	resp, err := client.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		return err.Error()
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return string(data)
 }
 
 // The JSON-RPC envelope names each member once: encoding/json (and so the
