@@ -197,13 +197,35 @@ func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver f
 		return
 	}
 
-	claim, stored, storeErr := store.Begin(Caller(ctx)+"\x00"+req.ID, fingerprint(c.ID, args))
+	// Another process may be running the same id: wait for its reply as
+	// long as it may take to come, its deadline and a little more.
+	wait, cancel := context.WithTimeout(ctx, c.timeoutOr(e.opts.Timeout)+5*time.Second)
+	claim, stored, storeErr := store.Begin(wait, Caller(ctx)+"\x00"+req.ID, fingerprint(c.ID, args))
+	cancel()
 	switch {
 	case errors.Is(storeErr, idempotency.ErrConflict):
 		deliver(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", Excerpt(req.ID), store.Window())))
 		return
+	case errors.Is(storeErr, idempotency.ErrPending):
+		deliver(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", Excerpt(req.ID))))
+		return
+	case errors.Is(storeErr, idempotency.ErrFull):
+		deliver(failure(req, Errorf(CodeRateLimited, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
+		return
+	case storeErr != nil:
+		deliver(failure(req, Errorf(CodeInternalError, "%s did not run: the reply store failed: %v", c.ID, storeErr)))
+		return
 	case claim == nil:
 		deliver(e.replayed(req, stored, true))
+		return
+	case claim.Orphaned():
+		// Running it again could do it twice. This reply is kept, so every
+		// retry hears the same.
+		reply := failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", Excerpt(req.ID), c.ID))
+		if _, err := claim.Finish(reply.SpecJSON(), true); err != nil && e.opts.Logger != nil {
+			e.opts.Logger.Error("could not record a reply for replay", "request_id", Excerpt(req.ID), "error", err)
+		}
+		deliver(reply)
 		return
 	}
 	if refused := admit(ctx, c); refused != nil {

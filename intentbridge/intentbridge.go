@@ -106,7 +106,7 @@ func OpenBridge(dataDir string) (b *Bridge, err error) {
 // openBridge is OpenBridge with the clock of the consent decisions; nil
 // means time.Now.
 func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
-	opts := idempotency.Options{}
+	opts := idempotency.Options{Logger: slog.Default()}
 	consentPath := ""
 	if dataDir != "" {
 		opts.Path = filepath.Join(dataDir, idempotency.FileName)

@@ -2,21 +2,22 @@
 // window, so that a retried request gets the original reply instead of
 // running again: a retried send_sms must never send a second message.
 //
-// The store survives a process restart. Android kills tool processes freely
-// and agents retry after a timeout, so the replies live in a JSON Lines file
-// in the app's data directory (on a host, the data directory). Each record is
-// written with one write(2) before its reply is returned, so it survives the
-// process being killed; only a power loss can lose the last records.
+// The store survives a process restart, and any number of processes may
+// share it. Android kills tool processes freely and agents retry after a
+// timeout; on a host, 'mobilemcp call' runs while 'mobilemcp serve' uses
+// the same data directory. So the replies live in a JSON Lines file in the
+// data directory, which every process appends to and reads (see file.go):
+// a key is claimed in the file before its request runs, so a second
+// process with the same key waits for the first one's reply instead of
+// running it again, and a reply is recorded, and synced to the disk,
+// before it is returned.
 package idempotency
 
 import (
-	"bufio"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"log/slog"
 	"sync"
 	"time"
 )
@@ -24,11 +25,30 @@ import (
 // DefaultWindow is how long a reply is replayed for a repeated key.
 const DefaultWindow = 10 * time.Minute
 
+// DefaultMaxEntries bounds the replies and claims a store keeps, which
+// take memory in every process that has it open. An app is allowed 10
+// sends a minute, so the window holds about 100 of them; the bound is for
+// a flood that rate limits do not stop, such as 'mobilemcp call' in a loop.
+const DefaultMaxEntries = 100_000
+
+// MaxRecordBytes bounds one record of the file, and so a reply the store
+// can keep: a send_sms reply is under 1 KB, and a reply that crosses
+// Binder is at most 128 KiB. A longer line in the file is skipped.
+const MaxRecordBytes = 1 << 20
+
 // FileName is the store's file name inside a data directory.
 const FileName = "replies.jsonl"
 
-// ErrConflict reports a key that was used before for a different request.
-var ErrConflict = errors.New("this request id was already used for a different request")
+var (
+	// ErrConflict reports a key that was used before for a different request.
+	ErrConflict = errors.New("this request id was already used for a different request")
+	// ErrFull reports a store that holds MaxEntries replies from the last
+	// window: nothing new may run until some expire.
+	ErrFull = errors.New("the reply store is full")
+	// ErrPending reports a key that another process is running: Begin
+	// waited for its reply until its context ended.
+	ErrPending = errors.New("another process is running a request with this id")
+)
 
 // Options configure a Store.
 type Options struct {
@@ -36,27 +56,43 @@ type Options struct {
 	Path string
 	// Window is how long a reply is replayed. Zero means DefaultWindow.
 	Window time.Duration
+	// MaxEntries caps the replies and claims kept from the last window.
+	// Zero means DefaultMaxEntries.
+	MaxEntries int
 	// Now returns the current time. Nil means time.Now.
 	Now func() time.Time
+	// Logger hears of lines of the file that are skipped, when the store
+	// opens and when it reads what other processes appended. Nil means
+	// no logging.
+	Logger *slog.Logger
 }
 
-// Store is safe for concurrent use.
+// Store is safe for concurrent use, and any number of stores, in this
+// process and others, may share one file.
 type Store struct {
 	opts Options
 
 	mu       sync.Mutex
-	entries  map[string]entry
-	inflight map[string]*flight
-	file     *os.File
-	lines    int // records in the file, live or expired
-	appended int // records appended since the last pruning
+	entries  map[string]entry   // replies within the window
+	claims   map[string]claim   // keys being run, by any store sharing the file
+	inflight map[string]*flight // this store's claims
+	file     *shared            // nil in memory
 }
 
+// entry is a reply kept for replay.
 type entry struct {
-	Key         string          `json:"key"`
-	Fingerprint string          `json:"fingerprint"`
-	At          int64           `json:"at"` // Unix milliseconds
-	Value       json.RawMessage `json:"value"`
+	fingerprint string
+	at          int64 // Unix milliseconds
+	value       []byte
+	unrecorded  bool // too large for the file: only this store replays it
+}
+
+// claim is a key some store started to run. An owner that is gone, or
+// none, means the outcome will never be recorded.
+type claim struct {
+	owner       string
+	fingerprint string
+	at          int64
 }
 
 type flight struct {
@@ -65,23 +101,26 @@ type flight struct {
 	value       []byte
 }
 
-// Open loads the replies still inside the window from opts.Path and
-// compacts the file.
+// Open loads the replies still inside the window from opts.Path, and
+// compacts the file when no other store has it open.
 func Open(opts Options) (*Store, error) {
 	if opts.Window <= 0 {
 		opts.Window = DefaultWindow
 	}
+	if opts.MaxEntries <= 0 {
+		opts.MaxEntries = DefaultMaxEntries
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Store{opts: opts, entries: map[string]entry{}, inflight: map[string]*flight{}}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Store{opts: opts, entries: map[string]entry{}, claims: map[string]claim{}, inflight: map[string]*flight{}}
 	if opts.Path == "" {
 		return s, nil
 	}
-	if err := s.load(); err != nil {
-		return nil, err
-	}
-	if err := s.compact(); err != nil {
+	if err := s.openFile(); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -90,14 +129,15 @@ func Open(opts Options) (*Store, error) {
 // Window is how long replies are replayed.
 func (s *Store) Window() time.Duration { return s.opts.Window }
 
-// Close closes the file.
+// Close releases the file. Keys this store claimed and has not finished
+// are then answered elsewhere as ones whose outcome is unknown.
 func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.file == nil {
 		return nil
 	}
-	err := s.file.Close()
+	err := s.file.close()
 	s.file = nil
 	return err
 }
@@ -106,69 +146,150 @@ func (s *Store) Close() error {
 // Otherwise it runs fn, saves its value when fn says so, and returns it.
 // Concurrent calls with the same key run fn once: the others wait and get its
 // value. A key seen with a different fingerprint (another request under the
-// same id) returns ErrConflict and runs nothing.
+// same id) returns ErrConflict and runs nothing; so does a key whose earlier
+// run ended with its process (see Claim.Orphaned), with ErrOrphaned.
 func (s *Store) Do(key, fingerprint string, fn func() (value []byte, save bool)) (value []byte, replayed bool, err error) {
-	claim, stored, err := s.Begin(key, fingerprint)
-	if claim == nil {
+	claim, stored, err := s.Begin(context.Background(), key, fingerprint)
+	switch {
+	case claim == nil:
 		return stored, err == nil, err
+	case claim.Orphaned():
+		claim.Finish(nil, false)
+		return nil, false, ErrOrphaned
 	}
 	value, save := fn()
 	_, err = claim.Finish(value, save)
 	return value, false, err
 }
 
+// ErrOrphaned is Do's error for a key whose earlier run ended with its
+// process before it recorded its outcome.
+var ErrOrphaned = errors.New("an earlier run with this request id ended before its outcome was recorded")
+
 // Claim is the right to answer one key. Begin hands it to the first of the
 // concurrent calls with that key; its Finish answers them all.
 type Claim struct {
-	s      *Store
-	key    string
-	f      *flight
-	once   sync.Once
-	result error
+	s        *Store
+	key      string
+	f        *flight
+	orphaned bool
+	once     sync.Once
+	result   error
 }
+
+// Orphaned reports that the key was claimed before by a store that is
+// gone (its process ended, kill -9 included) without recording the
+// outcome, or that recorded an outcome too large to keep. The earlier run
+// may have acted, so the caller must not run the request again: it
+// finishes the claim with a failure that says so, which is then the reply
+// to every retry.
+func (c *Claim) Orphaned() bool { return c.orphaned }
 
 // Begin looks key up. A value saved within the window is returned as
 // stored, or ErrConflict when it was saved for a different fingerprint.
-// When another call with key is in flight, Begin waits for its Finish and
-// answers the same way. Otherwise it returns a Claim, which the caller
-// must Finish: until then, other calls with key wait.
-func (s *Store) Begin(key, fingerprint string) (claim *Claim, stored []byte, err error) {
-	s.mu.Lock()
-	if e, ok := s.entries[key]; ok && s.fresh(e) {
-		s.mu.Unlock()
-		if e.Fingerprint != fingerprint {
-			return nil, nil, ErrConflict
+// When another call with key is in flight, in this process or another,
+// Begin waits for its Finish and answers the same way; if ctx ends first,
+// it returns ErrPending. When the store holds MaxEntries replies it
+// returns ErrFull. Otherwise it returns a Claim, which the caller must
+// Finish: until then, other calls with key wait.
+func (s *Store) Begin(ctx context.Context, key, fingerprint string) (claim *Claim, stored []byte, err error) {
+	pause := time.Millisecond
+	for {
+		c, stored, retry, err := s.begin(ctx, key, fingerprint)
+		if !retry {
+			return c, stored, err
 		}
-		return nil, e.Value, nil
+		// Another process runs the key: look at the file again soon.
+		pause = min(2*pause, 50*time.Millisecond)
+		select {
+		case <-time.After(pause):
+		case <-ctx.Done():
+			return nil, nil, ErrPending
+		}
 	}
+}
+
+// begin is one look at key. retry reports that another process runs it.
+func (s *Store) begin(ctx context.Context, key, fingerprint string) (c *Claim, stored []byte, retry bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if f, ok := s.inflight[key]; ok {
+		// This store runs it: wait for its Finish, which closes done.
 		s.mu.Unlock()
-		<-f.done
-		if f.fingerprint != fingerprint {
-			return nil, nil, ErrConflict
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			s.mu.Lock()
+			return nil, nil, false, ErrPending
 		}
-		return nil, f.value, nil
+		s.mu.Lock()
+		if f.fingerprint != fingerprint {
+			return nil, nil, false, ErrConflict
+		}
+		return nil, f.value, false, nil
+	}
+	if s.file != nil {
+		// Read what other processes appended, and hold the file until the
+		// claim is in it.
+		if err := s.file.lock(s); err != nil {
+			return nil, nil, false, err
+		}
+		defer s.file.unlock()
+	}
+	if e, ok := s.entries[key]; ok && s.fresh(e.at) {
+		if e.fingerprint != fingerprint {
+			return nil, nil, false, ErrConflict
+		}
+		return nil, e.value, false, nil
+	}
+	orphaned := false
+	if other, ok := s.claims[key]; ok && s.fresh(other.at) {
+		switch {
+		case other.fingerprint != fingerprint:
+			return nil, nil, false, ErrConflict
+		case s.file.alive(other.owner):
+			return nil, nil, true, nil
+		}
+		orphaned = true
+	}
+	c, err = s.claim(key, fingerprint, orphaned)
+	return c, nil, false, err
+}
+
+// claim records that this store runs key. The caller holds s.mu and, with
+// a file, its lock.
+func (s *Store) claim(key, fingerprint string, orphaned bool) (*Claim, error) {
+	if len(s.entries)+len(s.claims) >= s.opts.MaxEntries {
+		s.prune()
+		if n := len(s.entries) + len(s.claims); n >= s.opts.MaxEntries {
+			return nil, fmt.Errorf("%w: it holds %d replies from the last %s", ErrFull, n, s.opts.Window)
+		}
+	}
+	if s.file != nil {
+		err := s.file.append(s, record{Key: key, Fingerprint: fingerprint, At: s.opts.Now().UnixMilli(), Owner: s.file.ownerID})
+		if err != nil {
+			return nil, err
+		}
 	}
 	f := &flight{done: make(chan struct{}), fingerprint: fingerprint}
 	s.inflight[key] = f
-	s.mu.Unlock()
-	return &Claim{s: s, key: key, f: f}, nil, nil
+	return &Claim{s: s, key: key, f: f, orphaned: orphaned}, nil
 }
 
 // Finish answers the claim's key with value, saving it for replay when save
 // is true, and wakes the calls waiting in Begin. Only the first Finish of a
 // claim counts, so a deadline and a late result may race to answer: first
 // reports whether this call was the one. err is the saving's error.
+//
+// A saved value is in the file, and synced to the disk, when Finish
+// returns: a reply reported as success is on record. An unsaved one (a
+// refusal, which did nothing) is not kept, and other processes waiting for
+// the key run it themselves.
 func (c *Claim) Finish(value []byte, save bool) (first bool, err error) {
 	c.once.Do(func() {
 		first = true
 		c.f.value = value
-		if save {
-			c.result = c.s.save(entry{Key: c.key, Fingerprint: c.f.fingerprint, At: c.s.opts.Now().UnixMilli(), Value: value})
-		}
-		c.s.mu.Lock()
-		delete(c.s.inflight, c.key)
-		c.s.mu.Unlock()
+		c.result = c.s.finish(c, value, save)
 		close(c.f.done)
 	})
 	if !first {
@@ -177,117 +298,69 @@ func (c *Claim) Finish(value []byte, save bool) (first bool, err error) {
 	return true, c.result
 }
 
-func (s *Store) fresh(e entry) bool {
-	return s.opts.Now().Sub(time.UnixMilli(e.At)) < s.opts.Window
-}
-
-// save records e in memory and appends it to the file.
-func (s *Store) save(e entry) error {
+func (s *Store) finish(c *Claim, value []byte, save bool) (err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.entries[e.Key] = e
-	if s.opts.Path == "" {
-		s.pruneLocked()
+	defer delete(s.inflight, c.key)
+	e := entry{fingerprint: c.f.fingerprint, at: s.opts.Now().UnixMilli(), value: value}
+	if s.file == nil {
+		if save {
+			s.entries[c.key] = e
+		}
+		s.prune() // small: nothing is kept long
 		return nil
 	}
-	line, err := json.Marshal(e)
-	if err != nil {
+	if err := s.file.lock(s); err != nil {
 		return err
 	}
-	if _, err := s.file.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("recording the reply in %s: %w", s.opts.Path, err)
+	unrecorded := record{Key: c.key, Fingerprint: e.fingerprint, At: e.at, Unrecorded: true}
+	rec := record{Key: c.key, Owner: s.file.ownerID, Released: true}
+	switch {
+	case save:
+		rec = record{Key: c.key, Fingerprint: e.fingerprint, At: e.at, Value: value, Owner: s.file.ownerID}
+	case c.orphaned:
+		// An earlier run may have acted: its key is never released to
+		// run again, whatever this one did.
+		rec = unrecorded
 	}
-	s.lines++
-	// Every thousand records, drop what expired; rewrite the file when
-	// most of it is dead. Both are amortised over the appends.
-	if s.appended++; s.appended >= 1000 {
-		s.appended = 0
-		s.pruneLocked()
-		if s.lines > 2*len(s.entries) {
-			return s.compactLocked()
+	appendErr := s.file.append(s, rec)
+	if errors.Is(appendErr, errRecordTooLarge) {
+		// Replayed here only; elsewhere it is a run whose outcome is
+		// unknown, which is what it is to them.
+		e.unrecorded = true
+		err = fmt.Errorf("%w: only this process can replay it", appendErr)
+		appendErr = s.file.append(s, unrecorded)
+	}
+	if save && appendErr == nil {
+		s.entries[c.key] = e
+	}
+	s.file.unlock()
+	if appendErr != nil {
+		return appendErr
+	}
+	if save {
+		// The record must outlast a power loss once the reply is out.
+		if err := s.file.sync(); err != nil {
+			return fmt.Errorf("syncing %s: %w", s.opts.Path, err)
 		}
 	}
-	return nil
+	return err
 }
 
-// pruneLocked drops expired entries from memory. It runs when the file is
-// compacted, or on every save for an in-memory store, which is small.
-func (s *Store) pruneLocked() {
+func (s *Store) fresh(at int64) bool {
+	return s.opts.Now().Sub(time.UnixMilli(at)) < s.opts.Window
+}
+
+// prune drops expired replies and claims from memory.
+func (s *Store) prune() {
 	for k, e := range s.entries {
-		if !s.fresh(e) {
+		if !s.fresh(e.at) {
 			delete(s.entries, k)
 		}
 	}
-}
-
-func (s *Store) load() error {
-	f, err := os.Open(s.opts.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	lines := bufio.NewScanner(f)
-	lines.Buffer(make([]byte, 64<<10), 16<<20)
-	for lines.Scan() {
-		var e entry
-		// A torn last line (the process died mid-write) is skipped: its
-		// reply was never returned to anyone.
-		if json.Unmarshal(lines.Bytes(), &e) != nil || e.Key == "" {
-			continue
-		}
-		if s.fresh(e) {
-			s.entries[e.Key] = e
+	for k, c := range s.claims {
+		if !s.fresh(c.at) {
+			delete(s.claims, k)
 		}
 	}
-	return lines.Err()
-}
-
-func (s *Store) compact() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.compactLocked()
-}
-
-// compactLocked rewrites the file with the live entries only, atomically,
-// and reopens it for appending.
-func (s *Store) compactLocked() error {
-	if err := os.MkdirAll(filepath.Dir(s.opts.Path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.opts.Path), ".replies-*")
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(tmp)
-	for _, e := range s.entries {
-		line, _ := json.Marshal(e)
-		w.Write(append(line, '\n'))
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), s.opts.Path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if s.file != nil {
-		s.file.Close()
-	}
-	s.file, err = os.OpenFile(s.opts.Path, os.O_WRONLY|os.O_APPEND, 0o600)
-	s.lines = len(s.entries)
-	return err
 }

@@ -169,3 +169,38 @@ func TestSIMConfigMustBeOneObject(t *testing.T) {
 		t.Errorf("no SIMs: exit %d, %s %s", code, out, errOut)
 	}
 }
+
+// A line of the outbox that is not a record (torn by a process that was
+// killed while writing it, or edited) does not hide the others: every
+// record is listed, and the bad lines are named.
+func TestOutboxListsEveryRecordAndNamesBadLines(t *testing.T) {
+	c := newCLI(t)
+	send := func() {
+		if code, _, errOut := c.run("", "call", "send_sms", "to_phone_number=+33785880347", "sms_text=Hi", "subscription_id=14"); code != exitOK {
+			t.Fatal(errOut)
+		}
+	}
+	send()
+	outbox := filepath.Join(c.dataDir, "outbox.jsonl")
+	f, _ := os.OpenFile(outbox, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("{\"time\":\"not a time\"}\n")
+	f.Close()
+	send()
+	f, _ = os.OpenFile(outbox, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"time":"2026-11-21T10:04:19Z","to":"+3378`) // torn
+	f.Close()
+	code, out, errOut := c.run("", "outbox", "--json")
+	if code != exitOK || strings.Count(out, "\n") != 2 || strings.Count(out, `"to":"+33785880347"`) != 2 {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+	want := "mobilemcp outbox: " + outbox + `: skipped line 2: not a record: parsing time "not a time" as "2006-01-02T15:04:05Z07:00": cannot parse "not a time" as "2006"` + "\n" +
+		"mobilemcp outbox: " + outbox + ": skipped line 4: torn, as a process that ended while writing it leaves a line; the next send cuts it off\n"
+	if errOut != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
+	}
+	// The next send cuts the torn line off, and the listing is whole again.
+	send()
+	if code, out, errOut := c.run("", "outbox", "--json"); code != exitOK || strings.Count(out, "\n") != 3 || strings.Contains(errOut, "torn") {
+		t.Errorf("after a send: exit %d, %d records, stderr %s", code, strings.Count(out, "\n"), errOut)
+	}
+}

@@ -71,7 +71,7 @@ exist).`)
 	if code, ok := phone.checkSIMConfig(e, fs); !ok {
 		return code
 	}
-	eng, store, err := phone.engine(e)
+	eng, store, err := phone.engine(e, warnings(e))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp call: %v\n", err)
 		return exitFailure

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -32,7 +33,15 @@ outbox.jsonl in the data directory.`)
 		return usageError(e, fs, "%v", err)
 	}
 	records, err := simphone.ReadOutbox(path)
-	if err != nil {
+	var bad *simphone.BadLinesError
+	switch {
+	case errors.As(err, &bad):
+		// Every record is listed; the lines that are not records are
+		// named, so that one torn line does not hide the rest.
+		for _, line := range bad.Lines {
+			fmt.Fprintf(e.stderr, "mobilemcp outbox: %s: skipped %s\n", path, line)
+		}
+	case err != nil:
 		fmt.Fprintf(e.stderr, "mobilemcp outbox: %v\n", err)
 		return exitFailure
 	}

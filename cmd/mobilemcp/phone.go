@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 
@@ -72,8 +73,9 @@ func (p *phoneFlags) outboxPath(e *env) (string, error) {
 
 // engine builds the capability engine over the simulated phone, with the
 // reply store in the data directory so that a repeated request id is
-// answered from it. The caller closes the returned store.
-func (p *phoneFlags) engine(e *env) (*capability.Engine, *idempotency.Store, error) {
+// answered from it. What the store skips in its file is logged to log.
+// The caller closes the returned store.
+func (p *phoneFlags) engine(e *env, log *slog.Logger) (*capability.Engine, *idempotency.Store, error) {
 	cfg := simphone.DefaultConfig()
 	if p.simConfig != "" {
 		var err error
@@ -93,11 +95,11 @@ func (p *phoneFlags) engine(e *env) (*capability.Engine, *idempotency.Store, err
 	if err != nil {
 		return nil, nil, err
 	}
-	store, err := idempotency.Open(idempotency.Options{Path: filepath.Join(dir, idempotency.FileName)})
+	store, err := idempotency.Open(idempotency.Options{Path: filepath.Join(dir, idempotency.FileName), Logger: log})
 	if err != nil {
 		return nil, nil, fmt.Errorf("opening the reply store: %w", err)
 	}
-	return capability.NewEngine(reg, capability.Options{Idempotency: store}), store, nil
+	return capability.NewEngine(reg, capability.Options{Idempotency: store, Logger: log}), store, nil
 }
 
 // builtinTool names the tool the CLI serves on the simulated phone, as its
@@ -113,4 +115,18 @@ func builtinRegistry() *capability.Registry {
 		panic(err) // the built-in set is fixed; a test covers it
 	}
 	return reg
+}
+
+// warnings is the logger of a command that prints its result on stdout:
+// warnings and errors, on stderr, without the time.
+func warnings(e *env) *slog.Logger {
+	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{
+		Level: slog.LevelWarn,
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
 }

@@ -95,7 +95,7 @@ command lines are visible to other users. See docs/mcp.md.`)
 		return exitFailure
 	}
 	defer l.Close() // Serve closes it too; this covers the failures before
-	eng, store, err := phone.engine(e)
+	eng, store, err := phone.engine(e, opts.Logger)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure

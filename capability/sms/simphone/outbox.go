@@ -1,17 +1,21 @@
 package simphone
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/internal/filelock"
+	"github.com/mobilemcp/mobilemcp/internal/jsonl"
+	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
 // OutboxFile is the outbox's file name inside the data directory.
@@ -42,42 +46,60 @@ func (r Record) Sent() bool {
 	return len(r.Results) > 0
 }
 
-// Outbox is an append-only JSON Lines file of simulated sends. The file is
-// private to the user (0600): it holds message texts.
+// MaxRecordBytes bounds one line of the outbox: a record of a 160-character
+// text is well under 2 KB. A longer line is not a record ReadOutbox reads.
+const MaxRecordBytes = 1 << 20
+
+// Outbox is an append-only JSON Lines file of simulated sends, which any
+// number of processes may share (internal/jsonl): each record is one
+// write under the file's lock. The file is private to the user (0600): it
+// holds message texts.
 type Outbox struct {
 	Path string
-	mu   sync.Mutex
+	// mu lines up this process's writers before the file lock, which
+	// would otherwise hold an OS thread for each one waiting.
+	mu sync.Mutex
 }
 
-// Append writes r as one line. A single write on an O_APPEND file keeps lines
-// whole even when several processes share the outbox.
+// Append writes r as one line.
 func (o *Outbox) Append(r Record) error {
 	line, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("encoding outbox record: %w", err)
 	}
-	line = append(line, '\n')
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(o.Path), 0o700); err != nil {
 		return fmt.Errorf("creating the outbox directory: %w", err)
 	}
-	f, err := os.OpenFile(o.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := jsonl.Open(o.Path)
 	if err != nil {
 		return fmt.Errorf("opening the outbox: %w", err)
 	}
-	if _, err := f.Write(line); err != nil {
-		f.Close()
-		return fmt.Errorf("writing the outbox %s: %w", o.Path, err)
+	defer f.Close()
+	if err := f.Lock(); err != nil {
+		return fmt.Errorf("locking the outbox %s: %w", o.Path, err)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing the outbox %s: %w", o.Path, err)
-	}
-	return nil
+	defer f.Unlock()
+	_, err = f.Append(line)
+	return err
+}
+
+// BadLinesError lists the lines of an outbox that are not records. ReadOutbox
+// returns it together with every record it could read.
+type BadLinesError struct {
+	Path  string
+	Lines []string // such as "line 7: not a record: invalid character 'x' ..."
+}
+
+func (e *BadLinesError) Error() string {
+	return fmt.Sprintf("%s: %s skipped: %s", e.Path, plural.Count(len(e.Lines), "line"), strings.Join(e.Lines, "; "))
 }
 
 // ReadOutbox returns the records in path, oldest first. A missing file is an
-// empty outbox.
+// empty outbox. Lines that are not records (a line torn by a process that
+// died while writing it, or one edited by hand) do not hide the others:
+// they come back with every record as a *BadLinesError naming them.
 func ReadOutbox(path string) ([]Record, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -87,18 +109,39 @@ func ReadOutbox(path string) ([]Record, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var records []Record
-	scanner := bufio.NewScanner(f)
-	scanner.Buffer(make([]byte, 64<<10), 16<<20)
-	for line := 1; scanner.Scan(); line++ {
-		if len(scanner.Bytes()) == 0 {
-			continue
-		}
-		var r Record
-		if err := json.Unmarshal(scanner.Bytes(), &r); err != nil {
-			return records, fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		records = append(records, r)
+	if err := filelock.LockShared(f); err != nil { // no line is half written while it is read
+		return nil, fmt.Errorf("locking the outbox %s: %w", path, err)
 	}
-	return records, scanner.Err()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	var records []Record
+	var bad []string
+	lines := 0
+	end, err := jsonl.Read(f, 0, info.Size(), MaxRecordBytes, func(l jsonl.Line) {
+		lines = l.Number
+		var r Record
+		switch {
+		case l.Text == nil:
+			bad = append(bad, fmt.Sprintf("line %d: %d bytes, longer than a record can be", l.Number, l.Size))
+		case len(bytes.TrimSpace(l.Text)) == 0:
+		default:
+			if err := json.Unmarshal(l.Text, &r); err != nil {
+				bad = append(bad, fmt.Sprintf("line %d: not a record: %v", l.Number, err))
+				return
+			}
+			records = append(records, r)
+		}
+	})
+	if err != nil {
+		return records, err
+	}
+	if end < info.Size() {
+		bad = append(bad, fmt.Sprintf("line %d: torn, as a process that ended while writing it leaves a line; the next send cuts it off", lines+1))
+	}
+	if len(bad) > 0 {
+		return records, &BadLinesError{Path: path, Lines: bad}
+	}
+	return records, nil
 }
