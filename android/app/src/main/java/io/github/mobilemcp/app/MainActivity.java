@@ -52,6 +52,8 @@ public class MainActivity extends Activity {
         public void onServiceDisconnected(ComponentName name) {}
     };
 
+    /** Whether the binding to ToolService was made, and so must be undone. */
+    private boolean bound;
     private McpHttp mcp;
     private TextView status;
     private ToolSettingsView settings;
@@ -90,7 +92,7 @@ public class MainActivity extends Activity {
     @Override
     protected void onStart() {
         super.onStart();
-        bindService(new Intent(this, ToolService.class), tool, BIND_AUTO_CREATE);
+        bound = bindService(new Intent(this, ToolService.class), tool, BIND_AUTO_CREATE);
     }
 
     @Override
@@ -104,7 +106,10 @@ public class MainActivity extends Activity {
 
     @Override
     protected void onStop() {
-        unbindService(tool);
+        if (bound) {
+            unbindService(tool); // it throws for a connection that was never bound
+            bound = false;
+        }
         super.onStop();
     }
 
