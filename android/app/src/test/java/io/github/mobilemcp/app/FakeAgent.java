@@ -17,7 +17,7 @@ import android.telephony.SubscriptionManager;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.intentbridge.Reply;
+import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
 
 import java.util.ArrayList;
@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
+import org.json.JSONException;
 import org.json.JSONObject;
 import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
@@ -112,9 +113,13 @@ final class FakeAgent extends ExternalResource {
      * have started (a ToolService created).
      */
     static Reply handle(Bridge engine, String requestJson, String callerPackage) {
-        AtomicReference<Reply> reply = new AtomicReference<>();
-        engine.handle(requestJson, callerPackage, reply::set);
-        return reply.get();
+        AtomicReference<String> reply = new AtomicReference<>();
+        engine.handle(requestJson, callerPackage, (spec, flat, requestId, errorCode) -> reply.set(spec));
+        try {
+            return Reply.fromJson(reply.get());
+        } catch (JSONException e) {
+            throw new AssertionError("the engine's reply is not JSON: " + reply.get(), e);
+        }
     }
 
     void setSims(SubscriptionInfo... sims) {

@@ -51,7 +51,7 @@ public class SecondSandboxTest {
                     Files.readString(Path.of(DiscoveryTest.DESCRIPTOR)));
             tool.addSMS(platform);
             bridge.start(tool);
-            String reply = FakeAgent.handle(bridge, FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").specJSON();
+            String reply = FakeAgent.handle(bridge, FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").json();
             assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s2\","
                     + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
                     + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"

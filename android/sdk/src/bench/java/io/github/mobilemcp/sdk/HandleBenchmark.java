@@ -3,7 +3,6 @@ package io.github.mobilemcp.sdk;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Platform;
-import io.github.mobilemcp.intentbridge.Reply;
 import io.github.mobilemcp.intentbridge.Tool;
 
 import org.json.JSONArray;
@@ -134,7 +133,7 @@ public final class HandleBenchmark {
      */
     private static String handle(Bridge bridge, String request) {
         AtomicReference<String> json = new AtomicReference<>();
-        bridge.handle(request, "bench", (Reply reply) -> json.set(reply.specJSON()));
+        bridge.handle(request, "bench", (spec, flat, requestId, errorCode) -> json.set(spec));
         return json.get();
     }
 
