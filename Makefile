@@ -48,7 +48,7 @@ bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 	$(GO) run ./mcpserver/mcpbench -v
 
-bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so (BENCH_CALLS=20000)
+bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so: an SMS call and a Java handler (BENCH_CALLS=20000)
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)

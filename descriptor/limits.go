@@ -1,6 +1,7 @@
 package descriptor
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"time"
@@ -74,8 +75,8 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 			}
 			p.MaxLength = n
 		case patternKey:
-			if _, err := regexp.Compile(a.Value); err != nil || a.Value == "" {
-				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a regular expression: %v", what, a.FullKey(), a.Value, patternError(a.Value, err))
+			if err := r.compile(a.Value); err != nil {
+				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a regular expression: %v", what, a.FullKey(), a.Value, err)
 				continue
 			}
 			p.Pattern = a.Value
@@ -83,11 +84,22 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 	}
 }
 
-func patternError(pattern string, err error) string {
-	if pattern == "" {
-		return "it is empty"
+// compile reports why pattern is not a regular expression, or nil.
+func (r *reader) compile(pattern string) error {
+	if err, seen := r.patterns[pattern]; seen {
+		return err
 	}
-	return err.Error()
+	var err error
+	if pattern == "" {
+		err = errors.New("it is empty")
+	} else {
+		_, err = regexp.Compile(pattern)
+	}
+	if r.patterns == nil {
+		r.patterns = map[string]error{}
+	}
+	r.patterns[pattern] = err
+	return err
 }
 
 // formatDuration writes d as mcp:timeout does: "60s" rather than "1m0s".

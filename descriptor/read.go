@@ -20,6 +20,10 @@ import (
 type reader struct {
 	t        *tree
 	findings []Finding
+	// patterns caches what compiling each mcp:pattern gave: a descriptor
+	// repeats its patterns (one per phone number param, say), and
+	// compiling is the costliest step of a lint.
+	patterns map[string]error
 	// linked are the findings of the descriptor a manifest points at,
 	// which carry that file's name.
 	linked []Finding

@@ -53,7 +53,7 @@ func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
 	// Beyond the seed, the descriptor carries the two limits the engine
 	// knows (mcp:pattern, mcp:maxLength); otherwise it is the seed's list.
 	props := got.Tools[0].InputSchema.Properties
-	if props[0].Schema.Pattern != `^\+[1-9][0-9]{6,14}$` || props[1].Schema.MaxLength == nil || *props[1].Schema.MaxLength != 160 {
+	if props[0].Schema.Pattern != `^[+][1-9][0-9]{6,14}$` || props[1].Schema.MaxLength == nil || *props[1].Schema.MaxLength != 160 {
 		t.Errorf("send_sms lost its limits: %+v %+v", props[0].Schema, props[1].Schema)
 	}
 	props[0].Schema.Pattern, props[1].Schema.MaxLength = "", nil
@@ -70,7 +70,7 @@ func TestNewToolOfARegisteredCapability(t *testing.T) {
 	}
 	want := `{"name":"send_sms","title":"Send SMS","description":"Sends an SMS message to a specified phone number.",` +
 		`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
-		`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^\\+[1-9][0-9]{6,14}$"},` +
+		`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^[+][1-9][0-9]{6,14}$"},` +
 		`"sms_text":{"type":"string","description":"The text of the sms messages to be sent. The maximum length is 160 characters","maxLength":160},` +
 		`"subscription_id":{"type":"integer","description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription."}},` +
 		`"required":["to_phone_number","sms_text"],"additionalProperties":false},` +

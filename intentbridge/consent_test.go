@@ -32,7 +32,7 @@ func newBridgeAt(t *testing.T, f *fakeJava, dir string) *Bridge {
 }
 
 // outcome is a reply's error_code, or "ok".
-func outcome(r *Reply) string {
+func outcome(r *sent) string {
 	if r.Success() {
 		return "ok"
 	}
@@ -89,7 +89,7 @@ func TestConsentLifecycleThroughTheBridge(t *testing.T) {
 }
 
 // messageOf is the reply's message.
-func messageOf(t *testing.T, r *Reply) string {
+func messageOf(t *testing.T, r *sent) string {
 	t.Helper()
 	_, after, ok := strings.Cut(r.SpecJSON(), `"message":"`)
 	if !ok {

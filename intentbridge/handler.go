@@ -3,7 +3,6 @@ package intentbridge
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -63,13 +62,6 @@ func javaValidator(id string, v Validator) capability.Validator {
 	}
 }
 
-// handlerResult is what Handler.Run returns, as JSON.
-type handlerResult struct {
-	Message   *string                    `json:"message"`
-	Output    map[string]json.RawMessage `json:"output"`
-	ErrorCode capability.Code            `json:"error_code"`
-}
-
 // javaHandler adapts h to the engine.
 func javaHandler(id string, h Handler) capability.Handler {
 	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
@@ -103,34 +95,12 @@ func argsForJava(id string, args capability.Args) (string, error) {
 
 // decodeResult reads what a Handler returned.
 func decodeResult(id, text string) (capability.Result, error) {
-	var r handlerResult
-	if err := decodeStrict(text, &r); err != nil {
+	result, failure, err := capability.DecodeResult([]byte(text))
+	switch {
+	case err != nil:
 		return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned %.80q, which is not a result: %v", id, text, err)
+	case failure != nil:
+		return capability.Result{}, failure
 	}
-	message := ""
-	if r.Message != nil {
-		message = *r.Message
-	}
-	if r.ErrorCode != "" {
-		if !slices.Contains(capability.Codes, r.ErrorCode) {
-			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler failed with the unknown error_code %q: %s", id, r.ErrorCode, message)
-		}
-		if r.Output != nil {
-			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned both a failure and outputs", id)
-		}
-		return capability.Result{}, &capability.Error{Code: r.ErrorCode, Message: message}
-	}
-	if r.Message == nil {
-		return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned %.80q, which has neither a message nor an error_code", id, text)
-	}
-	names := make([]string, 0, len(r.Output))
-	for name := range r.Output {
-		names = append(names, name)
-	}
-	slices.Sort(names) // a deterministic first complaint, should there be one
-	out := make([]capability.Value, len(names))
-	for i, name := range names {
-		out[i] = capability.Value{Name: name, Value: r.Output[name]}
-	}
-	return capability.Result{Message: message, Output: out}, nil
+	return result, nil
 }

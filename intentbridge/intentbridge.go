@@ -198,23 +198,17 @@ func (b *Bridge) Close() error {
 // cap keeps a reply at a small fraction of it.
 const MaxReplyBytes = 128 << 10
 
-// Reply is the outcome of one request, with everything the Java Service needs
-// to fill the callback's extras. Its JSON is encoded once, when it is made.
-type Reply struct {
-	spec, flat string
-	id, code   string
-	prototype  bool
-	replayed   bool
-	// succeeded is set only by newReply, so that a Reply made in Java with
-	// its generated no-argument constructor never claims success.
-	succeeded bool
+// reply is one request's reply as it crosses to Java: strings only, so that
+// a reply costs no object on either side of JNI.
+type reply struct {
+	spec, flat, id, code string
 }
 
-// newReply encodes r for Java and enforces MaxReplyBytes.
-func newReply(r *capability.Reply) *Reply {
-	out := &Reply{spec: string(r.SpecJSON()), id: r.ID, code: string(r.ErrorCode), replayed: r.Replayed, succeeded: !r.Failed(),
-		prototype: r.Shape == capability.ShapePrototype}
-	if out.prototype {
+// encodeReply encodes r for Java and enforces MaxReplyBytes. flat is only
+// made for a request in the prototype's layout.
+func encodeReply(r *capability.Reply) reply {
+	out := reply{spec: string(r.SpecJSON()), id: r.ID, code: string(r.ErrorCode)}
+	if r.Shape == capability.ShapePrototype {
 		out.flat = string(r.FlatJSON())
 	}
 	if size := len(out.spec) + len(out.flat) + len(out.id); size > MaxReplyBytes {
@@ -222,7 +216,7 @@ func newReply(r *capability.Reply) *Reply {
 		if !r.Failed() {
 			what = "ran"
 		}
-		return newReply(&capability.Reply{ID: r.ID, CapabilityID: r.CapabilityID, Shape: r.Shape,
+		return encodeReply(&capability.Reply{ID: r.ID, CapabilityID: r.CapabilityID, Shape: r.Shape,
 			Status: capability.StatusFailure, ErrorCode: capability.CodeTooLarge,
 			Message: fmt.Sprintf("%s %s, but its reply is %d bytes, over the %d-byte limit for an Intent reply", r.CapabilityID, what, size, MaxReplyBytes)})
 	}
@@ -234,43 +228,21 @@ func failed(code capability.Code, message string) *capability.Reply {
 	return &capability.Reply{Status: capability.StatusFailure, ErrorCode: code, Message: message}
 }
 
-// SpecJSON is the reply in the specification's layout, for ExtraResponse.
-// Every reply carries it.
-func (r *Reply) SpecJSON() string { return r.spec }
-
-// Prototype reports whether the request came in the prototype's layout. The
-// Service then also fills ExtraPrototypeResponse with FlatJSON and
-// ExtraPrototypeRequestID with RequestID.
-func (r *Reply) Prototype() bool { return r.prototype }
-
-// FlatJSON is the reply in the prototype's flat layout, or "" when the
-// request was not in that layout.
-func (r *Reply) FlatJSON() string { return r.flat }
-
-// RequestID is the request's id, or "" when it had none.
-func (r *Reply) RequestID() string { return r.id }
-
-// Replayed reports that the reply is the stored answer to an earlier
-// request with the same id: nothing ran again.
-func (r *Reply) Replayed() bool { return r.replayed }
-
-// Success reports whether the capability succeeded.
-func (r *Reply) Success() bool { return r.succeeded }
-
-// ErrorCode is the failure's error_code, or "" on success.
-func (r *Reply) ErrorCode() string { return r.code }
-
-// LogLine is the reply as one line of JSON, for logcat when the request came
-// without a callback (adb testing). It is the specification's layout.
-func (r *Reply) LogLine() string { return r.spec }
-
 // ReplyTarget receives the one reply to a request. The transport
 // implements it: the Intent transport fills the caller's PendingIntent,
 // binding mode sends a Message to replyTo, and a request without a callback
 // (adb) is logged to logcat. An error it returns is logged; the reply is
 // not sent again.
+//
+// specJSON is the reply in the Mobile-MCP spec's layout, for
+// ExtraResponse; every reply has it, and it is also the one line to log.
+// flatJSON is "" unless the request came in the prototype's layout: then
+// the transport also puts flatJSON in ExtraPrototypeResponse and requestID
+// in ExtraPrototypeRequestID, where the prototype agent reads them.
+// requestID is "" when the request had none, and errorCode is the
+// failure's error_code, or "" on success.
 type ReplyTarget interface {
-	Send(reply *Reply) error
+	Send(specJSON, flatJSON, requestID, errorCode string) error
 }
 
 // Handle runs one request and hands its reply to to, exactly once, and
@@ -297,9 +269,9 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 		return
 	}
 	deliver := func(r *capability.Reply) {
-		reply := newReply(r)
-		if err := to.Send(reply); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", capability.Excerpt(reply.id), "error", err)
+		out := encodeReply(r)
+		if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", capability.Excerpt(out.id), "error", err)
 		}
 	}
 	defer func() {

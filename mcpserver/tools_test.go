@@ -36,7 +36,7 @@ func TestToolsCarryTheCapabilities(t *testing.T) {
 		"send_sms": `{"annotations":{"destructiveHint":true,"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false,"title":"Send SMS"},` +
 			`"description":"Sends an SMS message to a specified phone number.",` +
 			`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
-			`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^\\+[1-9][0-9]{6,14}$"},` +
+			`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^[+][1-9][0-9]{6,14}$"},` +
 			`"sms_text":{"type":"string","description":"The text of the sms messages to be sent. The maximum length is 160 characters","maxLength":160},` +
 			`"subscription_id":{"type":"integer","description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription."}},` +
 			`"required":["to_phone_number","sms_text"],"additionalProperties":false},` +

@@ -7,7 +7,12 @@ import (
 
 // E164Pattern is the JSON Schema pattern of a normalised phone number: a plus
 // sign, a country code that does not start with 0, and 7 to 15 digits in all.
-const E164Pattern = `^\+[1-9][0-9]{6,14}$`
+// The plus is a character class rather than an escaped \+ because the pattern
+// also stands in the app's descriptor, an Android resource: the resource
+// compilers read a backslash there as an escape of their own and drop it (aapt
+// drops the plus too), so agents and the engine on the phone would read
+// another pattern than the one written.
+const E164Pattern = `^[+][1-9][0-9]{6,14}$`
 
 // NormalizeNumber strips the spaces, dashes, dots and parentheses people
 // write in phone numbers, then checks that what is left is E.164.

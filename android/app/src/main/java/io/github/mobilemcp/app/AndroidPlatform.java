@@ -32,9 +32,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Result codes are passed to Go raw (Activity.RESULT_OK, SmsManager.RESULT_ERROR_*): the Go SMS
  * capability turns them into readable errors, one mapping for every platform.
  *
- * <p>Threading: Go calls these methods on the service's worker thread, and {@link #sendSMS} blocks
- * that thread until every part has a sent result. So the sent-result broadcasts are received on
- * this class's own HandlerThread: never on the blocked worker, and never on the main thread.
+ * <p>Threading: Go calls these methods on the SDK's worker threads, several at once, and
+ * {@link #sendSMS} blocks its worker until every part has a sent result. So the sent-result
+ * broadcasts are received on this class's own HandlerThread: never on a blocked worker, and never on
+ * the main thread. Each send has its own receiver and send id, so concurrent sends do not mix.
+ *
+ * <p>One per process ({@link #of}): the HandlerThread lives as long as the engine that calls it.
  */
 final class AndroidPlatform implements Platform {
     static final String ACTION_SENT = "io.github.mobilemcp.app.SMS_SENT";
@@ -47,9 +50,19 @@ final class AndroidPlatform implements Platform {
      */
     private static final AtomicInteger nextRequestCode = new AtomicInteger(1);
 
+    private static final PerApplication<AndroidPlatform> PROCESS = new PerApplication<>(AndroidPlatform::new, AndroidPlatform::close);
+
     private final Context context;
     private final HandlerThread receiverThread;
     private final Handler receiverHandler;
+
+    /**
+     * The platform of context's process: the engine keeps the platform it started with for as long
+     * as the process lives, and so does its receiver thread.
+     */
+    static AndroidPlatform of(Context context) {
+        return PROCESS.get(context);
+    }
 
     AndroidPlatform(Context context) {
         this.context = context.getApplicationContext();

@@ -1,7 +1,11 @@
 package io.github.mobilemcp.app;
 
+import android.content.Context;
 import android.util.Base64;
 import android.util.Log;
+
+import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.McpToolService;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -11,30 +15,47 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The MCP server on the phone (docs/mcp.md, "On a device"): the same tools as the Intents, served
- * over Streamable HTTP by the Go bridge to MCP clients on the local network.
+ * over Streamable HTTP by the SDK's engine ({@link McpTool#getEngine}) to MCP clients on the local
+ * network.
  *
  * <p>Off by default, and off again after a restart: nothing here is saved. Turning it on makes a
  * fresh random token, which the user copies from MainActivity to the client; the server refuses
  * every request without it (401). Holding the token is the user's consent, so HTTP calls are not
  * subject to the per-app consent of Intent callers; the server has its own per-client rate limit.
  *
- * <p>{@link #start} and {@link #stop} block (listening, or waiting for calls in flight), so callers
- * run them off the main thread. Safe for concurrent use.
+ * <p>The engine serves only a started tool, so the server can run once {@link ToolService} has
+ * been created in this process; MainActivity binds to it while it is shown.
+ *
+ * <p>One per process ({@link #of}), as the server is: it outlives the screen that turned it on.
+ * {@link #start} and {@link #stop} block (listening, or waiting for calls in flight), so callers run
+ * them off the main thread, on {@link #thread}. Safe for concurrent use.
  */
 final class McpHttp {
     /** Where the server listens: every interface, so the local network can reach it. */
     static final String DEFAULT_ADDRESS = "0.0.0.0:9531";
 
-    private final ToolApp app;
+    // An engine closes with its Application (in tests), and its server with it; what is left is the thread.
+    private static final PerApplication<McpHttp> PROCESS = new PerApplication<>(McpHttp::new, http -> http.thread.shutdown());
+
+    private final Context app;
+    /** Where start and stop run: in order, and never on the main thread. */
+    final ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "mobile-mcp-http"));
     private String address = DEFAULT_ADDRESS;
     /** The token while the server runs, else null. */
     private String token;
 
-    McpHttp(ToolApp app) {
+    private McpHttp(Context app) {
         this.app = app;
+    }
+
+    /** The MCP server of context's process. */
+    static McpHttp of(Context context) {
+        return PROCESS.get(context);
     }
 
     /** Listens on address instead of DEFAULT_ADDRESS, for a test that needs a free port. */
@@ -51,7 +72,7 @@ final class McpHttp {
             return token;
         }
         String fresh = newToken();
-        app.bridge().startHTTP(address, fresh);
+        McpTool.get(app).getEngine().startHTTP(address, fresh);
         token = fresh;
         return token;
     }
@@ -63,9 +84,9 @@ final class McpHttp {
         }
         token = null;
         try {
-            app.bridge().stopHTTP();
+            McpTool.get(app).getEngine().stopHTTP();
         } catch (Exception e) {
-            Log.w(ToolService.LOG_TAG, "stopping the MCP server", e);
+            Log.w(McpToolService.LOG_TAG, "stopping the MCP server", e);
         }
     }
 

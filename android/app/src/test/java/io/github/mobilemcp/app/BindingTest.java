@@ -130,19 +130,25 @@ public class BindingTest {
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s1", "send_sms", SEND), 1));
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("g1", "get_sms_subscriptions", "{}"), 2));
 
+        // Workers run them at once, so the replies come as they finish; arg1 tells them apart.
         Message first = awaitReply();
+        Message second = awaitReply();
+        if (first.arg1 == 2) {
+            Message swap = first;
+            first = second;
+            second = swap;
+        }
         assertEquals(1, first.arg1);
         assertEquals(FakeAgent.failureReply("s1", "send_sms", "the user has not yet allowed com.example.assistant to use send_sms;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required"),
                 first.getData().getString(Intentbridge.ExtraResponse));
-        Message second = awaitReply();
         assertEquals(2, second.arg1);
         assertTrue(second.getData().getString(Intentbridge.ExtraResponse).contains("\"id\":\"g1\""));
         assertTrue(agent.nothingSent());
         assertNotNull("the assistant's user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification("com.example.assistant", ConsentPrompt.NOTIFICATION_ID));
+                .getNotification("com.example.assistant", FakeAgent.CONSENT_NOTIFICATION_ID));
 
-        agent.bridge().allowCaller("com.example.assistant");
+        agent.tool().allow("com.example.assistant");
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s2", "send_sms", SEND), 3));
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse)
@@ -160,7 +166,7 @@ public class BindingTest {
 
     @Test
     public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
-        agent.bridge().allowCaller(APP);
+        agent.tool().allow(APP);
         Message msg = invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("n1", "send_sms", SEND), 0);
         msg.replyTo = null;
         tool.send(msg);
@@ -182,7 +188,7 @@ public class BindingTest {
 
     @Test
     public void messagesArriveOffTheMainThread_andTheMainLooperStaysFree() throws Exception {
-        agent.bridge().allowCaller(APP);
+        agent.tool().allow(APP);
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("t1", "send_sms", SEND), 0));
         // The main looper is paused and never idled here: the request still reaches the platform.
         long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;

@@ -98,7 +98,7 @@ public class CallbackTest {
     @Test
     public void noCallback_releaseBuildWithTheDeveloperSwitch_runs() throws Exception {
         agent.setSims(FakeAgent.SIM_14);
-        ToolApp.from(agent.app).setDeveloperSwitch(true);
+        agent.tool().setDeveloperSwitch(true);
         startWithoutCallback();
         awaitStop();
 

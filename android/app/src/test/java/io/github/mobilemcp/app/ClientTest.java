@@ -49,6 +49,7 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
+import org.robolectric.annotation.Config;
 import org.robolectric.shadows.ShadowLog;
 import org.robolectric.shadows.ShadowPackageManager;
 import org.robolectric.shadows.ShadowSmsManager;
@@ -58,6 +59,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * both capabilities in both modes, fifty concurrent invocations per mode, timeouts and closing.
  */
 @RunWith(McpTestRunner.class)
+@Config(shadows = RecordingSmsManager.class)
 public class ClientTest {
     private static final String APP = "io.github.mobilemcp.app";
 
@@ -68,6 +70,7 @@ public class ClientTest {
 
     @Before
     public void setUp() {
+        RecordingSmsManager.SENDS.clear();
         host = new ToolHost(agent.app);
         client = new MobileMcpClient(agent.app);
     }
@@ -225,7 +228,7 @@ public class ClientTest {
                 + " asks them, so retry once they allow it", refused.message());
         assertTrue(agent.nothingSent());
 
-        agent.bridge().allowCaller(APP);
+        agent.tool().allow(APP);
         CompletableFuture<Reply> sending = client.invoke(tool, "send_sms", send("+36 20 123 4567"), 10_000, mode);
         host.idleUntil("the send", () -> agent.sms(14).getLastSentMultipartTextMessageParams() != null);
         agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
@@ -258,8 +261,8 @@ public class ClientTest {
     @Test
     public void fiftyConcurrentInvocationsPerMode_areCorrelated() throws Exception {
         Tool tool = tool();
-        agent.bridge().allowCaller(APP);
-        agent.bridge().setSendRateLimit("off");
+        agent.tool().allow(APP);
+        agent.engine().setSendRateLimit("off");
         ExecutorService callers = Executors.newFixedThreadPool(8);
         List<Future<CompletableFuture<Reply>>> issued = new ArrayList<>();
         for (Mode mode : Mode.values()) {
@@ -287,14 +290,11 @@ public class ClientTest {
             futures.add(f.get());
         }
 
-        // The one worker sends one SMS at a time; confirm each as it appears.
+        // Up to four workers send at once; confirm each send as it appears.
         Set<String> sentTo = new HashSet<>();
         host.idleUntil("all 100 replies", () -> {
-            ShadowSmsManager sms = agent.sms(14);
-            ShadowSmsManager.TextMultipartParams sent = sms.getLastSentMultipartTextMessageParams();
-            if (sent != null) {
+            for (ShadowSmsManager.TextMultipartParams sent; (sent = RecordingSmsManager.SENDS.poll()) != null; ) {
                 sentTo.add(sent.getDestinationAddress());
-                sms.clearLastSentMultipartTextMessageParams();
                 try {
                     sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
                 } catch (Exception e) {

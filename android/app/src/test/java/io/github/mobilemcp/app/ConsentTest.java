@@ -12,11 +12,12 @@ import android.app.Notification;
 import android.app.NotificationManager;
 import android.app.PendingIntent;
 import android.content.Intent;
-import android.view.View;
+import android.text.format.DateFormat;
 import android.widget.Button;
-import android.widget.LinearLayout;
-import android.widget.TextView;
 
+import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.ConsentReceiver;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.File;
@@ -24,11 +25,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Date;
 
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.robolectric.Robolectric;
 import org.robolectric.shadows.ShadowNotificationManager;
 import org.robolectric.shadows.ShadowPendingIntent;
 
@@ -36,11 +37,17 @@ import org.robolectric.shadows.ShadowPendingIntent;
  * The confused-deputy guard (issue 6): an app the user has not allowed cannot make this tool send
  * SMS. It is asked for with a notification, decided with its buttons, listed and revoked in
  * MainActivity, kept across restarts, and rate limited once allowed. Reading SIMs needs none of it.
+ * The question, its buttons and the list are the Tool SDK's, in its generic words.
  */
 @RunWith(McpTestRunner.class)
 public class ConsentTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+    /** The SDK's consent buttons' actions (ConsentReceiver's, package-private there). */
+    private static final String ACTION_ALLOW = "io.github.mobilemcp.sdk.CONSENT_ALLOW";
+    private static final String ACTION_DENY = "io.github.mobilemcp.sdk.CONSENT_DENY";
+    /** What the settings show when no app has asked. */
+    private static final String NO_CALLERS = "No app has asked yet. Actions that only read need no decision.";
 
     @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
 
@@ -55,7 +62,7 @@ public class ConsentTest {
 
     /** The question about caller, or null. */
     private Notification question(String caller) {
-        return notifications().getNotification(caller, ConsentPrompt.NOTIFICATION_ID);
+        return notifications().getNotification(caller, FakeAgent.CONSENT_NOTIFICATION_ID);
     }
 
     /** Sends a request from this app and returns the reply, clearing earlier ones first. */
@@ -88,7 +95,7 @@ public class ConsentTest {
     private void press(String caller, int button, String decision) throws Exception {
         question(caller).actions[button].actionIntent.send();
         FakeAgent.idleMainUntil("the decision about " + caller,
-                () -> agent.bridge().callersJSON().contains("\"package\":\"" + caller + "\",\"decision\":\"" + decision + "\""));
+                () -> agent.engine().callersJSON().contains("\"package\":\"" + caller + "\",\"decision\":\"" + decision + "\""));
         FakeAgent.idleMainUntil("the question to go", () -> question(caller) == null);
     }
 
@@ -97,18 +104,18 @@ public class ConsentTest {
         assertEquals(FakeAgent.failureReply("c1", "send_sms", consentRequired(APP), "consent_required"),
                 call("c1", "send_sms", SEND));
         assertTrue("nothing may be sent", agent.nothingSent());
-        assertEquals("[]", agent.bridge().callersJSON());
+        assertEquals("[]", agent.engine().callersJSON());
 
         Notification n = question(APP);
         assertNotNull("a notification asks the user", n);
-        assertEquals("consent", n.getChannelId());
-        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to send SMS?",
+        assertEquals(FakeAgent.CONSENT_CHANNEL, n.getChannelId());
+        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to use mobilemcp?",
                 n.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
-        assertEquals("The app io.github.mobilemcp.app asked mobilemcp to send an SMS from this phone. Nothing was sent."
-                + " If you allow it, it may send SMS without asking again, until you revoke that in mobilemcp.",
+        assertEquals("mobilemcp (io.github.mobilemcp.app) asked to run an action of mobilemcp that changes something on this phone."
+                + " Nothing ran. If you allow it, it may run such actions without asking again, until you revoke that in mobilemcp.",
                 n.extras.getCharSequence(Notification.EXTRA_TEXT).toString());
         assertEquals(NotificationManager.IMPORTANCE_HIGH,
-                agent.app.getSystemService(NotificationManager.class).getNotificationChannel("consent").getImportance());
+                agent.app.getSystemService(NotificationManager.class).getNotificationChannel(FakeAgent.CONSENT_CHANNEL).getImportance());
         assertEquals(2, n.actions.length);
         assertEquals("Allow", n.actions[0].title.toString());
         assertEquals("Deny", n.actions[1].title.toString());
@@ -117,7 +124,7 @@ public class ConsentTest {
             assertTrue("the buttons are immutable broadcasts", button.isBroadcast() && button.isImmutable());
             Intent intent = button.getSavedIntent();
             assertEquals(ConsentReceiver.class.getName(), intent.getComponent().getClassName());
-            assertEquals(i == 0 ? ConsentReceiver.ACTION_ALLOW : ConsentReceiver.ACTION_DENY, intent.getAction());
+            assertEquals(i == 0 ? ACTION_ALLOW : ACTION_DENY, intent.getAction());
             assertEquals("package:io.github.mobilemcp.app", intent.getDataString());
         }
     }
@@ -128,7 +135,7 @@ public class ConsentTest {
                 call("c2", "send_sms", SEND));
 
         press(APP, 0, "allowed");
-        String decisions = agent.bridge().callersJSON();
+        String decisions = agent.engine().callersJSON();
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
         // A refusal is not kept for replay, so the agent may retry under the same id.
@@ -148,25 +155,22 @@ public class ConsentTest {
 
     @Test
     public void revokeInMainActivity_blocksAgain() throws Exception {
-        agent.bridge().allowCaller(APP);
+        agent.tool().allow(APP);
         assertEquals(sent("c5"), send("c5"));
 
-        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
-        LinearLayout rows = activity.findViewById(R.id.callers);
-        assertEquals(1, rows.getChildCount());
-        LinearLayout row = (LinearLayout) rows.getChildAt(0);
-        assertEquals(APP, row.getTag());
-        String today = LocalDate.now(ZoneOffset.UTC).toString();
-        assertEquals("mobilemcp (io.github.mobilemcp.app)\nallowed since " + today,
-                ((TextView) row.getChildAt(0)).getText().toString());
-        assertEquals(View.GONE, activity.findViewById(R.id.callers_empty).getVisibility());
-        Button revoke = (Button) row.getChildAt(1);
+        SettingsScreen screen = SettingsScreen.open();
+        assertEquals(1, screen.rows());
+        // The SDK writes the date in the user's format.
+        String today = DateFormat.getDateFormat(agent.app).format(new Date());
+        assertEquals("mobilemcp (io.github.mobilemcp.app)\nallowed since " + today, screen.text(APP));
+        assertFalse(screen.shows(NO_CALLERS));
+        Button revoke = screen.button(APP, 0);
         assertEquals("Revoke", revoke.getText().toString());
 
         revoke.performClick();
-        FakeAgent.idleMainUntil("the row to go", () -> rows.getChildCount() == 0);
-        assertEquals("[]", agent.bridge().callersJSON());
-        assertEquals(View.VISIBLE, activity.findViewById(R.id.callers_empty).getVisibility());
+        FakeAgent.idleMainUntil("the row to go", () -> screen.row(APP) == null);
+        assertEquals("[]", agent.engine().callersJSON());
+        assertTrue(screen.shows(NO_CALLERS));
 
         assertEquals(FakeAgent.failureReply("c6", "send_sms", consentRequired(APP), "consent_required"),
                 call("c6", "send_sms", SEND));
@@ -179,20 +183,17 @@ public class ConsentTest {
         call("c10", "send_sms", SEND);
         agent.app.getSystemService(NotificationManager.class).cancelAll();
 
-        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
-        LinearLayout rows = activity.findViewById(R.id.callers);
-        assertEquals(1, rows.getChildCount());
-        LinearLayout row = (LinearLayout) rows.getChildAt(0);
-        assertEquals(APP, row.getTag());
-        assertEquals("mobilemcp (io.github.mobilemcp.app)\nasks to send SMS", ((TextView) row.getChildAt(0)).getText().toString());
-        assertEquals("Allow", ((Button) row.getChildAt(1)).getText().toString());
-        assertEquals("Deny", ((Button) row.getChildAt(2)).getText().toString());
+        SettingsScreen screen = SettingsScreen.open();
+        assertEquals(1, screen.rows());
+        assertEquals("mobilemcp (io.github.mobilemcp.app)\nasks for access", screen.text(APP));
+        assertEquals("Allow", screen.button(APP, 0).getText().toString());
+        assertEquals("Deny", screen.button(APP, 1).getText().toString());
 
-        row.getChildAt(1).performClick();
-        FakeAgent.idleMainUntil("the decision", () -> agent.bridge().callersJSON().contains("\"decision\":\"allowed\""));
-        FakeAgent.idleMainUntil("the row to show it", () -> ((TextView) ((LinearLayout) rows.getChildAt(0)).getChildAt(0))
-                .getText().toString().startsWith("mobilemcp (io.github.mobilemcp.app)\nallowed since "));
-        assertEquals(1, rows.getChildCount());
+        screen.button(APP, 0).performClick();
+        FakeAgent.idleMainUntil("the decision", () -> agent.engine().callersJSON().contains("\"decision\":\"allowed\""));
+        FakeAgent.idleMainUntil("the row to show it",
+                () -> screen.text(APP).startsWith("mobilemcp (io.github.mobilemcp.app)\nallowed since "));
+        assertEquals(1, screen.rows());
         assertEquals(sent("c10"), send("c10"));
     }
 
@@ -201,12 +202,12 @@ public class ConsentTest {
         String reply = call("c7", "get_sms_subscriptions", "{}");
         assertTrue(reply, reply.contains("\"status\":\"success\"") && reply.contains("{\"name\":\"count\",\"type\":\"integer\",\"value\":2}"));
         assertNull("nobody is asked", question(APP));
-        assertEquals("[]", agent.bridge().callersJSON());
+        assertEquals("[]", agent.engine().callersJSON());
     }
 
     @Test
     public void rateLimit_tripsAtTheDefaultTenPerMinute() throws Exception {
-        agent.bridge().allowCaller(APP);
+        agent.tool().allow(APP);
         for (int i = 1; i <= 10; i++) {
             assertEquals(sent("r" + i), send("r" + i));
         }
@@ -230,15 +231,15 @@ public class ConsentTest {
                 agent.awaitSpecReply());
         int questions = 0;
         for (Notification n : notifications().getAllNotifications()) {
-            questions += n.getChannelId().equals(ConsentPrompt.CHANNEL_ID) ? 1 : 0;
+            questions += n.getChannelId().equals(FakeAgent.CONSENT_CHANNEL) ? 1 : 0;
         }
         assertEquals("one question per app", 2, questions);
         // Not installed here, so the package is all the title can name.
-        assertEquals("Allow com.example.assistant to send SMS?",
+        assertEquals("Allow com.example.assistant to use mobilemcp?",
                 question("com.example.assistant").extras.getCharSequence(Notification.EXTRA_TITLE).toString());
 
         press("com.example.assistant", 0, "allowed");
-        assertFalse("only the assistant is decided", agent.bridge().callersJSON().contains("org.example.other"));
+        assertFalse("only the assistant is decided", agent.engine().callersJSON().contains("org.example.other"));
         assertNotNull("the other app's question stays", question("org.example.other"));
 
         agent.replies.clear();
@@ -255,27 +256,30 @@ public class ConsentTest {
     public void consentSurvivesARestart() throws Exception {
         call("c8", "send_sms", SEND);
         press(APP, 0, "allowed");
-        String decisions = agent.bridge().callersJSON();
+        String decisions = agent.engine().callersJSON();
         File file = new File(agent.app.getFilesDir(), "consents.json");
         assertTrue(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).contains("\"package\": \"io.github.mobilemcp.app\""));
 
-        // As when Android kills the process: the bridge goes, and the next request opens a new one.
+        // As when Android kills the process: the next process opens the engine afresh on the app's
+        // files, and reads the decisions back. (The SDK keeps one engine per Application, and a
+        // test cannot replace its Application, so the next process's engine is opened here.)
         agent.stop();
-        ToolApp app = ToolApp.from(agent.app);
-        Object before = app.bridge();
-        app.onTerminate();
-        assertFalse("a new bridge", before == app.bridge());
-        assertEquals(decisions, app.bridge().callersJSON());
+        Bridge next = Intentbridge.openBridge(agent.app.getFilesDir().getPath());
+        try {
+            assertEquals(decisions, next.callersJSON());
+        } finally {
+            next.close();
+        }
         assertEquals(sent("c9"), send("c9"));
     }
 
     @Test
     public void aQuestionWithoutAnswerIsNotADecision() {
         // ConsentReceiver ignores broadcasts that do not carry a decision about a package.
-        agent.app.sendBroadcast(new Intent(ConsentReceiver.ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class));
+        agent.app.sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class));
         agent.app.sendBroadcast(new Intent("something.else").setClass(agent.app, ConsentReceiver.class)
                 .setData(android.net.Uri.fromParts("package", APP, null)));
         org.robolectric.shadows.ShadowLooper.idleMainLooper();
-        assertEquals("[]", agent.bridge().callersJSON());
+        assertEquals("[]", agent.engine().callersJSON());
     }
 }

@@ -20,6 +20,8 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -36,6 +38,9 @@ import org.xmlpull.v1.XmlPullParser;
  */
 @RunWith(McpTestRunner.class)
 public class DiscoveryTest {
+    /** The app's descriptor as 'mobilemcp gen' writes it (tests run in android/app). */
+    static final String DESCRIPTOR = "res/xml/mcp_capabilities.xml";
+
     private final PackageManager pm = RuntimeEnvironment.getApplication().getPackageManager();
 
     private ServiceInfo findToolService() {
@@ -61,13 +66,14 @@ public class DiscoveryTest {
     @Test
     public void manifest_requestsExactlyTheNeededPermissions() throws Exception {
         PackageInfo info = pm.getPackageInfo("io.github.mobilemcp.app", PackageManager.GET_PERMISSIONS);
+        // The app's own, then those the sdk's manifest brings (the merge appends them).
         assertArrayEquals(new String[] {
             Manifest.permission.SEND_SMS,
             Manifest.permission.READ_PHONE_STATE,
+            Manifest.permission.INTERNET,
             Manifest.permission.FOREGROUND_SERVICE,
             Manifest.permission.FOREGROUND_SERVICE_SPECIAL_USE,
             Manifest.permission.POST_NOTIFICATIONS,
-            Manifest.permission.INTERNET,
         }, info.requestedPermissions);
     }
 
@@ -96,11 +102,11 @@ public class DiscoveryTest {
             compiled = elements(xml);
         }
 
-        // The engine's own descriptor (the bytes of res/xml/mcp_capabilities.xml; a Go test
-        // checks that, and another that gen's output is checked in), parsed as text.
+        // The descriptor 'mobilemcp gen' writes from the engine's definitions (gen --check and a Go
+        // test keep the checked-in file equal to them), parsed as text.
         XmlPullParser text = Xml.newPullParser();
         text.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-        text.setInput(new StringReader(Intentbridge.descriptorXML()));
+        text.setInput(new StringReader(Files.readString(Path.of(DESCRIPTOR))));
         assertEquals(elements(text), compiled);
 
         // And what that is, so an empty walk cannot pass.
@@ -109,7 +115,10 @@ public class DiscoveryTest {
         assertEquals("<capability description=Sends an SMS message to a specified phone number. id=send_sms version=1.0"
                 + " {https://mobilemcp.github.io/ns}destructive=true {https://mobilemcp.github.io/ns}idempotent=false"
                 + " {https://mobilemcp.github.io/ns}openWorld=true {https://mobilemcp.github.io/ns}readOnly=false"
-                + " {https://mobilemcp.github.io/ns}title=Send SMS>", compiled.get(1));
+                + " {https://mobilemcp.github.io/ns}timeout=60s {https://mobilemcp.github.io/ns}title=Send SMS>", compiled.get(1));
+        assertEquals("<param description=The phone number the SMS should be sent to in international format starting with a plus"
+                + " sign followed by the country code. For example +36201234567 name=to_phone_number required=true type=string"
+                + " {https://mobilemcp.github.io/ns}pattern=^[+][1-9][0-9]{6,14}$>", compiled.get(3));
         assertEquals("<param description=SMS subscription ID to use for sending. Required when sending is allowed on more"
                 + " than one active subscription. name=subscription_id required=false type=integer>", compiled.get(7));
     }

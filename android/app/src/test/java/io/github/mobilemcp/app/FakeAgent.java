@@ -17,12 +17,16 @@ import android.telephony.SubscriptionManager;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.McpTool;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
+import org.json.JSONException;
 import org.json.JSONObject;
 import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
@@ -40,17 +44,27 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  *
  * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
  * sees the caller io.github.mobilemcp.app. Unless made {@link #withoutConsent()}, the agent has the
- * user's consent to send SMS, recorded in the app's bridge just before its first start, so a test
- * can still configure ToolApp (a short deadline, a debuggable build) before the bridge opens.
+ * user's consent to send SMS, recorded with the SDK's {@link McpTool} just before its first start,
+ * so a test can still configure the tool (a short deadline, a debuggable build) before its engine
+ * opens.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
- * post. The service's worker and AndroidPlatform's HandlerThread run in real time on their own
+ * post. The service's workers and AndroidPlatform's HandlerThread run in real time on their own
  * threads. So waiting means: idle the main looper, check, sleep a little, repeat.
  */
 final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
     static final long WAIT_MILLIS = 10_000;
+
+    /**
+     * The SDK's notification ids and channels, which are package-private there: the foreground
+     * notification's ("mcp1") and the consent question's ("mcp2", tagged with the calling package).
+     */
+    static final int FOREGROUND_NOTIFICATION_ID = 0x6d637031;
+    static final String FOREGROUND_CHANNEL = "mobilemcp_requests";
+    static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
+    static final String CONSENT_CHANNEL = "mobilemcp_consent";
 
     /** The seed's two SIMs; the second display name crosses JNI as non-ASCII both ways. */
     static final SubscriptionInfo SIM_14 = SubscriptionInfoBuilder.newBuilder().setId(14).setSimSlotIndex(0)
@@ -83,9 +97,29 @@ final class FakeAgent extends ExternalResource {
         return agent;
     }
 
-    /** The app's bridge, opened on first use as ToolService opens it. */
-    Bridge bridge() {
-        return ToolApp.from(app).bridge();
+    /** The app's tool, as the SDK keeps it for the process: the user's decisions, the developer switch. */
+    McpTool tool() {
+        return McpTool.get(app);
+    }
+
+    /** The tool's engine, the one ToolService runs requests on. */
+    Bridge engine() {
+        return tool().getEngine();
+    }
+
+    /**
+     * Runs a request on the engine directly, as the service's worker does, and returns its reply.
+     * The engine runs it on this thread, so the reply is there when handle returns; the tool must
+     * have started (a ToolService created).
+     */
+    static Reply handle(Bridge engine, String requestJson, String callerPackage) {
+        AtomicReference<String> reply = new AtomicReference<>();
+        engine.handle(requestJson, callerPackage, (spec, flat, requestId, errorCode) -> reply.set(spec));
+        try {
+            return Reply.fromJson(reply.get());
+        } catch (JSONException e) {
+            throw new AssertionError("the engine's reply is not JSON: " + reply.get(), e);
+        }
     }
 
     void setSims(SubscriptionInfo... sims) {
@@ -151,11 +185,7 @@ final class FakeAgent extends ExternalResource {
     ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
         stop();
         if (consent) {
-            try {
-                bridge().allowCaller(app.getPackageName());
-            } catch (Exception e) {
-                throw new AssertionError(e);
-            }
+            tool().allow(app.getPackageName());
             consent = false; // once is enough; a test may revoke it
         }
         service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);

@@ -37,16 +37,16 @@ public class ForegroundTest {
 
         // Checked as soon as onStartCommand has returned, before the engine has even sent.
         ShadowService shadow = shadowOf(service.get());
-        assertEquals(Foreground.NOTIFICATION_ID, shadow.getLastForegroundNotificationId());
+        assertEquals(FakeAgent.FOREGROUND_NOTIFICATION_ID, shadow.getLastForegroundNotificationId());
         assertEquals(ServiceInfo.FOREGROUND_SERVICE_TYPE_SPECIAL_USE, service.get().getForegroundServiceType());
         Notification notification = shadow.getLastForegroundNotification();
-        assertEquals("assistant_requests", notification.getChannelId());
+        assertEquals(FakeAgent.FOREGROUND_CHANNEL, notification.getChannelId());
         assertEquals("Running a request from an assistant",
                 notification.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
         assertEquals(Notification.CATEGORY_SERVICE, notification.category);
 
         NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
-                .getNotificationChannel("assistant_requests");
+                .getNotificationChannel(FakeAgent.FOREGROUND_CHANNEL);
         assertEquals("Assistant requests", channel.getName().toString());
         assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
 

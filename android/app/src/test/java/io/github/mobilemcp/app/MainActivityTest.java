@@ -9,12 +9,14 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.Manifest;
 import android.app.Application;
-import android.content.Context;
+import android.content.Intent;
 import android.content.pm.ApplicationInfo;
 import android.content.pm.PackageManager;
 import android.widget.Switch;
 import android.widget.TextView;
 
+import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Test;
@@ -24,7 +26,10 @@ import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ActivityController;
 import org.robolectric.shadows.ShadowActivity;
 
-/** The launcher screen asks for what is missing, and says what still is. */
+/**
+ * The launcher screen asks for what is missing, and says what still is; it shows the SDK's
+ * developer switch, and keeps the tool service bound while it is shown.
+ */
 @RunWith(McpTestRunner.class) // not for Go: one runner keeps every test class in one sandbox
 public class MainActivityTest {
     private static final String[] ALL = {
@@ -80,42 +85,58 @@ public class MainActivityTest {
     private static final String ADB_REQUEST = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":"
             + "{\"id\":\"adb-1\",\"capability\":{\"id\":\"get_sms_subscriptions\",\"args\":{}}}}}";
 
+    /** The started tool's engine: a ToolService is created first, as for any request. */
+    private Bridge startedEngine() {
+        Robolectric.buildService(ToolService.class).create();
+        return McpTool.get(app).getEngine();
+    }
+
     @Test
     public void developerSwitch_releaseBuild_letsRequestsWithoutACallbackRun_andIsRemembered() {
         shadowOf(app).grantPermissions(ALL);
-        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
-        Switch developer = activity.findViewById(R.id.allow_no_callback);
+        SettingsScreen screen = SettingsScreen.open();
+        Switch developer = screen.developerSwitch();
         assertFalse(developer.isChecked());
         assertTrue(developer.isEnabled());
-        assertEquals("Off, requests sent with adb shell am, which have no callback to answer, are refused."
+        assertTrue(screen.shows("Off, requests sent with adb shell am, which have no callback to answer, are refused."
                 + " On, they run without asking you, and their replies go to logcat, where adb reads them."
-                + " Android cannot tell adb from an app, so any app could then send SMS this way: turn it on only for testing.",
-                ((TextView) activity.findViewById(R.id.allow_no_callback_note)).getText().toString());
-        ToolApp tool = ToolApp.from(app);
-        assertEquals("permission_denied", tool.bridge().handle(ADB_REQUEST, "").errorCode());
+                + " Android cannot tell adb from an app, so any app could then use this app's actions this way: turn it on only for testing."));
+        Bridge engine = startedEngine();
+        assertEquals("permission_denied", FakeAgent.handle(engine, ADB_REQUEST, "").errorCode());
 
         developer.performClick();
         assertTrue(developer.isChecked());
-        assertTrue(app.getSharedPreferences("settings", Context.MODE_PRIVATE).getBoolean("allow_no_callback", false));
-        assertTrue(tool.bridge().handle(ADB_REQUEST, "").success());
+        assertTrue(McpTool.get(app).isDeveloperSwitchOn());
+        assertTrue(FakeAgent.handle(engine, ADB_REQUEST, "").success());
 
         // A new screen shows it on; off again refuses again.
-        Switch again = Robolectric.buildActivity(MainActivity.class).setup().get().findViewById(R.id.allow_no_callback);
+        Switch again = SettingsScreen.open().developerSwitch();
         assertTrue(again.isChecked());
         again.performClick();
-        assertEquals("permission_denied", tool.bridge().handle(ADB_REQUEST, "").errorCode());
+        assertEquals("permission_denied", FakeAgent.handle(engine, ADB_REQUEST, "").errorCode());
     }
 
     @Test
     public void developerSwitch_debuggableBuild_isOnAndFixed() {
         shadowOf(app).grantPermissions(ALL);
         app.getApplicationInfo().flags |= ApplicationInfo.FLAG_DEBUGGABLE;
-        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
-        Switch developer = activity.findViewById(R.id.allow_no_callback);
+        SettingsScreen screen = SettingsScreen.open();
+        Switch developer = screen.developerSwitch();
         assertTrue(developer.isChecked());
         assertFalse(developer.isEnabled());
-        assertEquals("This is a debuggable build: it accepts them anyway, from adb or any app, and answers them in logcat.",
-                ((TextView) activity.findViewById(R.id.allow_no_callback_note)).getText().toString());
-        assertTrue(ToolApp.from(app).bridge().handle(ADB_REQUEST, "").success());
+        assertTrue(screen.shows("This is a debuggable build: it accepts them anyway, from adb or any app, and answers them in logcat."));
+        assertTrue(FakeAgent.handle(startedEngine(), ADB_REQUEST, "").success());
+    }
+
+    @Test
+    public void bindsTheToolServiceWhileShown() {
+        ActivityController<MainActivity> controller = Robolectric.buildActivity(MainActivity.class).setup();
+        Intent bound = shadowOf(app).getNextStartedService(); // Robolectric records a binding as a start
+        assertEquals(ToolService.class.getName(), bound.getComponent().getClassName());
+        assertEquals(1, shadowOf(app).getBoundServiceConnections().size());
+
+        controller.stop();
+        assertEquals(0, shadowOf(app).getBoundServiceConnections().size());
+        assertEquals(1, shadowOf(app).getUnboundServiceConnections().size());
     }
 }

@@ -35,7 +35,7 @@ import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
 
 /**
- * MainActivity's MCP server switch (docs/mcp.md, "On a device"): off by default; on, the bridge's
+ * MainActivity's MCP server switch (docs/mcp.md, "On a device"): off by default; on, the engine's
  * real HTTP server listens on every interface with a fresh token shown on the screen, and answers
  * a real HTTP request with the token and refuses one without it (401); off, it stops listening.
  * Holding the token is the consent: an HTTP send needs no per-app decision.
@@ -49,6 +49,7 @@ public class McpHttpSwitchTest {
     @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // SIMs and permissions; no app consent
 
     private int port;
+    private ToolHost host;
     private MainActivity activity;
 
     @Before
@@ -56,13 +57,17 @@ public class McpHttpSwitchTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // 9531 may be taken on a build machine
         }
-        ToolApp.from(agent.app).http().setAddressForTests("0.0.0.0:" + port);
+        McpHttp.of(agent.app).setAddressForTests("0.0.0.0:" + port);
+        // MainActivity binds to ToolService, which Android creates; that starts the tool, which
+        // the engine needs before it can serve MCP. Robolectric creates nothing: the host does.
+        host = new ToolHost(agent.app);
         activity = Robolectric.buildActivity(MainActivity.class).setup().get();
     }
 
     @After
     public void stopServer() {
-        ToolApp.from(agent.app).http().stop();
+        McpHttp.of(agent.app).stop();
+        host.close();
     }
 
     private Switch toggle() {
@@ -110,7 +115,7 @@ public class McpHttpSwitchTest {
                 text(R.id.mcp_http_status));
         assertEquals("", text(R.id.mcp_http_token));
         assertEquals(View.GONE, activity.findViewById(R.id.copy_token).getVisibility());
-        assertNull(ToolApp.from(agent.app).http().token());
+        assertNull(McpHttp.of(agent.app).token());
         try {
             post("anything", LIST);
             fail("something listens before the switch is on");
@@ -146,7 +151,7 @@ public class McpHttpSwitchTest {
         assertEquals("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}],"
                 + "\"structuredContent\":{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14,\"encoding\":\"gsm7\",\"segments\":1}}}",
                 send.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
-        assertEquals("[]", agent.bridge().callersJSON());
+        assertEquals("[]", agent.engine().callersJSON());
 
         activity.findViewById(R.id.copy_token).performClick();
         assertEquals(token, activity.getSystemService(ClipboardManager.class).getPrimaryClip().getItemAt(0).getText().toString());
@@ -154,7 +159,7 @@ public class McpHttpSwitchTest {
         flip();
         assertFalse(toggle().isChecked());
         assertEquals("", text(R.id.mcp_http_token));
-        assertNull(ToolApp.from(agent.app).http().token());
+        assertNull(McpHttp.of(agent.app).token());
         try {
             post(token, LIST);
             fail("the server still answers after the switch went off");
@@ -184,6 +189,6 @@ public class McpHttpSwitchTest {
         assertFalse(toggle().isChecked());
         assertEquals("Could not start: mcpserver: listen tcp 0.0.0.0:" + port + ": bind: address already in use",
                 text(R.id.mcp_http_status));
-        assertNull(ToolApp.from(agent.app).http().token());
+        assertNull(McpHttp.of(agent.app).token());
     }
 }

@@ -10,8 +10,11 @@ import android.telephony.SubscriptionManager;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.Test;
@@ -41,9 +44,14 @@ public class SecondSandboxTest {
                 SubscriptionInfoBuilder.newBuilder().setId(7).setSimSlotIndex(0)
                         .setCarrierName("C").setDisplayName("D").buildSubscriptionInfo()));
         AndroidPlatform platform = new AndroidPlatform(app);
-        Bridge bridge = Intentbridge.newBridge(platform, "");
+        Bridge bridge = Intentbridge.openBridge("");
         try {
-            String reply = bridge.handle(FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").specJSON();
+            // The app's descriptor, as ToolService's engine serves it.
+            Tool tool = Intentbridge.newTool("res/xml/mcp_capabilities.xml",
+                    Files.readString(Path.of(DiscoveryTest.DESCRIPTOR)));
+            tool.addSMS(platform);
+            bridge.start(tool);
+            String reply = FakeAgent.handle(bridge, FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").json();
             assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s2\","
                     + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
                     + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"

@@ -11,7 +11,6 @@ import android.os.RemoteException;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.intentbridge.Reply;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 
 /**
@@ -24,21 +23,24 @@ import io.github.mobilemcp.intentbridge.ReplyTarget;
 final class Replies {
     private Replies() {}
 
-    /** The reply as extras, the same for an Intent reply and a binding reply's Message data. */
-    static Bundle extras(Reply reply) {
+    /**
+     * The reply as extras, the same for an Intent reply and a binding reply's Message data: the
+     * spec's layout always, and for a request in the prototype agent's shape (flat is not "") also
+     * the flat reply and the request id, where that agent reads them.
+     */
+    static Bundle extras(String spec, String flat, String requestId) {
         Bundle extras = new Bundle();
-        extras.putString(Intentbridge.ExtraResponse, reply.specJSON());
-        if (reply.prototype()) {
-            // Where the prototype agent reads its flat reply.
-            extras.putString(Intentbridge.ExtraPrototypeResponse, reply.flatJSON());
-            extras.putString(Intentbridge.ExtraPrototypeRequestID, reply.requestID());
+        extras.putString(Intentbridge.ExtraResponse, spec);
+        if (!flat.isEmpty()) {
+            extras.putString(Intentbridge.ExtraPrototypeResponse, flat);
+            extras.putString(Intentbridge.ExtraPrototypeRequestID, requestId);
         }
         return extras;
     }
 
-    static String dropped(Reply reply, String callerPackage, String why) {
-        String outcome = reply.success() ? "success" : "failure " + reply.errorCode();
-        return "reply to request \"" + reply.requestID() + "\" from " + callerPackage
+    static String dropped(String requestId, String errorCode, String callerPackage, String why) {
+        String outcome = errorCode.isEmpty() ? "success" : "failure " + errorCode;
+        return "reply to request \"" + requestId + "\" from " + callerPackage
                 + " (" + outcome + ") was not delivered: " + why;
     }
 
@@ -55,20 +57,20 @@ final class Replies {
         }
 
         @Override
-        public void send(Reply reply) {
+        public void send(String spec, String flat, String requestId, String errorCode) {
             // A fill-in extra only lands in a mutable PendingIntent: an immutable one would deliver
             // an empty broadcast. API 31+ can tell; older platforms cannot, and deliver it empty.
             if (Build.VERSION.SDK_INT >= 31 && callback.isImmutable()) {
-                Log.e(McpToolService.LOG_TAG, dropped(reply, caller,
+                Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller,
                         "its callback is immutable; create it with PendingIntent.FLAG_MUTABLE"));
                 return;
             }
             try {
-                callback.send(context, 0, new Intent().putExtras(extras(reply)));
+                callback.send(context, 0, new Intent().putExtras(extras(spec, flat, requestId)));
             } catch (PendingIntent.CanceledException e) {
-                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "its callback was cancelled"));
+                Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller, "its callback was cancelled"));
             } catch (RuntimeException e) {
-                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "sending it failed"), e);
+                Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller, "sending it failed"), e);
             }
         }
     }
@@ -86,14 +88,14 @@ final class Replies {
         }
 
         @Override
-        public void send(Reply reply) {
+        public void send(String spec, String flat, String requestId, String errorCode) {
             Message out = Message.obtain(null, McpToolService.MSG_RESULT, arg1, 0);
-            out.setData(extras(reply));
+            out.setData(extras(spec, flat, requestId));
             try {
                 replyTo.send(out);
             } catch (RemoteException | RuntimeException e) {
                 // DeadObjectException: the agent's process died or unbound meanwhile.
-                Log.e(McpToolService.LOG_TAG, dropped(reply, caller, "the agent's Messenger is gone"), e);
+                Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller, "the agent's Messenger is gone"), e);
             }
         }
     }
@@ -104,8 +106,8 @@ final class Replies {
      */
     static final class ToLogcat implements ReplyTarget {
         @Override
-        public void send(Reply reply) {
-            Log.i(McpToolService.LOG_TAG, reply.logLine());
+        public void send(String spec, String flat, String requestId, String errorCode) {
+            Log.i(McpToolService.LOG_TAG, spec); // one line, so that adb logcat -s reads it whole
         }
     }
 }

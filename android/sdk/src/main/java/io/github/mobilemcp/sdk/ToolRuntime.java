@@ -150,11 +150,11 @@ final class ToolRuntime {
      * needs the user's consent, the user is asked.
      */
     void handle(String json, String callerPackage, ReplyTarget to) {
-        bridge.handle(escapeLoneSurrogates(json), callerPackage, reply -> {
-            if ("consent_required".equals(reply.errorCode()) && !callerPackage.isEmpty()) {
+        bridge.handle(escapeLoneSurrogates(json), callerPackage, (spec, flat, requestId, errorCode) -> {
+            if ("consent_required".equals(errorCode) && !callerPackage.isEmpty()) {
                 ask(callerPackage);
             }
-            to.send(reply);
+            to.send(spec, flat, requestId, errorCode);
         });
     }
 
