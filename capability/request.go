@@ -239,14 +239,19 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 	case '{':
 		args := make(map[string]json.RawMessage, 4)
 		var dup string
+		text := true
 		jsonscan.ForEachMember(raw, func(key, value []byte) {
 			if _, seen := args[string(key)]; seen && dup == "" {
 				dup = string(key)
 			}
 			args[string(key)] = value
+			text = text && utf8.Valid(key)
 		})
-		if dup != "" {
+		switch {
+		case dup != "":
 			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path(), Excerpt(dup))
+		case !text:
+			return nil, Errorf(CodeInvalidArguments, "%s: an argument name is not valid UTF-8; names are text, such as \"sms_text\"", path())
 		}
 		return args, nil
 	case '[':

@@ -173,6 +173,8 @@ func TestTextMustBeUnicode(t *testing.T) {
 			specReply(`{"id":null,"status":"failure","message":"mobile-mcp-request.request.id holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_request"}`)},
 		{"an invalid byte in an ignored member", "{\"id\":\"i\",\"note\":\"\xff\",\"capability\":{\"id\":\"noargs\"}}",
 			specReply(`{"id":null,"status":"failure","message":"request has a member that is not valid UTF-8","error_code":"invalid_request"}`)},
+		{"an invalid byte in an argument name", spec("{\"id\":\"n\",\"capability\":{\"id\":\"echo\",\"args\":{\"te\xffxt\":\"a\"}}}"),
+			specReply(`{"id":"n","capability":{"id":"echo"},"status":"failure","message":"mobile-mcp-request.request.capability.args: an argument name is not valid UTF-8; names are text, such as \"sms_text\"","error_code":"invalid_arguments"}`)},
 		{"a lone half in arguments sent as a string", `{"id":"s","capability":{"id":"echo","input":"{\"text\":\"\ud800\"}"}}`,
 			`{"id":"s","capability":{"id":"echo"},"status":"failure","message":"capability.input is a string of arguments that holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"}`},
 	} {
