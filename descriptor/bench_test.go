@@ -2,7 +2,10 @@ package descriptor_test
 
 import (
 	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -34,6 +37,31 @@ func BenchmarkLint(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			benchLint(b, benchDescriptor(b, n))
+		})
+	}
+}
+
+// BenchmarkTokenize only reads the same generated descriptors' tokens with
+// encoding/xml's RawToken, as the reader does, and builds nothing: the floor
+// under BenchmarkLint that the standard library sets.
+func BenchmarkTokenize(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			data := benchDescriptor(b, n)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				d := xml.NewDecoder(bytes.NewReader(data))
+				for {
+					_, err := d.RawToken()
+					if errors.Is(err, io.EOF) {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
 		})
 	}
 }
