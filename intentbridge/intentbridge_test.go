@@ -295,4 +295,3 @@ func TestReplyLimit(t *testing.T) {
 	}
 	t.Fatal("no combination reached the limit exactly")
 }
-
