@@ -51,8 +51,9 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
- * post. The service's workers and AndroidPlatform's HandlerThread run in real time on their own
- * threads. So waiting means: idle the main looper, check, sleep a little, repeat.
+ * post, and so is each SMS part's sent result (SmsSentReceiver runs on the main thread). The
+ * service's workers run in real time on their own threads. So waiting means: idle the main looper,
+ * check, sleep a little, repeat.
  */
 final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";

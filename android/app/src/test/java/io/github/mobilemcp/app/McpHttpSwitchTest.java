@@ -148,6 +148,7 @@ public class McpHttpSwitchTest {
             }
         });
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        FakeAgent.idleMainUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
         assertEquals("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}],"
                 + "\"structuredContent\":{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14,\"encoding\":\"gsm7\",\"segments\":1}}}",
                 send.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
