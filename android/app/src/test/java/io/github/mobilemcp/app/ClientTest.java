@@ -9,7 +9,11 @@ import static org.junit.Assert.fail;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
+import android.app.ForegroundServiceStartNotAllowedException;
 import android.content.ComponentName;
+import android.content.Context;
+import android.content.ContextWrapper;
+import android.content.Intent;
 import android.content.IntentFilter;
 import android.content.pm.ApplicationInfo;
 import android.content.pm.PackageInfo;
@@ -240,13 +244,65 @@ public class ClientTest {
     }
 
     @Test
+    @Config(sdk = Config.ALL_SDKS) // IntentTransport branches on SDK_INT (26, 31, 33)
     public void intentMode_invokesBothCapabilities() throws Exception {
         invokeBothCapabilities(Mode.INTENT);
         assertEquals("one start per invocation", 3, host.starts);
         assertEquals(0, shadowOf(agent.app).getBoundServiceConnections().size());
     }
 
+    /**
+     * An assistant in the background on Android 12+: Android refuses its startForegroundService
+     * (ForegroundServiceStartNotAllowedException), so the client sends the same call over a
+     * binding, and the future gets the tool's exact reply to it. Before the fix the call failed
+     * with a MobileMcpException.
+     */
     @Test
+    @Config(minSdk = 31) // the exception, and the rule, of Android 12+
+    public void intentMode_inTheBackground_fallsBackToBinding() throws Exception {
+        client.close();
+        InTheBackground background = new InTheBackground(agent.app);
+        client = new MobileMcpClient(background);
+        Tool tool = tool();
+
+        Reply reply = host.await(client.invoke(tool, "send_sms", send("+36201234567"), 10_000, Mode.INTENT));
+        assertEquals(1, background.refused);
+        assertEquals(FakeAgent.failureReply(reply.id(), "send_sms", "the user has not yet allowed io.github.mobilemcp.app"
+                + " to use send_sms; a notification on the phone asks them, so retry once they allow it", "consent_required"),
+                reply.json());
+        assertTrue("a UUID: " + reply.id(), reply.id().matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"));
+        assertEquals("no start reached the tool", 0, host.starts);
+        assertEquals("a binding did", 1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertTrue(agent.nothingSent());
+    }
+
+    /**
+     * This app as Android 12+ treats an app in the background: startForegroundService throws, as
+     * ActivityManagerService does when the app may not start a foreground service. The client
+     * keeps it as its context (it is its own application context).
+     */
+    private static final class InTheBackground extends ContextWrapper {
+        int refused;
+
+        InTheBackground(Context base) {
+            super(base);
+        }
+
+        @Override
+        public Context getApplicationContext() {
+            return this;
+        }
+
+        @Override
+        public ComponentName startForegroundService(Intent service) {
+            refused++;
+            throw new ForegroundServiceStartNotAllowedException("startForegroundService() not allowed due to"
+                    + " mAllowStartForeground false: service " + service.getComponent().flattenToShortString());
+        }
+    }
+
+    @Test
+    @Config(sdk = Config.ALL_SDKS)
     public void bindingMode_invokesBothCapabilities() throws Exception {
         invokeBothCapabilities(Mode.BINDING);
         assertEquals("no starts", 0, host.starts);
