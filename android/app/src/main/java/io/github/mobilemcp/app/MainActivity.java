@@ -8,9 +8,11 @@ import android.content.ComponentName;
 import android.content.Intent;
 import android.content.ServiceConnection;
 import android.content.pm.PackageManager;
+import android.net.Uri;
 import android.os.Build;
 import android.os.Bundle;
 import android.os.IBinder;
+import android.provider.Settings;
 import android.text.TextUtils;
 import android.view.View;
 import android.view.ViewGroup;
@@ -29,7 +31,8 @@ import java.util.List;
  * <ul>
  *   <li>the runtime permissions the tool service needs, and which are still missing (the service
  *       never asks itself; it has no UI, so without them it answers permission_denied and names
- *       this app);
+ *       this app); when Android blocks the SMS and phone permissions of an app installed from a
+ *       file ({@link RestrictedSettings}), how to allow them, with a button to the app's info;
  *   <li>the SDK's {@link ToolSettingsView}: the apps that asked to use the tool, with Allow and Deny
  *       (the same question as the notification, for when notifications are off) or Revoke, and the
  *       developer switch (accept requests without a callback, from adb, in a release build);
@@ -60,6 +63,8 @@ public class MainActivity extends Activity {
     private final Runnable httpChanged = this::httpChanged;
     private McpHttp mcp;
     private TextView status;
+    private TextView restricted;
+    private Button openAppInfo;
     private ToolSettingsView settings;
     private Switch http;
     private TextView httpStatus;
@@ -74,6 +79,9 @@ public class MainActivity extends Activity {
         setContentView(R.layout.activity_main);
         mcp = McpHttp.of(this);
         status = findViewById(R.id.permission_status);
+        restricted = findViewById(R.id.restricted_settings);
+        openAppInfo = findViewById(R.id.open_app_info);
+        openAppInfo.setOnClickListener(v -> openAppInfo());
         settings = new ToolSettingsView(this);
         ((ViewGroup) findViewById(R.id.tool_settings)).addView(settings);
         http = findViewById(R.id.mcp_http);
@@ -160,6 +168,19 @@ public class MainActivity extends Activity {
         status.setText(missing.isEmpty()
                 ? getString(R.string.permissions_granted)
                 : getString(R.string.permissions_missing, TextUtils.join(", ", missing)));
+        // Android 13+ blocks these two for an app installed from a file until the user allows
+        // restricted settings; the request is then denied without a dialog. Say what to do.
+        boolean blocked = (missing.contains(Manifest.permission.SEND_SMS) || missing.contains(Manifest.permission.READ_PHONE_STATE))
+                && RestrictedSettings.restricted(this);
+        int visibility = blocked ? View.VISIBLE : View.GONE;
+        restricted.setVisibility(visibility);
+        openAppInfo.setVisibility(visibility);
+    }
+
+    /** The app's info screen, whose ⋮ menu has "Allow restricted settings". */
+    private void openAppInfo() {
+        startActivity(new Intent(Settings.ACTION_APPLICATION_DETAILS_SETTINGS,
+                Uri.fromParts("package", getPackageName(), null)));
     }
 
     // The MCP server.
