@@ -116,14 +116,20 @@ expect "sdk without Gradle" 1 "$GRADLE sdk again." "" \
 expect "notes apk without Gradle" 1 "$GRADLE notes-apk again." "" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk notes
 
+# nothing_built WHAT: no build output is newer than the start of these tests.
+nothing_built() {
+	local out
+	for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
+		cases=$((cases + 1))
+		if [ "$out" -nt "$tmp/start" ]; then
+			echo "FAIL $out was written although $1 failed"
+			failures=$((failures + 1))
+		fi
+	done
+}
+
 # Nothing was built by any of these: every check comes first.
-for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
-	cases=$((cases + 1))
-	if [ "$out" -nt "$tmp/start" ]; then
-		echo "FAIL $out was written although a check failed"
-		failures=$((failures + 1))
-	fi
-done
+nothing_built "a check"
 
 # An installed Gradle that the Android Gradle Plugin cannot run on stops the build, naming both
 # versions. A fake gradle answers `gradle --version` as the real one does.
@@ -142,13 +148,7 @@ expect "make apk with Gradle 9" 2 "android-build: Gradle 9.0 $WRONG apk again." 
 	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 9.0)" make --no-print-directory apk
 
 # Nothing was built by any of these either.
-for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
-	cases=$((cases + 1))
-	if [ "$out" -nt "$tmp/start" ]; then
-		echo "FAIL $out was written although the Gradle check failed"
-		failures=$((failures + 1))
-	fi
-done
+nothing_built "the Gradle check"
 
 # A Gradle AGP runs on passes the check: the build goes on to gomobile, which the fake NDK stops.
 expect "apk with Gradle 8.11.1 goes on to build" 1 \
