@@ -17,7 +17,7 @@
 #              and builds nothing: scripts/android-build_test.sh checks them without an NDK.
 #   check-align DIR
 #              fails unless every <abi>/libgojni.so under DIR has its LOAD segments aligned to 16 KB
-#              (make aar runs it on android/sdk/jniLibs).
+#              (mobilemcp check-align; make aar runs it on android/sdk/jniLibs).
 #
 # Gradle: the version in android/gradle/wrapper/gradle-wrapper.properties, through android/gradlew
 # if `gradle wrapper` has made one, else the gradle on PATH, which must be 8.9 to 8.x (AGP 8.7.3).
@@ -31,14 +31,11 @@ SDK_AAR=build/mobilemcp-sdk.aar
 # What docs/android.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
 USAGE="usage: scripts/android-build.sh aar [--dry-run]|sdk|apk [app|notes]|check-align DIR"
-# The ABIs gomobile builds for -target=android, as the AAR names them.
-ABIS="arm64-v8a armeabi-v7a x86 x86_64"
 # Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
 # segments are aligned to 16 KB; Google Play requires it of apps targeting 35+. NDK r28+ links that
 # way by default, r27 and older at 4 KB: this linker flag makes every NDK do it. gomobile passes
 # -ldflags to go build, and -extldflags reaches the NDK's clang, which links libgojni.so.
 PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
-MIN_ALIGN=16384
 # The Gradle versions the Android Gradle Plugin of android/build.gradle.kts (8.7.3) runs on: 8.9 and
 # newer, but not 9, whose API it predates (https://developer.android.com/build/releases/gradle-plugin).
 AGP_VERSION=8.7.3
@@ -148,47 +145,13 @@ check_gradle() {
 	GRADLE=gradle
 }
 
-# A readelf for the alignment check: binutils' on PATH, else the NDK's llvm-readelf.
-check_readelf() {
-	READELF=$(command -v readelf 2>/dev/null || true)
-	if [ -z "$READELF" ]; then
-		local tool
-		for tool in "${ANDROID_NDK_HOME:-/nonexistent}"/toolchains/llvm/prebuilt/*/bin/llvm-readelf \
-			"${ANDROID_HOME:-/nonexistent}"/ndk/*/toolchains/llvm/prebuilt/*/bin/llvm-readelf; do
-			[ -x "$tool" ] && READELF=$tool
-		done
-	fi
-	[ -n "$READELF" ] ||
-		fail "readelf is not installed, and the NDK has no llvm-readelf; make aar checks the native libraries' alignment with it: apt-get install binutils"
-}
-
-# check_align DIR: every ABI's libgojni.so under DIR has all its LOAD segments aligned to at least
-# MIN_ALIGN (readelf -lW's last column, Align). A 4 KB-aligned library fails to load on a 16 KB
-# page device the first time the app touches the engine.
+# check_align DIR: every ABI's libgojni.so under DIR has all its LOAD segments aligned to 16 KB or
+# more (mobilemcp check-align, Go's debug/elf; the same check as 'mobilemcp adb check' makes of the
+# installed APK). A 4 KB-aligned library fails to load on a 16 KB page device the first time the
+# app touches the engine.
 check_align() {
-	local dir=$1 abi lib aligns align bad=0
-	for abi in $ABIS; do
-		lib=$dir/$abi/libgojni.so
-		if [ ! -f "$lib" ]; then
-			echo "android-build: $lib is missing; gomobile bind builds every ABI ($ABIS)" >&2
-			bad=1
-			continue
-		fi
-		if ! aligns=$("$READELF" -lW "$lib" 2>/dev/null | awk '$1 == "LOAD" { print $NF }') || [ -z "$aligns" ]; then
-			echo "android-build: $lib is not an ELF shared library with LOAD segments ($READELF -lW)" >&2
-			bad=1
-			continue
-		fi
-		for align in $aligns; do
-			if ! [[ $align =~ ^0x[0-9a-fA-F]+$ ]] || (( 16#${align#0x} < MIN_ALIGN )); then
-				echo "android-build: $lib has a LOAD segment aligned to $align, below the 16 KB (0x4000) that Android 15+ devices with 16 KB pages need; build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh" >&2
-				bad=1
-				break
-			fi
-		done
-	done
-	[ "$bad" = 0 ] || exit 1
-	echo "android-build: libgojni.so of $ABIS: every LOAD segment aligned to 16 KB or more"
+	go run ./cmd/mobilemcp check-align "$1" ||
+		fail "the native libraries in $1 would not load on Android devices with 16 KB pages (above); build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh"
 }
 
 build_aar() {
@@ -218,7 +181,7 @@ gradle_task() {
 
 # Everything is checked before anything is built; the aar alone needs no build-tools or Gradle.
 check_all() {
-	check_sdk; check_platform; check_ndk; check_java; check_readelf; check_build_tools; check_gradle "$1"
+	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle "$1"
 }
 
 case "${1:-}" in
@@ -228,12 +191,11 @@ aar)
 	--dry-run) DRY_RUN=1 ;;
 	*) echo "$USAGE" >&2; exit 2 ;;
 	esac
-	check_sdk; check_platform; check_ndk; check_java; check_readelf
+	check_sdk; check_platform; check_ndk; check_java
 	build_aar
 	;;
 check-align)
 	[ -n "${2:-}" ] || { echo "$USAGE" >&2; exit 2; }
-	check_readelf
 	check_align "$2"
 	;;
 sdk)

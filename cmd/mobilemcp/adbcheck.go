@@ -10,6 +10,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/adb"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/nativelib"
 )
 
 const adbCheckUsage = `Checks the SMS app on a connected phone, step by step, for what only a
@@ -188,7 +189,7 @@ func (c *deviceCheck) checkPages(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := adb.CheckNativeLibAlignment(apk, abi, nativeLib); err != nil {
+	if err := nativelib.CheckAPK(apk, abi, nativeLib); err != nil {
 		return "", err
 	}
 	return "lib/" + abi + "/" + nativeLib + ": LOAD segments aligned to 16 KB", nil

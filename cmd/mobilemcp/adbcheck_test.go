@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/nativelib/nativelibtest"
 )
 
 const checkAPKPath = "/data/app/~~Zq/io.github.mobilemcp.app-Xy/base.apk"
@@ -46,7 +47,7 @@ func sentReply(_, id string) string {
 		`{"name":"to_phone_number","type":"string","value":"+36201234567"}]},"status":"success","message":"SMS sent to +36201234567"}}}`
 }
 
-var goodAPK = adbtest.APK("lib/arm64-v8a/libgojni.so", adbtest.ELF(0x4000, 0x4000), 16384)
+var goodAPK = nativelibtest.APK("lib/arm64-v8a/libgojni.so", nativelibtest.ELF(0x4000, 0x4000), 16384)
 
 func TestADBCheckPassesEveryStep_andSendsNothingUnasked(t *testing.T) {
 	c := newCLI(t)
@@ -93,7 +94,7 @@ func TestADBCheckSendsOneSMS_toTheGivenNumber(t *testing.T) {
 
 func TestADBCheckFailures_sayWhat(t *testing.T) {
 	c := newCLI(t)
-	badAPK := adbtest.APK("lib/arm64-v8a/libgojni.so", adbtest.ELF(0x1000), 16384)
+	badAPK := nativelibtest.APK("lib/arm64-v8a/libgojni.so", nativelibtest.ELF(0x1000), 16384)
 	refusal := "io.github.mobilemcp.app.ToolService: startForeground failed; it runs without a foreground notification, and Android may stop or freeze it once the app is in the background\n"
 	c.adb = phone(badAPK, refusal, func(am, id string) string {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"send_sms"},"status":"failure","message":"the user has not yet allowed shell to use send_sms","error_code":"consent_required"}}}`
@@ -101,7 +102,7 @@ func TestADBCheckFailures_sayWhat(t *testing.T) {
 	code, out, _ := c.run("", "adb", "check", "--apk", "build/app-debug.apk", "--send-sms-to", "+36201234567", "--subscription-id", "17")
 	want := `PASS device     connected
 PASS install    build/app-debug.apk
-FAIL 16k-pages  lib/arm64-v8a/libgojni.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with make aar (NDK r28+, or the max-page-size linker flag)
+FAIL 16k-pages  lib/arm64-v8a/libgojni.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with NDK r28 or newer, or with the linker flag -z max-page-size=16384 (make aar passes it)
 PASS discover   io.github.mobilemcp.app/.ToolService
 FAIL call       get_sms_subscriptions answered consent_required: the user has not yet allowed shell to use send_sms
 SKIP foreground needs a started tool service: the call failed

@@ -1,4 +1,6 @@
-package adbtest
+// Package nativelibtest makes the inputs of nativelib's checks in tests:
+// minimal ELF libraries with chosen LOAD alignments, and APKs holding them.
+package nativelibtest
 
 import (
 	"archive/zip"
