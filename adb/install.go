@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -64,4 +65,35 @@ func (d *Device) ABI(ctx context.Context) (string, error) {
 		return "", errors.New("the device does not name its ABI (getprop ro.product.cpu.abi printed nothing)")
 	}
 	return abi, nil
+}
+
+// SDK returns the device's Android API level (ro.build.version.sdk).
+func (d *Device) SDK(ctx context.Context) (int, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", "getprop ro.build.version.sdk")...)
+	if err != nil {
+		return 0, err
+	}
+	level, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return 0, fmt.Errorf("the device's API level is unreadable: getprop ro.build.version.sdk printed %q", strings.TrimSpace(string(out)))
+	}
+	return level, nil
+}
+
+// GrantedPermissions returns the permissions dumpsys package lists as
+// granted to pkg (install and runtime permissions alike).
+func (d *Device) GrantedPermissions(ctx context.Context, pkg string) (map[string]bool, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", "dumpsys package "+ShellQuote(pkg))...)
+	if err != nil {
+		return nil, err
+	}
+	granted := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		// "      android.permission.FOREGROUND_SERVICE: granted=true"
+		name, state, ok := strings.Cut(strings.TrimSpace(line), ": ")
+		if ok && strings.HasPrefix(state, "granted=true") && !strings.ContainsAny(name, " \t") {
+			granted[name] = true
+		}
+	}
+	return granted, nil
 }

@@ -25,9 +25,11 @@ PASS, FAIL or SKIP and a reason for each step:
   discover    'mobilemcp adb discover' finds the app's tool service
   call        get_sms_subscriptions through am start-foreground-service, as
               'mobilemcp adb call' sends it, gets a success reply
-  foreground  that start made the tool service a foreground service: the
-              app's log has no startForeground refusal (Android checks the
-              type the manifest declares)
+  foreground  that start made the tool service a foreground service:
+              dumpsys package lists FOREGROUND_SERVICE (and on API 34+
+              FOREGROUND_SERVICE_SPECIAL_USE) as granted, and the app's log
+              has no startForeground refusal (Android checks the type the
+              manifest declares)
   send-sms    only with --send-sms-to NUMBER: one SMS to that number, from
               --subscription-id or the first SIM
 
@@ -235,6 +237,25 @@ func (c *deviceCheck) call(ctx context.Context, capabilityID string, args map[st
 // every refusal of startForeground there (Foreground.start), such as a
 // foreground service type the device did not resolve.
 func (c *deviceCheck) checkForeground(ctx context.Context) (string, error) {
+	// What the foreground start needs of the package (dumpsys package): the
+	// FOREGROUND_SERVICE permission, and on 34+ the specialUse type's own.
+	level, err := c.d.SDK(ctx)
+	if err != nil {
+		return "", err
+	}
+	granted, err := c.d.GrantedPermissions(ctx, smsAppPackage)
+	if err != nil {
+		return "", err
+	}
+	need := []string{"android.permission.FOREGROUND_SERVICE"}
+	if level >= 34 {
+		need = append(need, "android.permission.FOREGROUND_SERVICE_SPECIAL_USE")
+	}
+	for _, p := range need {
+		if !granted[p] {
+			return "", fmt.Errorf("dumpsys package does not list %s as granted to %s (API %d); the tool service cannot start in the foreground", p, smsAppPackage, level)
+		}
+	}
 	errs, err := c.d.Errors(ctx, c.since)
 	if err != nil {
 		return "", err
@@ -244,5 +265,5 @@ func (c *deviceCheck) checkForeground(ctx context.Context) (string, error) {
 			return "", fmt.Errorf("the tool service did not become a foreground service: %s", line)
 		}
 	}
-	return "the tool service started in the foreground (no startForeground refusal in the log)", nil
+	return fmt.Sprintf("the tool service started in the foreground (API %d: %s granted; no startForeground refusal in the log)", level, strings.Join(need, ", ")), nil
 }

@@ -27,6 +27,8 @@ func phone(apk []byte, errorLog string, answer func(am, id string) string) *adbt
 			"shell cmd package query-services":                  "io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n",
 			"shell date":                                        "1763719200\n",
 			"logcat -d -v raw -T 1763719200.000 -s MobileMCP:E": "--------- beginning of main\n" + errorLog,
+			"shell getprop ro.build.version.sdk":                "35\n",
+			"shell dumpsys package 'io.github.mobilemcp.app'":   dumpsysPackage,
 		},
 		Respond: func(am string) string { return answer(am, id.FindStringSubmatch(am)[1]) },
 	}
@@ -47,6 +49,24 @@ func sentReply(_, id string) string {
 		`{"name":"to_phone_number","type":"string","value":"+36201234567"}]},"status":"success","message":"SMS sent to +36201234567"}}}`
 }
 
+// dumpsysPackage is the part of 'dumpsys package' that lists permissions.
+const dumpsysPackage = `Packages:
+  Package [io.github.mobilemcp.app] (4f1c2e0):
+    versionName=0.1
+    requested permissions:
+      android.permission.SEND_SMS
+      android.permission.FOREGROUND_SERVICE
+      android.permission.FOREGROUND_SERVICE_SPECIAL_USE
+    install permissions:
+      android.permission.FOREGROUND_SERVICE: granted=true
+      android.permission.FOREGROUND_SERVICE_SPECIAL_USE: granted=true
+      android.permission.INTERNET: granted=true
+    User 0: ceDataInode=1 installed=true
+      runtime permissions:
+        android.permission.SEND_SMS: granted=true, flags=[ USER_SET ]
+        android.permission.READ_PHONE_STATE: granted=false, flags=[ USER_SET ]
+`
+
 var goodAPK = nativelibtest.APK("lib/arm64-v8a/libgojni.so", nativelibtest.ELF(0x4000, 0x4000), 16384)
 
 func TestADBCheckPassesEveryStep_andSendsNothingUnasked(t *testing.T) {
@@ -59,7 +79,7 @@ PASS install    build/app-debug.apk
 PASS 16k-pages  lib/arm64-v8a/libgojni.so: LOAD segments aligned to 16 KB
 PASS discover   io.github.mobilemcp.app/.ToolService
 PASS call       get_sms_subscriptions: 2 active SIM(s)
-PASS foreground the tool service started in the foreground (no startForeground refusal in the log)
+PASS foreground the tool service started in the foreground (API 35: android.permission.FOREGROUND_SERVICE, android.permission.FOREGROUND_SERVICE_SPECIAL_USE granted; no startForeground refusal in the log)
 SKIP send-sms   no SMS sent: pass --send-sms-to NUMBER to send one
 `
 	if code != exitOK || out != want {
@@ -117,6 +137,26 @@ SKIP send-sms   the call failed, so a send would too
 	c.adb = phone(goodAPK, refusal, subscriptionsReply)
 	code, out, _ = c.run("", "adb", "check", "--apk", "")
 	if code != exitFailure || !strings.Contains(out, "\nFAIL foreground the tool service did not become a foreground service: "+strings.TrimSpace(refusal)+"\n") {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+}
+
+func TestADBCheckForeground_needsTheTypesPermissionOn34(t *testing.T) {
+	c := newCLI(t)
+	fake := phone(goodAPK, "", subscriptionsReply)
+	fake.Outputs["shell dumpsys package 'io.github.mobilemcp.app'"] = strings.ReplaceAll(dumpsysPackage,
+		"android.permission.FOREGROUND_SERVICE_SPECIAL_USE: granted=true", "")
+	c.adb = fake
+	code, out, _ := c.run("", "adb", "check", "--apk", "")
+	want := "\nFAIL foreground dumpsys package does not list android.permission.FOREGROUND_SERVICE_SPECIAL_USE as granted to io.github.mobilemcp.app (API 35); the tool service cannot start in the foreground\n"
+	if code != exitFailure || !strings.Contains(out, want) {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+
+	// Below 34 there is no such type, and its permission is not needed.
+	fake.Outputs["shell getprop ro.build.version.sdk"] = "33\n"
+	code, out, _ = c.run("", "adb", "check", "--apk", "")
+	if code != exitOK || !strings.Contains(out, "\nPASS foreground the tool service started in the foreground (API 33: android.permission.FOREGROUND_SERVICE granted; ") {
 		t.Errorf("exit %d, stdout:\n%s", code, out)
 	}
 }
