@@ -83,6 +83,10 @@ type Bridge struct {
 	startErr error              // why the last Start refused its tool
 
 	http *httpServer // the MCP server, while StartHTTP has it running
+	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
+	// not mu, while it waits for calls in flight: every request takes mu
+	// on its way in, and must not wait for a stop.
+	httpMu sync.Mutex
 }
 
 // OpenBridge opens the bridge of an app whose private files directory
