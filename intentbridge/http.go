@@ -48,6 +48,7 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 	if err != nil {
 		return err
 	}
+	b.serveRemotes(srv)
 	l, err := srv.Listen()
 	if err != nil {
 		return err

@@ -116,6 +116,19 @@ func validPackage(name string) bool {
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
+// ToolNames are the names r's capabilities are served under, in their
+// order (see RemoteToolName).
+func (r Remote) ToolNames() ([]string, error) {
+	names := make([]string, len(r.Capabilities))
+	for i, c := range r.Capabilities {
+		var err error
+		if names[i], err = RemoteToolName(r.Package, c.ID); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
 // SetRemote serves r's capabilities as tools, in place of any r.Package
 // had before, and returns their names. Clients see the change at their
 // next tools/list. It fails, changing nothing, when a name cannot be made
@@ -124,35 +137,27 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 	if r.Call == nil {
 		return nil, fmt.Errorf("mcpserver: remote %s has no Call", r.Package)
 	}
-	type entry struct {
-		tool    *mcp.Tool
-		handler mcp.ToolHandler
+	names, err := r.ToolNames()
+	if err != nil {
+		return nil, err
 	}
-	entries := make([]entry, 0, len(r.Capabilities))
-	names := make([]string, 0, len(r.Capabilities))
-	for _, c := range r.Capabilities {
-		name, err := RemoteToolName(r.Package, c.ID)
-		if err != nil {
+	tools := make([]*mcp.Tool, len(names))
+	for i, c := range r.Capabilities {
+		if _, local := s.engine.Registry().Lookup(names[i]); local {
+			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", c.ID, r.Package, names[i])
+		}
+		if tools[i], err = newTool(c); err != nil {
 			return nil, err
 		}
-		if _, local := s.engine.Registry().Lookup(name); local {
-			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", c.ID, r.Package, name)
-		}
-		tool, err := newTool(c)
-		if err != nil {
-			return nil, err
-		}
-		tool.Name = name
-		entries = append(entries, entry{tool, s.remoteHandler(name, c, r)})
-		names = append(names, name)
+		tools[i].Name = names[i]
 	}
 	s.remoteMu.Lock()
 	defer s.remoteMu.Unlock()
 	if stale := slices.DeleteFunc(s.remotes[r.Package], func(n string) bool { return slices.Contains(names, n) }); len(stale) > 0 {
 		s.mcp.RemoveTools(stale...)
 	}
-	for _, e := range entries {
-		s.mcp.AddTool(e.tool, e.handler)
+	for i, tool := range tools {
+		s.mcp.AddTool(tool, s.remoteHandler(tool.Name, r.Capabilities[i], r))
 	}
 	s.remotes[r.Package] = names
 	return slices.Clone(names), nil
