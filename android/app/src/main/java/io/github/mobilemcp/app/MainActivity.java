@@ -14,6 +14,7 @@ import android.os.IBinder;
 import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
+import android.widget.CheckBox;
 import android.widget.Switch;
 import android.widget.TextView;
 import android.widget.Toast;
@@ -32,8 +33,11 @@ import java.util.List;
  *   <li>the SDK's {@link ToolSettingsView}: the apps that asked to use the tool, with Allow and Deny
  *       (the same question as the notification, for when notifications are off) or Revoke, and the
  *       developer switch (accept requests without a callback, from adb, in a release build);
- *   <li>the MCP server switch: off by default; on, it serves the tools on the local network with a
- *       fresh token shown here ({@link McpHttp}).
+ *   <li>the MCP server switch: off by default; on, it serves the tools on the phone's loopback
+ *       (reached over USB with adb forward), or on the local network too when the user ticks that,
+ *       with a fresh token shown here ({@link McpHttp});
+ *   <li>the other apps' Mobile-MCP tools, each shared over MCP only once the user turns it on
+ *       ({@link SharedToolsView}, {@link Gateway}).
  * </ul>
  * While it is shown it binds to {@link ToolService}, so that the tool has started in this process:
  * the engine serves MCP only once its service has loaded the descriptor and handlers. Starting or
@@ -57,6 +61,8 @@ public class MainActivity extends Activity {
     private McpHttp mcp;
     private TextView status;
     private ToolSettingsView settings;
+    private SharedToolsView shared;
+    private CheckBox lan;
     private Switch http;
     private TextView httpStatus;
     private TextView httpToken;
@@ -72,6 +78,11 @@ public class MainActivity extends Activity {
         status = findViewById(R.id.permission_status);
         settings = new ToolSettingsView(this);
         ((ViewGroup) findViewById(R.id.tool_settings)).addView(settings);
+        shared = new SharedToolsView(this);
+        ((ViewGroup) findViewById(R.id.shared_tools)).addView(shared);
+        lan = findViewById(R.id.mcp_lan);
+        lan.setChecked(mcp.lan());
+        lan.setOnCheckedChangeListener((v, on) -> mcp.setLan(on));
         http = findViewById(R.id.mcp_http);
         httpStatus = findViewById(R.id.mcp_http_status);
         httpToken = findViewById(R.id.mcp_http_token);
@@ -101,6 +112,7 @@ public class MainActivity extends Activity {
         // Any of these may have changed meanwhile: Settings, the notification, another screen.
         showStatus();
         settings.refresh();
+        shared.refresh();
         showHttp();
     }
 
@@ -190,6 +202,7 @@ public class MainActivity extends Activity {
     private void showHttp() {
         String token = mcp.token();
         setSilently(http, token != null);
+        lan.setEnabled(token == null); // the choice applies when the server starts
         if (token == null) {
             httpStatus.setText(R.string.mcp_http_off);
             httpToken.setText("");

@@ -62,10 +62,10 @@ final class IntentTransport {
             started = Build.VERSION.SDK_INT >= 26 ? context.startForegroundService(service) : context.startService(service);
         } catch (RuntimeException e) {
             // SecurityException (not exported, or a permission), IllegalStateException (background limits)
-            throw new MobileMcpException("could not start " + tool + ": " + e, e);
+            throw MobileMcpException.unsent("could not start " + tool + ": " + e, e);
         }
         if (started == null) {
-            throw new MobileMcpException("could not start " + tool + ": no such service");
+            throw MobileMcpException.unsent("could not start " + tool + ": no such service", null);
         }
     }
 
