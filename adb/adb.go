@@ -203,16 +203,11 @@ func matchesTool(component, want string) bool {
 
 // HasPackage reports whether the app pkg is installed on the device.
 func (d *Device) HasPackage(ctx context.Context, pkg string) (bool, error) {
-	out, err := d.Runner.Output(ctx, d.args("shell", "pm path "+ShellQuote(pkg))...)
-	if strings.Contains(string(out), "package:") {
-		return true, nil
+	_, err := d.PackagePath(ctx, pkg)
+	if errors.Is(err, ErrNotInstalled) {
+		return false, nil
 	}
-	// pm path prints nothing and exits 1 for a package that is not there;
-	// any other failure (adb lost the device) is the error.
-	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
-		return false, err
-	}
-	return false, nil
+	return err == nil, err
 }
 
 // Forward makes localhost:port on this computer reach localhost:port on

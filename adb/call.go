@@ -32,13 +32,9 @@ func StartCommand(component string, request []byte) string {
 func (d *Device) Call(ctx context.Context, component, requestID string, request []byte) (*capability.Reply, error) {
 	// Read logcat from a moment before the request, so a fast reply is not
 	// missed while logcat starts; older lines are told apart by their id.
-	now, err := d.Runner.Output(ctx, d.args("shell", "date +%s")...)
+	since, err := d.Clock(ctx)
 	if err != nil {
 		return nil, err
-	}
-	since, err := strconv.ParseInt(strings.TrimSpace(string(now)), 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("reading the device clock: unexpected %q", strings.TrimSpace(string(now)))
 	}
 	logcat, err := d.Runner.Stream(ctx, d.args("logcat", "-v", "raw", "-T", strconv.FormatInt(since-1, 10)+".000", "-s", LogTag+":I")...)
 	if err != nil {
@@ -76,4 +72,34 @@ func (d *Device) Call(ctx context.Context, component, requestID string, request 
 		return nil, fmt.Errorf("reading logcat: %w", err)
 	}
 	return nil, errors.New("logcat ended before the reply arrived")
+}
+
+// Clock returns the device's time in seconds since the epoch.
+func (d *Device) Clock(ctx context.Context) (int64, error) {
+	now, err := d.Runner.Output(ctx, d.args("shell", "date +%s")...)
+	if err != nil {
+		return 0, err
+	}
+	secs, err := strconv.ParseInt(strings.TrimSpace(string(now)), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("reading the device clock: unexpected %q", strings.TrimSpace(string(now)))
+	}
+	return secs, nil
+}
+
+// Errors returns what Mobile-MCP apps logged at ERROR under LogTag since
+// the device time since (Clock), one message a line.
+func (d *Device) Errors(ctx context.Context, since int64) ([]string, error) {
+	out, err := d.Runner.Output(ctx, d.args("logcat", "-d", "-v", "raw", "-T", strconv.FormatInt(since, 10)+".000", "-s", LogTag+":E")...)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, line := range strings.Split(string(out), "\n") {
+		// logcat opens with "--------- beginning of main" and the like.
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "--------- ") {
+			lines = append(lines, line)
+		}
+	}
+	return lines, nil
 }

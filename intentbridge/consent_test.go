@@ -226,10 +226,20 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 	if err := b.SetSendRateLimit("off"); err != nil {
 		t.Fatal(err)
 	}
-	for i := range 20 {
+	// Off, an app's sends meet only the phone's own cap, over every app
+	// and transport: 30 parts a minute (sms.DefaultPartsPerMinute), of
+	// which the 13 sends above used 13.
+	for i := range 17 {
 		if r := handle(b, sendRequest("off"+string(rune('a'+i))), "com.example.agent"); !r.Success() {
 			t.Fatalf("with the limit off, send %d: %s", i+1, r.SpecJSON())
 		}
+	}
+	if r := handle(b, sendRequest("thirty-first"), "com.example.other"); r.ErrorCode() != "rate_limited" ||
+		!strings.HasPrefix(messageOf(t, r), "this phone sends at most 30 SMS parts a minute") {
+		t.Errorf("the 31st part in a minute: %s", r.SpecJSON())
+	}
+	if len(f.sends) != 30 {
+		t.Errorf("%d sends reached Java, want 30", len(f.sends))
 	}
 }
 

@@ -31,16 +31,19 @@ type httpServer struct {
 // as a port in use. It fails when the server is already running.
 func (b *Bridge) StartHTTP(addr, token string) (err error) {
 	defer recoverInto(&err, "StartHTTP")
+	b.httpMu.Lock()
+	defer b.httpMu.Unlock()
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.http != nil {
-		return fmt.Errorf("intentbridge: the MCP server is already running at %s; call StopHTTP first", b.http.url)
+	running, engine, title := b.http, b.engine, b.title
+	b.mu.Unlock()
+	if running != nil {
+		return fmt.Errorf("intentbridge: the MCP server is already running at %s; call StopHTTP first", running.url)
 	}
-	if b.engine == nil {
+	if engine == nil {
 		return errors.New("intentbridge: the tool has not started; call Start before StartHTTP")
 	}
-	srv, err := mcpserver.New(b.engine, mcpserver.Options{
-		Title:  b.title,
+	srv, err := mcpserver.New(engine, mcpserver.Options{
+		Title:  title,
 		Addr:   addr,
 		Token:  token,
 		Logger: b.log,
@@ -48,29 +51,36 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 	if err != nil {
 		return err
 	}
-	b.serveRemotes(srv)
 	l, err := srv.Listen()
 	if err != nil {
 		return err
 	}
 	h := &httpServer{srv: srv, url: mcpserver.URL(l.Addr()), served: make(chan error, 1)}
-	go func() { h.served <- srv.Serve(l) }()
+	// The shared tools are added, and SetRemoteTool sees the server, in
+	// one step, so none shared meanwhile is missed; both before the first
+	// request is served.
+	b.mu.Lock()
+	b.serveRemotes(srv)
 	b.http = h
+	b.mu.Unlock()
+	go func() { h.served <- srv.Serve(l) }()
 	return nil
 }
 
 // StopHTTP stops the MCP server started by StartHTTP. Calls in flight get
-// a few seconds to finish. Stopping a server that is not running does
-// nothing.
+// a few seconds to finish; meanwhile Handle and the other methods answer as
+// usual. Stopping a server that is not running does nothing.
 func (b *Bridge) StopHTTP() (err error) {
 	defer recoverInto(&err, "StopHTTP")
+	b.httpMu.Lock()
+	defer b.httpMu.Unlock()
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.http == nil {
-		return nil
-	}
 	h := b.http
 	b.http = nil
+	b.mu.Unlock()
+	if h == nil {
+		return nil
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if err := h.srv.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

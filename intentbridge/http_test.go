@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
@@ -122,5 +123,51 @@ func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
 	_, body, err := mcptest.Post(b.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if err != nil || !strings.Contains(body, `"serverInfo":{"name":"mobilemcp","title":"Notes",`) {
 		t.Errorf("initialize: %v %s", err, body)
+	}
+}
+
+// TestRequestsAreAnsweredWhileStopHTTPWaits: StopHTTP waits up to stopGrace
+// for a call in flight (here a send the radio has not confirmed); Intent and
+// binding requests meanwhile are answered at once, not after the stop.
+func TestRequestsAreAnsweredWhileStopHTTPWaits(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`, block: make(chan struct{})}
+	b := newBridge(t, f)
+	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+		t.Fatal(err)
+	}
+	url := b.ServingURL()
+	posted := make(chan error, 1)
+	go func() {
+		_, _, err := mcptest.Post(url, "", sendCall)
+		posted <- err
+	}()
+	for f.blocked.Load() == 0 {
+		time.Sleep(time.Millisecond) // the send waits for the radio
+	}
+	stopped := make(chan error, 1)
+	go func() { stopped <- b.StopHTTP() }()
+	for b.ServingURL() != "" {
+		time.Sleep(time.Millisecond) // the stop has begun, and waits for the send
+	}
+
+	start := time.Now()
+	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"r","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
+	if r := handle(b, reading, testAgent); !r.Success() {
+		t.Errorf("while StopHTTP waits: %s", r.SpecJSON())
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("a request took %v while StopHTTP waited for a call in flight", took)
+	}
+	select {
+	case err := <-stopped:
+		t.Fatalf("StopHTTP returned (%v) while a call was in flight", err)
+	default:
+	}
+	close(f.block) // the radio confirms
+	if err := <-stopped; err != nil {
+		t.Errorf("StopHTTP: %v", err)
+	}
+	if err := <-posted; err != nil {
+		t.Errorf("the call in flight: %v", err)
 	}
 }

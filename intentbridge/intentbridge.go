@@ -90,6 +90,10 @@ type Bridge struct {
 	remotes       map[string]mcpserver.Remote // by package
 	caller        RemoteCaller
 	remoteTimeout time.Duration
+	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
+	// not mu, while it waits for calls in flight: every request takes mu
+	// on its way in, and must not wait for a stop.
+	httpMu sync.Mutex
 }
 
 // OpenBridge opens the bridge of an app whose private files directory

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -23,6 +24,10 @@ type fakeJava struct {
 	send      string
 	sendErr   error
 	panicking bool
+	// block, when set, holds every SendSMS until it is closed, as a radio
+	// that has not confirmed yet; blocked counts the sends it holds.
+	block   chan struct{}
+	blocked atomic.Int32
 
 	mu    sync.Mutex
 	sends []string
@@ -37,6 +42,10 @@ func (f *fakeJava) SubscriptionsJSON() (string, error) {
 }
 
 func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (string, error) {
+	if f.block != nil {
+		f.blocked.Add(1)
+		<-f.block
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if timeoutMillis <= 0 {

@@ -12,6 +12,15 @@
 #              (engine included) that a tool app adds. Also needs build-tools and Gradle.
 #   apk APP    the aar, then Gradle's :APP:assembleDebug -> android/APP/build/outputs/apk/debug/APP-debug.apk,
 #              for APP app (the SMS tool, the default) or notes (the sample). The same needs as sdk.
+#   aar --dry-run
+#              checks the prerequisites, then prints the commands gomobile bind would run (its -n)
+#              and builds nothing: scripts/android-build_test.sh checks them without an NDK.
+#   check-align DIR
+#              fails unless every <abi>/libgojni.so under DIR has its LOAD segments aligned to 16 KB
+#              (make aar runs it on android/sdk/jniLibs).
+#
+# Gradle: the version in android/gradle/wrapper/gradle-wrapper.properties, through android/gradlew
+# if `gradle wrapper` has made one, else the gradle on PATH, which must be 8.9 to 8.x (AGP 8.7.3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +30,21 @@ AAR=build/intentbridge.aar
 SDK_AAR=build/mobilemcp-sdk.aar
 # What docs/android.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
-USAGE="usage: scripts/android-build.sh aar|sdk|apk [app|notes]"
+USAGE="usage: scripts/android-build.sh aar [--dry-run]|sdk|apk [app|notes]|check-align DIR"
+# The ABIs gomobile builds for -target=android, as the AAR names them.
+ABIS="arm64-v8a armeabi-v7a x86 x86_64"
+# Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
+# segments are aligned to 16 KB; Google Play requires it of apps targeting 35+. NDK r28+ links that
+# way by default, r27 and older at 4 KB: this linker flag makes every NDK do it. gomobile passes
+# -ldflags to go build, and -extldflags reaches the NDK's clang, which links libgojni.so.
+PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
+MIN_ALIGN=16384
+# The Gradle versions the Android Gradle Plugin of android/build.gradle.kts (8.7.3) runs on: 8.9 and
+# newer, but not 9, whose API it predates (https://developer.android.com/build/releases/gradle-plugin).
+AGP_VERSION=8.7.3
+GRADLE_MIN=8.9
+GRADLE_MAJOR=8
+WRAPPER=android/gradle/wrapper/gradle-wrapper.properties
 
 fail() {
 	echo "android-build: $*" >&2
@@ -95,9 +118,77 @@ check_java() {
 	command -v javac >/dev/null 2>&1 || fail "javac is not installed; gomobile and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
 }
 
+# The Gradle version this build pins, from the wrapper's properties.
+pinned_gradle() {
+	sed -n 's#^distributionUrl=.*/gradle-\([0-9][0-9.]*\)-[a-z]*\.zip$#\1#p' "$WRAPPER"
+}
+
+# check_gradle TARGET: a gradlew made by `gradle wrapper` runs the pinned version itself; otherwise
+# the gradle on PATH must be one AGP runs on. Sets GRADLE to the command to run.
 check_gradle() {
+	local pinned installed major minor
+	pinned=$(pinned_gradle)
+	[ -n "$pinned" ] || fail "$WRAPPER names no Gradle version in its distributionUrl"
+	if [ -x android/gradlew ] && [ -e android/gradle/wrapper/gradle-wrapper.jar ]; then
+		GRADLE=./gradlew
+		return
+	fi
 	command -v gradle >/dev/null 2>&1 ||
-		fail "Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make $1 again."
+		fail "Gradle is not installed. Install Gradle $pinned (https://gradle.org/releases/; or: sdk install gradle $pinned), or any $GRADLE_MIN to $GRADLE_MAJOR.x, and run make $1 again."
+	# The first line of `gradle --version` that names it: "Gradle 8.11.1".
+	installed=$(gradle --version 2>/dev/null | sed -n 's/^Gradle \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+	[ -n "$installed" ] || fail "gradle --version does not say which Gradle it is; install Gradle $pinned and run make $1 again."
+	major=${installed%%.*}
+	minor=${installed#*.}
+	minor=${minor%%.*}
+	[ "$minor" = "$installed" ] && minor=0
+	if [ "$major" != "$GRADLE_MAJOR" ] || [ "$minor" -lt "${GRADLE_MIN#*.}" ]; then
+		fail "Gradle $installed is installed, but the Android Gradle Plugin $AGP_VERSION of android/build.gradle.kts runs on Gradle $GRADLE_MIN to $GRADLE_MAJOR.x only; this build pins Gradle $pinned ($WRAPPER). Install Gradle $pinned (sdk install gradle $pinned; or https://gradle.org/releases/) and put it first on PATH, or make the wrapper once with it (cd android && gradle wrapper), then run make $1 again."
+	fi
+	GRADLE=gradle
+}
+
+# A readelf for the alignment check: binutils' on PATH, else the NDK's llvm-readelf.
+check_readelf() {
+	READELF=$(command -v readelf 2>/dev/null || true)
+	if [ -z "$READELF" ]; then
+		local tool
+		for tool in "${ANDROID_NDK_HOME:-/nonexistent}"/toolchains/llvm/prebuilt/*/bin/llvm-readelf \
+			"${ANDROID_HOME:-/nonexistent}"/ndk/*/toolchains/llvm/prebuilt/*/bin/llvm-readelf; do
+			[ -x "$tool" ] && READELF=$tool
+		done
+	fi
+	[ -n "$READELF" ] ||
+		fail "readelf is not installed, and the NDK has no llvm-readelf; make aar checks the native libraries' alignment with it: apt-get install binutils"
+}
+
+# check_align DIR: every ABI's libgojni.so under DIR has all its LOAD segments aligned to at least
+# MIN_ALIGN (readelf -lW's last column, Align). A 4 KB-aligned library fails to load on a 16 KB
+# page device the first time the app touches the engine.
+check_align() {
+	local dir=$1 abi lib aligns align bad=0
+	for abi in $ABIS; do
+		lib=$dir/$abi/libgojni.so
+		if [ ! -f "$lib" ]; then
+			echo "android-build: $lib is missing; gomobile bind builds every ABI ($ABIS)" >&2
+			bad=1
+			continue
+		fi
+		if ! aligns=$("$READELF" -lW "$lib" 2>/dev/null | awk '$1 == "LOAD" { print $NF }') || [ -z "$aligns" ]; then
+			echo "android-build: $lib is not an ELF shared library with LOAD segments ($READELF -lW)" >&2
+			bad=1
+			continue
+		fi
+		for align in $aligns; do
+			if ! [[ $align =~ ^0x[0-9a-fA-F]+$ ]] || (( 16#${align#0x} < MIN_ALIGN )); then
+				echo "android-build: $lib has a LOAD segment aligned to $align, below the 16 KB (0x4000) that Android 15+ devices with 16 KB pages need; build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh" >&2
+				bad=1
+				break
+			fi
+		done
+	done
+	[ "$bad" = 0 ] || exit 1
+	echo "android-build: libgojni.so of $ABIS: every LOAD segment aligned to 16 KB or more"
 }
 
 build_aar() {
@@ -105,31 +196,45 @@ build_aar() {
 	# gomobile bind runs the gobind it finds on PATH: use the one pinned in go.mod.
 	go build -o build/tools/gobind golang.org/x/mobile/cmd/gobind
 	echo "android-build: gomobile bind -> $AAR (API $MIN_API, Java package $JAVAPKG)"
-	PATH="$PWD/build/tools:$PATH" go tool gomobile bind -v -target=android -androidapi "$MIN_API" \
-		-javapkg="$JAVAPKG" -o "$AAR" ./intentbridge
+	local mode=-v
+	[ "${DRY_RUN:-}" = 1 ] && mode=-n
+	PATH="$PWD/build/tools:$PATH" go tool gomobile bind "$mode" -target=android -androidapi "$MIN_API" \
+		-javapkg="$JAVAPKG" -ldflags="$PAGE_LDFLAGS" -o "$AAR" ./intentbridge
+	[ "${DRY_RUN:-}" = 1 ] && return
 	echo "android-build: unpacking $AAR into android/sdk/libs and android/sdk/jniLibs"
 	rm -rf build/aar android/sdk/libs android/sdk/jniLibs
 	mkdir -p build/aar android/sdk/libs
 	(cd build/aar && jar xf ../intentbridge.aar)
 	mv build/aar/classes.jar android/sdk/libs/intentbridge.jar
 	mv build/aar/jni android/sdk/jniLibs
+	check_align android/sdk/jniLibs
 }
 
 # gradle TASK: runs a task of the Gradle build in android/.
 gradle_task() {
 	echo "android-build: gradle $1 in android/"
-	(cd android && gradle --no-daemon "$1")
+	(cd android && "$GRADLE" --no-daemon "$1")
 }
 
 # Everything is checked before anything is built; the aar alone needs no build-tools or Gradle.
 check_all() {
-	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle "$1"
+	check_sdk; check_platform; check_ndk; check_java; check_readelf; check_build_tools; check_gradle "$1"
 }
 
 case "${1:-}" in
 aar)
-	check_sdk; check_platform; check_ndk; check_java
+	case "${2:-}" in
+	"") ;;
+	--dry-run) DRY_RUN=1 ;;
+	*) echo "$USAGE" >&2; exit 2 ;;
+	esac
+	check_sdk; check_platform; check_ndk; check_java; check_readelf
 	build_aar
+	;;
+check-align)
+	[ -n "${2:-}" ] || { echo "$USAGE" >&2; exit 2; }
+	check_readelf
+	check_align "$2"
 	;;
 sdk)
 	check_all sdk

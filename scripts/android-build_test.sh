@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Tests of scripts/android-build.sh (make aar, sdk, apk, notes-apk) on a machine without the Android SDK: each
 # missing prerequisite stops the build with exit status 1 and a message that names it and how to
-# install it, never a stack trace. Fake SDK trees stand in for partial installs.
+# install it, never a stack trace. Fake SDK trees stand in for partial installs, fake gradle scripts
+# for Gradle versions; gomobile bind's dry run (-n) shows the flags, API level and ABIs of make aar
+# without an NDK; and real ELF files from the host's gcc, linked for 4 KB and 16 KB pages, go
+# through the alignment check that ends make aar.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,9 +14,9 @@ failures=0
 cases=0
 touch "$tmp/start"
 
-# A PATH with go and javac but certainly without gradle.
+# A PATH with go, javac and readelf but certainly without gradle.
 mkdir -p "$tmp/bin"
-for tool in go javac bash sed make env dirname mkdir cat; do
+for tool in go javac bash sed make env dirname mkdir cat readelf awk head; do
 	ln -s "$(command -v "$tool")" "$tmp/bin/$tool"
 done
 BASEPATH=$tmp/bin
@@ -93,8 +96,17 @@ expect "sdk without build-tools" 1 \
 	"android-build: no build-tools in $sdk/build-tools." "$SDKMANAGER" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
 
+# make aar checks the libraries' alignment with readelf (binutils) or the NDK's llvm-readelf.
+mkdir -p "$tmp/noreadelf"
+for tool in go javac bash sed make env dirname mkdir cat; do
+	ln -s "$(command -v "$tool")" "$tmp/noreadelf/$tool"
+done
+expect "aar without readelf" 1 \
+	"android-build: readelf is not installed, and the NDK has no llvm-readelf; make aar checks the native libraries' alignment with it: apt-get install binutils" "" \
+	-- ANDROID_HOME="$sdk" PATH="$tmp/noreadelf" scripts/android-build.sh aar
+
 have "$sdk/build-tools/34.0.0/aapt2"
-GRADLE='android-build: Gradle is not installed. Install Gradle 8.9 or newer (https://gradle.org/install/; or: sdk install gradle) and run make'
+GRADLE='android-build: Gradle is not installed. Install Gradle 8.11.1 (https://gradle.org/releases/; or: sdk install gradle 8.11.1), or any 8.9 to 8.x, and run make'
 expect "apk without Gradle" 1 "$GRADLE apk again." "" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
 
@@ -104,14 +116,109 @@ expect "sdk without Gradle" 1 "$GRADLE sdk again." "" \
 expect "notes apk without Gradle" 1 "$GRADLE notes-apk again." "" \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk notes
 
+# nothing_built WHAT: no build output is newer than the start of these tests.
+nothing_built() {
+	local out
+	for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
+		cases=$((cases + 1))
+		if [ "$out" -nt "$tmp/start" ]; then
+			echo "FAIL $out was written although $1 failed"
+			failures=$((failures + 1))
+		fi
+	done
+}
+
 # Nothing was built by any of these: every check comes first.
-for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
-	cases=$((cases + 1))
-	if [ "$out" -nt "$tmp/start" ]; then
-		echo "FAIL $out was written although a check failed"
-		failures=$((failures + 1))
+nothing_built "a check"
+
+# An installed Gradle that the Android Gradle Plugin cannot run on stops the build, naming both
+# versions. A fake gradle answers `gradle --version` as the real one does.
+fake_gradle() {
+	mkdir -p "$tmp/gradle-$1"
+	printf '#!/bin/sh\necho\necho ------------------------------------------------------------\necho "Gradle %s"\necho ------------------------------------------------------------\n' "$1" >"$tmp/gradle-$1/gradle"
+	chmod +x "$tmp/gradle-$1/gradle"
+	echo "$tmp/gradle-$1:$BASEPATH"
+}
+WRONG='is installed, but the Android Gradle Plugin 8.7.3 of android/build.gradle.kts runs on Gradle 8.9 to 8.x only; this build pins Gradle 8.11.1 (android/gradle/wrapper/gradle-wrapper.properties). Install Gradle 8.11.1 (sdk install gradle 8.11.1; or https://gradle.org/releases/) and put it first on PATH, or make the wrapper once with it (cd android && gradle wrapper), then run make'
+expect "apk with Gradle 9" 1 "android-build: Gradle 9.1.0 $WRONG apk again." "" \
+	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 9.1.0)" scripts/android-build.sh apk
+expect "sdk with Gradle 8.5" 1 "android-build: Gradle 8.5 $WRONG sdk again." "" \
+	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 8.5)" scripts/android-build.sh sdk
+expect "make apk with Gradle 9" 2 "android-build: Gradle 9.0 $WRONG apk again." "make: *** [Makefile" \
+	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 9.0)" make --no-print-directory apk
+
+# Nothing was built by any of these either.
+nothing_built "the Gradle check"
+
+# A Gradle AGP runs on passes the check: the build goes on to gomobile, which the fake NDK stops.
+expect "apk with Gradle 8.11.1 goes on to build" 1 \
+	"android-build: gomobile bind -> build/intentbridge.aar (API 24, Java package io.github.mobilemcp)" "" \
+	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 8.11.1)" scripts/android-build.sh apk
+
+# make aar's dry run: what gomobile bind would run, with no NDK. Every ABI's library is linked for
+# API 24 with 16 KB pages, and the Java for the Java package against the platform's android.jar.
+cases=$((cases + 1))
+dry=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" scripts/android-build.sh aar --dry-run 2>&1)
+dryfail() {
+	echo "FAIL aar --dry-run: $1"
+	sed 's/^/  | /' <<<"$dry"
+	failures=$((failures + 1))
+}
+if ! grep -q -- '-javapkg=io.github.mobilemcp github.com/mobilemcp/mobilemcp/intentbridge' <<<"$dry"; then
+	dryfail "no gobind of ./intentbridge with -javapkg=io.github.mobilemcp"
+fi
+for abi in arm64-v8a:aarch64-linux-android24 armeabi-v7a:armv7a-linux-androideabi24 x86:i686-linux-android24 x86_64:x86_64-linux-android24; do
+	line=$(grep -- "-o=\$WORK/android/src/main/jniLibs/${abi%%:*}/libgojni.so" <<<"$dry")
+	if [ -z "$line" ]; then
+		dryfail "no go build of ${abi%%:*}"
+	elif ! grep -q -- "--target=${abi#*:} " <<<"$line"; then
+		dryfail "${abi%%:*} is not built for ${abi#*:} (API 24)"
+	elif ! grep -q -- "-ldflags -extldflags=-Wl,-z,max-page-size=16384 -buildmode=c-shared" <<<"$line"; then
+		dryfail "${abi%%:*} is not linked with 16 KB pages"
 	fi
 done
+if [ "$(grep -c -- '-buildmode=c-shared' <<<"$dry")" != 4 ]; then
+	dryfail "not exactly four libraries"
+fi
+if ! grep -q -- "javac .*-bootclasspath \$ANDROID_HOME/platforms/android-34/android.jar" <<<"$dry"; then
+	dryfail "gobind's Java is not compiled against the SDK's platform"
+fi
+for out in build/intentbridge.aar android/sdk/libs; do
+	if [ "$out" -nt "$tmp/start" ]; then
+		dryfail "$out was written by a dry run"
+	fi
+done
+
+# The alignment check after make aar, on real ELF libraries from the host's compiler: LOAD
+# segments at 16 KB pass, at 4 KB (NDK r27's default) fail, naming the library.
+libs() { # libs DIR PAGE [ABI...]: a libgojni.so linked with max-page-size=PAGE for each ABI
+	local dir=$1 page=$2 abi
+	shift 2
+	for abi in "$@"; do
+		mkdir -p "$dir/$abi"
+		echo 'int f(void) { return 1; }' >"$tmp/f.c"
+		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$dir/$abi/libgojni.so" "$tmp/f.c"
+	done
+}
+ABIS_ALL="arm64-v8a armeabi-v7a x86 x86_64"
+libs "$tmp/aligned" 16384 $ABIS_ALL
+expect "16 KB-aligned libraries pass" 0 \
+	"android-build: libgojni.so of $ABIS_ALL: every LOAD segment aligned to 16 KB or more" "" \
+	-- scripts/android-build.sh check-align "$tmp/aligned"
+libs "$tmp/mixed" 16384 arm64-v8a armeabi-v7a x86
+libs "$tmp/mixed" 4096 x86_64
+expect "a 4 KB-aligned library fails" 1 \
+	"android-build: $tmp/mixed/x86_64/libgojni.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that Android 15+ devices with 16 KB pages need; build with NDK r28 or newer, or keep -ldflags=-extldflags=-Wl,-z,max-page-size=16384 in scripts/android-build.sh" "" \
+	-- scripts/android-build.sh check-align "$tmp/mixed"
+libs "$tmp/partial" 16384 arm64-v8a x86_64
+expect "a missing ABI fails" 1 \
+	"android-build: $tmp/partial/armeabi-v7a/libgojni.so is missing; gomobile bind builds every ABI (arm64-v8a armeabi-v7a x86 x86_64)" "" \
+	-- scripts/android-build.sh check-align "$tmp/partial"
+libs "$tmp/notelf" 16384 arm64-v8a armeabi-v7a x86
+mkdir -p "$tmp/notelf/x86_64" && echo "not a library" >"$tmp/notelf/x86_64/libgojni.so"
+expect "a file that is not ELF fails" 1 \
+	"android-build: $tmp/notelf/x86_64/libgojni.so is not an ELF shared library with LOAD segments ($tmp/bin/readelf -lW)" "" \
+	-- scripts/android-build.sh check-align "$tmp/notelf"
 
 # Through make, as users run it: make reports the failed target after the script's message.
 for target in aar sdk apk notes-apk; do
@@ -120,9 +227,11 @@ for target in aar sdk apk notes-apk; do
 		-- make --no-print-directory "$target"
 done
 
-USAGE="usage: scripts/android-build.sh aar|sdk|apk [app|notes]"
+USAGE="usage: scripts/android-build.sh aar [--dry-run]|sdk|apk [app|notes]|check-align DIR"
 expect "usage" 2 "$USAGE" "" -- scripts/android-build.sh
 expect "usage with an unknown app" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh apk sms
+expect "usage with an unknown aar flag" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh aar --wet-run
+expect "usage of check-align without a directory" 2 "$USAGE" "" -- scripts/android-build.sh check-align
 
 if [ "$failures" -gt 0 ]; then
 	echo "android-build_test: $failures of $cases cases failed"

@@ -10,7 +10,8 @@
          library                     the URL of a library's source manifest (the sdk's), or empty
   Out: the source manifest with package= and a <uses-sdk> as its first child; then the library's
        <uses-permission>s that the module does not request already, and the library's <application>
-       children at the start of the module's <application>.
+       children at the start of the module's <application>; foregroundServiceType="specialUse"
+       as a resource reference that Debian's aapt (API 29) accepts.
 
   Not done, because nothing here uses it: tools: merge rules, ${placeholders}, other library elements
   (<queries>, <uses-feature>, ...), conflict errors, and a library <application> without one in the
@@ -47,6 +48,13 @@
       <xsl:apply-templates select="node()"/>
       <xsl:copy-of select="$lib/uses-permission[not(@android:name = current()/uses-permission/@android:name)]"/>
     </xsl:copy>
+  </xsl:template>
+
+  <!-- Debian's aapt knows API 29's attribute values only: the name specialUse (API 34) becomes a
+       reference to the same value (res/values/harness_integers.xml), which it accepts. Users'
+       builds compile the name itself. -->
+  <xsl:template match="@android:foregroundServiceType[. = 'specialUse']">
+    <xsl:attribute name="android:foregroundServiceType">@integer/harness_fgs_type_special_use</xsl:attribute>
   </xsl:template>
 
   <!-- The library's components come first: Android's package parser resolves an <activity-alias>

@@ -30,10 +30,33 @@ const MaxTextLength = 160
 // SendTimeout bounds send_sms, including the wait for every part's sent result.
 const SendTimeout = 60 * time.Second
 
-// Capabilities returns send_sms and get_sms_subscriptions over p. Descriptor
-// generation may pass a nil Platform; the handlers are then never called.
+// Options configures the capability set. The zero value is what a phone needs.
+type Options struct {
+	// PartsPerMinute caps the SMS parts send_sms sends in any 60 seconds,
+	// counted over every caller and transport of this set together: zero
+	// means DefaultPartsPerMinute, Android's own limit, and a negative
+	// number means no cap (load tests on the simulated phone).
+	PartsPerMinute int
+}
+
+// Capabilities returns send_sms and get_sms_subscriptions over p, with the
+// default Options. Descriptor generation may pass a nil Platform; the
+// handlers are then never called.
 func Capabilities(p Platform) []capability.Capability {
+	return CapabilitiesWith(p, Options{})
+}
+
+// CapabilitiesWith returns send_sms and get_sms_subscriptions over p,
+// configured by o. Every call makes a set of its own, with its own count of
+// parts sent: a phone serves one set, to every transport.
+func CapabilitiesWith(p Platform, o Options) []capability.Capability {
 	s := service{platform: p}
+	switch {
+	case o.PartsPerMinute == 0:
+		s.parts = newPartWindow(DefaultPartsPerMinute)
+	case o.PartsPerMinute > 0:
+		s.parts = newPartWindow(o.PartsPerMinute)
+	}
 	return []capability.Capability{
 		{
 			ID:          SendSMSID,
@@ -74,6 +97,7 @@ func Capabilities(p Platform) []capability.Capability {
 
 type service struct {
 	platform Platform
+	parts    *partWindow // nil: no cap
 }
 
 func (s service) subscriptions(ctx context.Context, _ capability.Args) (capability.Result, error) {
@@ -158,10 +182,22 @@ func (s service) send(ctx context.Context, args capability.Args) (capability.Res
 	}
 
 	seg := Segment(text)
+	// Counted last, once nothing else can refuse the SMS, so that only
+	// sends the phone attempts use up the minute's parts.
+	if s.parts != nil {
+		if cerr := s.parts.take(len(seg.Parts)); cerr != nil {
+			return capability.Result{}, cerr
+		}
+	}
 	results, err := s.platform.Send(ctx, Message{
 		SubscriptionID: sub.ID, To: to, Text: text,
 		Encoding: seg.Encoding, Parts: seg.Parts,
 	})
+	if s.parts != nil {
+		// A platform error means nothing was sent; and the phone may split
+		// the text into another number of parts than Segment did.
+		s.parts.settle(len(seg.Parts), len(results))
+	}
 	if err != nil {
 		return capability.Result{}, platformError("sending the SMS to "+to, err)
 	}

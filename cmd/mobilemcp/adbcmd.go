@@ -27,15 +27,18 @@ Subcommands:
                                         send a request to a tool with
                                         am start-foreground-service and print
                                         the reply the app logs for it
+  check [--apk APK] [--send-sms-to NUMBER]
+                                        install the SMS app and check, step by
+                                        step, what only a device can show
 
 A request sent this way has no callback, so the app logs its reply to logcat
 under the tag ` + adb.LogTag + `. Apps honour such requests only in debuggable
 builds or with their developer switch on.`
 
 func runADB(e *env, args []string) int {
-	fs := newFlags(e, "adb", "connect|disconnect|discover|call [flags] ...", adbUsage)
+	fs := newFlags(e, "adb", "connect|disconnect|discover|call|check [flags] ...", adbUsage)
 	if len(args) == 0 {
-		return usageError(e, fs, "name a subcommand: connect, disconnect, discover or call")
+		return usageError(e, fs, "name a subcommand: connect, disconnect, discover, call or check")
 	}
 	switch args[0] {
 	case "connect":
@@ -46,15 +49,17 @@ func runADB(e *env, args []string) int {
 		return runADBDiscover(e, args[1:])
 	case "call":
 		return runADBCall(e, args[1:])
+	case "check":
+		return runADBCheck(e, args[1:])
 	case "-h", "-help", "--help":
 		fs.SetOutput(e.stdout)
 		fs.Usage()
 		return exitOK
 	}
-	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "discover", "call"}); hint != "" {
+	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "discover", "call", "check"}); hint != "" {
 		return usageError(e, fs, "unknown subcommand %q; %s", args[0], hint)
 	}
-	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, discover or call", args[0])
+	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, discover, call or check", args[0])
 }
 
 func (e *env) device(serial string) *adb.Device {

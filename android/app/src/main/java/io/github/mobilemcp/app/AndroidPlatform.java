@@ -1,15 +1,12 @@
 package io.github.mobilemcp.app;
 
 import android.Manifest;
+import android.annotation.TargetApi;
 import android.app.PendingIntent;
-import android.content.BroadcastReceiver;
 import android.content.Context;
 import android.content.Intent;
-import android.content.IntentFilter;
 import android.content.pm.PackageManager;
 import android.os.Build;
-import android.os.Handler;
-import android.os.HandlerThread;
 import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
@@ -22,7 +19,9 @@ import org.json.JSONObject;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -32,12 +31,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Result codes are passed to Go raw (Activity.RESULT_OK, SmsManager.RESULT_ERROR_*): the Go SMS
  * capability turns them into readable errors, one mapping for every platform.
  *
- * <p>Threading: Go calls these methods on the SDK's worker threads, several at once, and
- * {@link #sendSMS} blocks its worker until every part has a sent result. So the sent-result
- * broadcasts are received on this class's own HandlerThread: never on a blocked worker, and never on
- * the main thread. Each send has its own receiver and send id, so concurrent sends do not mix.
+ * <p>Sent results come back through {@link SmsSentReceiver}, a receiver declared in the manifest,
+ * not one registered at run time. From Android 14, the broadcasts of runtime receivers of an app in
+ * the cached state are queued until the app leaves it; a send made for a binding from a background
+ * agent, whose process Android may cache at any moment, would then wait out its timeout and
+ * answer {@code timeout} for an SMS that went. Manifest receivers are delivered anyway: Android
+ * wakes the process for them.
  *
- * <p>One per process ({@link #of}): the HandlerThread lives as long as the engine that calls it.
+ * <p>Threading: Go calls these methods on the SDK's worker threads, several at once, and
+ * {@link #sendSMS} blocks its worker until every part has a sent result. The receiver runs on the
+ * main thread, which the engine never blocks, and hands each result to the waiting send by its
+ * send id, so concurrent sends do not mix.
  */
 final class AndroidPlatform implements Platform {
     static final String ACTION_SENT = "io.github.mobilemcp.app.SMS_SENT";
@@ -50,30 +54,24 @@ final class AndroidPlatform implements Platform {
      */
     private static final AtomicInteger nextRequestCode = new AtomicInteger(1);
 
-    private static final PerApplication<AndroidPlatform> PROCESS = new PerApplication<>(AndroidPlatform::new, AndroidPlatform::close);
+    /** The sends waiting for their sent results, by send id. */
+    private static final Map<String, SentResults> WAITING = new ConcurrentHashMap<>();
 
     private final Context context;
-    private final HandlerThread receiverThread;
-    private final Handler receiverHandler;
-
-    /**
-     * The platform of context's process: the engine keeps the platform it started with for as long
-     * as the process lives, and so does its receiver thread.
-     */
-    static AndroidPlatform of(Context context) {
-        return PROCESS.get(context);
-    }
 
     AndroidPlatform(Context context) {
         this.context = context.getApplicationContext();
-        receiverThread = new HandlerThread("mobile-mcp-sms-sent");
-        receiverThread.start();
-        receiverHandler = new Handler(receiverThread.getLooper());
     }
 
-    /** Stops the receiver thread. Sends still waiting then time out. */
-    void close() {
-        receiverThread.quitSafely();
+    /**
+     * Records one part's sent result, from SmsSentReceiver. A result for a send nobody waits for
+     * any more (it timed out, or the process restarted since) is dropped.
+     */
+    static void sent(String sendId, int part, int resultCode) {
+        SentResults results = sendId == null ? null : WAITING.get(sendId);
+        if (results != null) {
+            results.record(part, resultCode);
+        }
     }
 
     @Override
@@ -111,25 +109,16 @@ final class AndroidPlatform implements Platform {
         SmsManager sms = smsManager(Math.toIntExact(subscriptionID));
         ArrayList<String> parts = sms.divideMessage(text);
         SentResults results = new SentResults(parts.size());
-        // A random id ties the broadcasts to this send: an old PendingIntent firing late, or
-        // another app guessing the action (the receiver is exported below API 33), is ignored.
+        // A random id ties the broadcasts to this send: an old PendingIntent firing late is ignored.
         String sendId = UUID.randomUUID().toString();
-        BroadcastReceiver receiver = new BroadcastReceiver() {
-            @Override
-            public void onReceive(Context c, Intent intent) {
-                if (sendId.equals(intent.getStringExtra(EXTRA_SEND_ID))) {
-                    results.record(intent.getIntExtra(EXTRA_PART, -1), getResultCode());
-                }
-            }
-        };
-        register(receiver);
+        WAITING.put(sendId, results);
         try {
             sms.sendMultipartTextMessage(to, null, parts, sentIntents(sendId, parts.size()), null);
             results.await(timeoutMillis);
         } catch (SecurityException e) {
             return error("permission_denied", "sending the SMS was refused: " + e.getMessage());
         } finally {
-            context.unregisterReceiver(receiver);
+            WAITING.remove(sendId);
         }
         return new JSONObject().put("results", new JSONArray(results.codes())).toString();
     }
@@ -138,11 +127,13 @@ final class AndroidPlatform implements Platform {
     private ArrayList<PendingIntent> sentIntents(String sendId, int parts) {
         ArrayList<PendingIntent> intents = new ArrayList<>(parts);
         for (int i = 0; i < parts; i++) {
-            // Explicit (setPackage) and immutable, as Android 14 wants; the radio still sets the
-            // result code. CANCEL_CURRENT: after a process restart the counter starts again, and a
-            // stale PendingIntent with the same code must not come back with its old extras.
+            // Explicit (to the manifest's SmsSentReceiver, which is not exported: the telephony
+            // stack sends it with this app's identity) and immutable, as Android 14 wants; the
+            // radio still sets the result code. CANCEL_CURRENT: after a process restart the counter
+            // starts again, and a stale PendingIntent with the same code must not come back with its
+            // old extras.
             Intent sent = new Intent(ACTION_SENT)
-                    .setPackage(context.getPackageName())
+                    .setClass(context, SmsSentReceiver.class)
                     .putExtra(EXTRA_SEND_ID, sendId)
                     .putExtra(EXTRA_PART, i);
             intents.add(PendingIntent.getBroadcast(context, nextRequestCode.getAndIncrement(), sent,
@@ -152,23 +143,17 @@ final class AndroidPlatform implements Platform {
         return intents;
     }
 
-    private void register(BroadcastReceiver receiver) {
-        IntentFilter filter = new IntentFilter(ACTION_SENT);
-        if (Build.VERSION.SDK_INT >= 33) {
-            // Targeting 34 requires an export flag. NOT_EXPORTED still receives our own
-            // PendingIntents, which the system sends with this app's identity.
-            context.registerReceiver(receiver, filter, null, receiverHandler, Context.RECEIVER_NOT_EXPORTED);
-        } else {
-            context.registerReceiver(receiver, filter, null, receiverHandler);
-        }
-    }
-
     @SuppressWarnings("deprecation") // getSmsManagerForSubscriptionId: replaced in API 31
     private SmsManager smsManager(int subscriptionId) {
         if (Build.VERSION.SDK_INT >= 31) {
-            return context.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId);
+            return smsManagerFor(subscriptionId);
         }
         return SmsManager.getSmsManagerForSubscriptionId(subscriptionId);
+    }
+
+    @TargetApi(31) // called only from API 31 on
+    private SmsManager smsManagerFor(int subscriptionId) {
+        return context.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId);
     }
 
     private boolean granted(String permission) {

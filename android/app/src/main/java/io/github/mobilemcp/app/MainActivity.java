@@ -8,9 +8,12 @@ import android.content.ComponentName;
 import android.content.Intent;
 import android.content.ServiceConnection;
 import android.content.pm.PackageManager;
+import android.net.Uri;
 import android.os.Build;
 import android.os.Bundle;
 import android.os.IBinder;
+import android.provider.Settings;
+import android.text.TextUtils;
 import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
@@ -29,19 +32,21 @@ import java.util.List;
  * <ul>
  *   <li>the runtime permissions the tool service needs, and which are still missing (the service
  *       never asks itself; it has no UI, so without them it answers permission_denied and names
- *       this app);
+ *       this app); when Android blocks the SMS and phone permissions of an app installed from a
+ *       file ({@link RestrictedSettings}), how to allow them, with a button to the app's info;
  *   <li>the SDK's {@link ToolSettingsView}: the apps that asked to use the tool, with Allow and Deny
  *       (the same question as the notification, for when notifications are off) or Revoke, and the
  *       developer switch (accept requests without a callback, from adb, in a release build);
- *   <li>the MCP server switch: off by default; on, it serves the tools on the phone's loopback
- *       (reached over USB with adb forward), or on the local network too when the user ticks that,
- *       with a fresh token shown here ({@link McpHttp});
+ *   <li>the MCP server switch: off by default; on, {@link McpServerService} serves the tools on the
+ *       phone's loopback (reached over USB with adb forward), or on the local network too when the
+ *       user ticks that, with a fresh token shown here ({@link McpHttp}), in the foreground, with a
+ *       notification that can stop it;
  *   <li>the other apps' Mobile-MCP tools, each shared over MCP only once the user turns it on
  *       ({@link SharedToolsView}, {@link Gateway}).
  * </ul>
- * While it is shown it binds to {@link ToolService}, so that the tool has started in this process:
- * the engine serves MCP only once its service has loaded the descriptor and handlers. Starting or
- * stopping the server runs on McpHttp's thread; the views are updated back on the main thread.
+ * While it is shown it binds to {@link ToolService}, so that the tool has started in this process
+ * (the settings view reads the tool's decisions). The server starts and stops in McpServerService,
+ * on McpHttp's thread; McpHttp's listener updates the views back on the main thread.
  */
 public class MainActivity extends Activity {
     /** The request code of the permission request. */
@@ -58,8 +63,12 @@ public class MainActivity extends Activity {
 
     /** Whether the binding to ToolService was made, and so must be undone. */
     private boolean bound;
+    /** Updates the screen when the MCP server changes, while the screen is started. */
+    private final Runnable httpChanged = this::httpChanged;
     private McpHttp mcp;
     private TextView status;
+    private TextView restricted;
+    private Button openAppInfo;
     private ToolSettingsView settings;
     private SharedToolsView shared;
     private CheckBox lan;
@@ -76,6 +85,9 @@ public class MainActivity extends Activity {
         setContentView(R.layout.activity_main);
         mcp = McpHttp.of(this);
         status = findViewById(R.id.permission_status);
+        restricted = findViewById(R.id.restricted_settings);
+        openAppInfo = findViewById(R.id.open_app_info);
+        openAppInfo.setOnClickListener(v -> openAppInfo());
         settings = new ToolSettingsView(this);
         ((ViewGroup) findViewById(R.id.tool_settings)).addView(settings);
         shared = new SharedToolsView(this);
@@ -103,6 +115,7 @@ public class MainActivity extends Activity {
     @Override
     protected void onStart() {
         super.onStart();
+        mcp.listen(httpChanged);
         bound = bindService(new Intent(this, ToolService.class), tool, BIND_AUTO_CREATE);
     }
 
@@ -118,6 +131,7 @@ public class MainActivity extends Activity {
 
     @Override
     protected void onStop() {
+        mcp.unlisten(httpChanged);
         if (bound) {
             unbindService(tool); // it throws for a connection that was never bound
             bound = false;
@@ -165,37 +179,46 @@ public class MainActivity extends Activity {
         List<String> missing = missing();
         status.setText(missing.isEmpty()
                 ? getString(R.string.permissions_granted)
-                : getString(R.string.permissions_missing, String.join(", ", missing)));
+                : getString(R.string.permissions_missing, TextUtils.join(", ", missing)));
+        // Android 13+ blocks these two for an app installed from a file until the user allows
+        // restricted settings; the request is then denied without a dialog. Say what to do.
+        boolean blocked = (missing.contains(Manifest.permission.SEND_SMS) || missing.contains(Manifest.permission.READ_PHONE_STATE))
+                && RestrictedSettings.restricted(this);
+        int visibility = blocked ? View.VISIBLE : View.GONE;
+        restricted.setVisibility(visibility);
+        openAppInfo.setVisibility(visibility);
+    }
+
+    /** The app's info screen, whose ⋮ menu has "Allow restricted settings". */
+    private void openAppInfo() {
+        startActivity(new Intent(Settings.ACTION_APPLICATION_DETAILS_SETTINGS,
+                Uri.fromParts("package", getPackageName(), null)));
     }
 
     // The MCP server.
 
+    /**
+     * On, starts {@link McpServerService}, which starts the server; off, stops both. The switch
+     * stays disabled until McpHttp says the server changed ({@link #httpChanged}).
+     */
     private void switchHttp(boolean on) {
         http.setEnabled(false);
         httpStatus.setText(on ? getString(R.string.mcp_http_starting) : "");
-        mcp.thread.execute(() -> {
-            String error = null;
-            if (on) {
-                try {
-                    mcp.start();
-                } catch (Exception e) {
-                    error = e.getMessage();
-                }
-            } else {
-                mcp.stop();
-            }
-            String failed = error;
-            runOnUiThread(() -> {
-                if (isDestroyed()) {
-                    return;
-                }
-                http.setEnabled(true);
-                showHttp();
-                if (failed != null) {
-                    httpStatus.setText(getString(R.string.mcp_http_failed, failed));
-                }
-            });
-        });
+        if (on) {
+            McpServerService.start(this);
+        } else {
+            McpServerService.stop(this);
+        }
+    }
+
+    /** The server started, stopped or failed to start (McpHttp's listener, on the main thread). */
+    private void httpChanged() {
+        http.setEnabled(true);
+        showHttp();
+        String failed = mcp.error();
+        if (failed != null && mcp.token() == null) {
+            httpStatus.setText(getString(R.string.mcp_http_failed, failed));
+        }
     }
 
     /** The switch, the address and the token, as the server is now. */
@@ -212,7 +235,7 @@ public class MainActivity extends Activity {
         List<String> urls = mcp.urls();
         httpStatus.setText(getString(R.string.mcp_http_on, urls.isEmpty()
                 ? getString(R.string.mcp_http_no_network, mcp.port())
-                : String.join("\n", urls)));
+                : TextUtils.join("\n", urls)));
         httpToken.setText(token);
         copyToken.setVisibility(View.VISIBLE);
     }

@@ -1,6 +1,8 @@
 package io.github.mobilemcp.app;
 
 import android.content.Context;
+import android.os.Handler;
+import android.os.Looper;
 import android.util.Base64;
 import android.util.Log;
 
@@ -15,6 +17,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -30,12 +33,14 @@ import java.util.concurrent.Executors;
  * every request without it (401). Holding the token is the user's consent, so HTTP calls are not
  * subject to the per-app consent of Intent callers; the server has its own per-client rate limit.
  *
- * <p>The engine serves only a started tool, so the server can run once {@link ToolService} has
- * been created in this process; MainActivity binds to it while it is shown.
+ * <p>{@link McpServerService} runs it: a foreground service, so that Android keeps the process
+ * running and unfrozen while the user is elsewhere. The engine serves only a started tool, so that
+ * service binds to {@link ToolService} while the server runs.
  *
  * <p>One per process ({@link #of}), as the server is: it outlives the screen that turned it on.
- * {@link #start} and {@link #stop} block (listening, or waiting for calls in flight), so callers run
- * them off the main thread, on {@link #thread}. Safe for concurrent use.
+ * {@link #start} and {@link #stop} block (listening, or waiting for calls in flight), so they run
+ * off the main thread, on {@link #thread}, one after the other. The screen reads {@link #token}
+ * and {@link #error} and learns of changes through {@link #listen}. Safe for concurrent use.
  */
 final class McpHttp {
     /**
@@ -58,6 +63,10 @@ final class McpHttp {
     private int port = 9531;
     /** The token while the server runs, else null. */
     private String token;
+    /** Why the last start failed, else null. */
+    private String error;
+    private final Handler main = new Handler(Looper.getMainLooper());
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     private McpHttp(Context app) {
         this.app = app;
@@ -90,26 +99,46 @@ final class McpHttp {
 
     /**
      * Starts the server with a new token and returns it. Throws with Go's message when it cannot
-     * listen (the port is in use, for example).
+     * listen (the port is in use, for example), which {@link #error} then returns too. Runs on
+     * {@link #thread}, which keeps starts and stops in order.
      */
-    synchronized String start() throws Exception {
-        if (token != null) {
-            return token;
+    String start() throws Exception {
+        synchronized (this) {
+            if (token != null) {
+                return token;
+            }
+            error = null;
         }
         String fresh = newToken();
-        // The token is required on the loopback too: every app on the phone can reach it.
-        McpTool.get(app).getEngine().startHTTP(address(), fresh);
-        token = fresh;
+        try {
+            // The token is required on the loopback too: every app on the phone can reach it.
+            McpTool.get(app).getEngine().startHTTP(address(), fresh);
+        } catch (Exception e) {
+            synchronized (this) {
+                error = e.getMessage();
+            }
+            throw e;
+        }
+        synchronized (this) {
+            token = fresh;
+        }
         Gateway.of(app).start();
-        return token;
+        return fresh;
     }
 
-    /** Stops the server; calls in flight get a few seconds. Does nothing when it is off. */
-    synchronized void stop() {
-        if (token == null) {
-            return;
+    /**
+     * Stops the server; calls in flight get a few seconds. Does nothing when it is off. Runs on
+     * {@link #thread}. The token is gone at once, and the lock is not held while the engine waits
+     * for those calls: the screen reads {@link #token} on the main thread, and waiting there for
+     * up to 10 s would be an ANR.
+     */
+    void stop() {
+        synchronized (this) {
+            if (token == null) {
+                return;
+            }
+            token = null;
         }
-        token = null;
         Gateway.of(app).stop();
         try {
             McpTool.get(app).getEngine().stopHTTP();
@@ -121,6 +150,32 @@ final class McpHttp {
     /** The token while the server runs, else null. It is never logged. */
     synchronized String token() {
         return token;
+    }
+
+    /** Why the last start failed, or null when it did not (or none was made since). */
+    synchronized String error() {
+        return error;
+    }
+
+    /**
+     * Calls listener on the main thread after each start or stop of the server, successful or
+     * not, until {@link #unlisten}.
+     */
+    void listen(Runnable listener) {
+        listeners.add(listener);
+    }
+
+    void unlisten(Runnable listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners, on the main thread, that the server started, stopped or failed to start. */
+    void changed() {
+        main.post(() -> {
+            for (Runnable listener : listeners) {
+                listener.run();
+            }
+        });
     }
 
     /** The port the server listens on, from its address. */

@@ -17,6 +17,6 @@ public class ToolService extends McpToolService {
     protected void registerHandlers(ToolHandlers handlers) {
         // The descriptor (res/xml/mcp_capabilities.xml) declares them exactly as 'mobilemcp gen'
         // writes them from the same Go definitions; the engine refuses to start otherwise.
-        handlers.engineTool().addSMS(AndroidPlatform.of(this));
+        handlers.engineTool().addSMS(new AndroidPlatform(this));
     }
 }

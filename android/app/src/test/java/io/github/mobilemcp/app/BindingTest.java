@@ -34,6 +34,7 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
 import org.robolectric.android.controller.ServiceController;
+import org.robolectric.annotation.Config;
 import org.robolectric.shadows.ShadowBinder;
 import org.robolectric.shadows.ShadowLog;
 
@@ -42,6 +43,7 @@ import org.robolectric.shadows.ShadowLog;
  * with the request in its data and a replyTo, answered by MSG_RESULT with the Intent reply's extras.
  */
 @RunWith(McpTestRunner.class)
+@Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class BindingTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
@@ -87,8 +89,14 @@ public class BindingTest {
         return msg;
     }
 
+    /** Waits for the next reply Message, idling the main looper meanwhile: sent results arrive there. */
     private Message awaitReply() throws InterruptedException {
-        Message reply = replies.poll(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        Message reply = null;
+        for (long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+                reply == null && System.currentTimeMillis() < deadline; ) {
+            shadowOf(Looper.getMainLooper()).idle();
+            reply = replies.poll(2, TimeUnit.MILLISECONDS);
+        }
         assertNotNull("no reply Message", reply);
         return reply;
     }
@@ -197,6 +205,8 @@ public class BindingTest {
             Thread.sleep(2);
         }
         assertEquals(Looper.getMainLooper().getThread(), Thread.currentThread());
+        // The sent result is the one thing that needs the main thread (SmsSentReceiver runs there,
+        // never blocked by the engine); awaitReply idles it.
         agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse).contains("\"status\":\"success\""));
     }

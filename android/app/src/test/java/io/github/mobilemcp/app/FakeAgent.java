@@ -10,6 +10,7 @@ import android.content.BroadcastReceiver;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.os.Build;
 import android.os.Looper;
 import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
@@ -50,8 +51,9 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
- * post. The service's workers and AndroidPlatform's HandlerThread run in real time on their own
- * threads. So waiting means: idle the main looper, check, sleep a little, repeat.
+ * post, and so is each SMS part's sent result (SmsSentReceiver runs on the main thread). The
+ * service's workers run in real time on their own threads. So waiting means: idle the main looper,
+ * check, sleep a little, repeat.
  */
 final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
@@ -80,12 +82,17 @@ final class FakeAgent extends ExternalResource {
     private boolean consent = true;
 
     FakeAgent() {
-        app.registerReceiver(new BroadcastReceiver() {
+        BroadcastReceiver receiver = new BroadcastReceiver() {
             @Override
             public void onReceive(Context context, Intent intent) {
                 replies.add(intent);
             }
-        }, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
+        };
+        if (Build.VERSION.SDK_INT >= 26) { // the flags parameter; NOT_EXPORTED is enforced from 33
+            app.registerReceiver(receiver, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
+        } else {
+            app.registerReceiver(receiver, new IntentFilter(REPLY_ACTION));
+        }
         shadowOf(app).grantPermissions(Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE);
         setSims(SIM_14, SIM_17);
     }
@@ -243,9 +250,12 @@ final class FakeAgent extends ExternalResource {
         return awaitSpecReply();
     }
 
-    /** The shadow of the very SmsManager AndroidPlatform uses for subscriptionId (API 31+). */
+    /** The shadow of the very SmsManager AndroidPlatform uses for subscriptionId, as it gets it per API level. */
+    @SuppressWarnings("deprecation")
     ShadowSmsManager sms(int subscriptionId) {
-        return shadowOf(app.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId));
+        return shadowOf(Build.VERSION.SDK_INT >= 31
+                ? app.getSystemService(SmsManager.class).createForSubscriptionId(subscriptionId)
+                : SmsManager.getSmsManagerForSubscriptionId(subscriptionId));
     }
 
     /** Waits until the worker has handed the SMS to the SmsManager of subscriptionId. */

@@ -1,7 +1,10 @@
 package io.github.mobilemcp.app;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assume.assumeTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
@@ -9,69 +12,161 @@ import android.app.ForegroundServiceStartNotAllowedException;
 import android.app.Notification;
 import android.app.NotificationChannel;
 import android.app.NotificationManager;
+import android.content.ComponentName;
+import android.content.pm.PackageManager;
 import android.content.pm.ServiceInfo;
+import android.os.Build;
 import android.util.Log;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
 import org.robolectric.android.controller.ServiceController;
+import org.robolectric.annotation.Config;
+import org.robolectric.shadow.api.Shadow;
 import org.robolectric.shadows.ShadowLog;
-import org.robolectric.shadows.ShadowService;
+import org.robolectric.util.ReflectionHelpers;
 
-/** ToolService answers startForegroundService at once, with the special-use type on API 34. */
+/**
+ * ToolService answers startForegroundService at once, with the foreground service type each API
+ * level needs, and never stops while Android still waits for startForeground, which would crash the
+ * app. {@link ForegroundRules} plays Android's checks.
+ */
 @RunWith(McpTestRunner.class)
+@Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level of robolectric.sdks
 public class ForegroundTest {
+    private static final String LIST = FakeAgent.specRequest("fg-2", "get_sms_subscriptions", "{}");
+
     @Rule public final FakeAgent agent = new FakeAgent();
 
-    @Test
-    public void startCommand_callsStartForegroundBeforeTheEngineRuns() throws Exception {
-        agent.setSims(FakeAgent.SIM_14);
-        ServiceController<? extends ToolService> service = agent.start(FakeAgent.specRequest("fg-1", "send_sms",
-                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"));
+    /** Creates ToolService with request as startForegroundService does (Android now waits), and starts it. */
+    private ServiceController<ToolService> startAsForegroundService(String request, RuntimeException refusal) {
+        agent.tool().allow(agent.app.getPackageName());
+        ServiceController<ToolService> service = Robolectric.buildService(ToolService.class, agent.specIntent(request)).create();
+        if (Build.VERSION.SDK_INT >= 26) {
+            rules(service).startedAsForegroundService();
+        }
+        if (refusal != null) {
+            rules(service).refuseAfterWaiting(refusal);
+        }
+        return service.startCommand(0, 1);
+    }
 
-        // Checked as soon as onStartCommand has returned, before the engine has even sent.
-        ShadowService shadow = shadowOf(service.get());
-        assertEquals(FakeAgent.FOREGROUND_NOTIFICATION_ID, shadow.getLastForegroundNotificationId());
-        assertEquals(ServiceInfo.FOREGROUND_SERVICE_TYPE_SPECIAL_USE, service.get().getForegroundServiceType());
-        Notification notification = shadow.getLastForegroundNotification();
-        assertEquals(FakeAgent.FOREGROUND_CHANNEL, notification.getChannelId());
-        assertEquals("Running a request from an assistant",
-                notification.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
-        assertEquals(Notification.CATEGORY_SERVICE, notification.category);
+    private static ForegroundRules rules(ServiceController<ToolService> service) {
+        return Shadow.extract(service.get());
+    }
 
-        NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
-                .getNotificationChannel(FakeAgent.FOREGROUND_CHANNEL);
-        assertEquals("Assistant requests", channel.getName().toString());
-        assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
+    /** Waits until the service stopped itself, after its reply. */
+    private void awaitStopped(ServiceController<ToolService> service) throws InterruptedException {
+        FakeAgent.idleMainUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
+    }
 
-        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
-        agent.stop();
-        assertTrue("the notification goes with the service", shadow.isForegroundStopped());
-        assertEquals(List.of(), shadowOf(agent.app.getSystemService(NotificationManager.class)).getAllNotifications());
+    private static List<String> errors() {
+        return ShadowLog.getLogsForTag(ToolService.LOG_TAG).stream()
+                .filter(l -> l.type == Log.ERROR).map(l -> l.msg).collect(Collectors.toList());
     }
 
     @Test
-    public void startForegroundRefused_isLoggedAndTheRequestStillRuns() throws Exception {
+    public void startCommand_startsForegroundWithThisLevelsType_beforeTheEngineRuns() throws Exception {
         agent.setSims(FakeAgent.SIM_14);
-        ServiceController<ToolService> service = Robolectric.buildService(ToolService.class,
-                agent.specIntent(FakeAgent.specRequest("fg-2", "get_sms_subscriptions", "{}"))).create();
-        // What Android 12+ throws when the start came from the background without an exemption.
-        shadowOf(service.get()).setThrowInStartForeground(
+        ServiceController<ToolService> service = startAsForegroundService(FakeAgent.specRequest("fg-1", "send_sms",
+                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"), null);
+
+        // Checked as soon as onStartCommand has returned, before the engine has even sent.
+        ForegroundRules rules = rules(service);
+        if (Build.VERSION.SDK_INT < 26) {
+            // No startForegroundService before Android 8, so nothing waits and nothing is shown.
+            assertEquals(0, rules.attempts());
+        } else {
+            assertFalse("Android still waits for startForeground", rules.waiting());
+            assertEquals(1, rules.attempts());
+            assertEquals(FakeAgent.FOREGROUND_NOTIFICATION_ID, rules.getLastForegroundNotificationId());
+            Notification notification = rules.getLastForegroundNotification();
+            assertEquals(FakeAgent.FOREGROUND_CHANNEL, notification.getChannelId());
+            assertEquals("Running a request from an assistant",
+                    notification.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
+            assertEquals(Notification.CATEGORY_SERVICE, notification.category);
+            NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
+                    .getNotificationChannel(FakeAgent.FOREGROUND_CHANNEL);
+            assertEquals("Assistant requests", channel.getName().toString());
+            assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
+        }
+        if (Build.VERSION.SDK_INT >= 34) {
+            assertEquals(ServiceInfo.FOREGROUND_SERVICE_TYPE_SPECIAL_USE, service.get().getForegroundServiceType());
+        } else if (Build.VERSION.SDK_INT >= 29) {
+            assertEquals("none: specialUse is not a type before 34", 0, service.get().getForegroundServiceType());
+        }
+
+        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
+        awaitStopped(service);
+        assertNull(rules.crash());
+        assertEquals(List.of(), errors());
+        service.destroy();
+        assertEquals(List.of(), shadowOf(agent.app.getSystemService(NotificationManager.class)).getAllNotifications());
+    }
+
+    /**
+     * A manifest whose foregroundServiceType does not include specialUse (a device that did not
+     * resolve the value, or a developer who declared another type): Android 14 refuses
+     * startForeground while it still waits, so the service tries again with the manifest's own
+     * types, which end the wait; the request runs, and the service stops without crashing the app.
+     * Before this fix the refusal was logged and the later stopSelf crashed the app.
+     */
+    @Test
+    public void manifestWithoutSpecialUse_triesTheManifestsTypes_andTheAppIsNotCrashed() throws Exception {
+        assumeTrue("the type that can mismatch is passed from 34 on", Build.VERSION.SDK_INT >= 34);
+        declareForegroundServiceType(0);
+        ServiceController<ToolService> service = startAsForegroundService(LIST, null);
+
+        assertEquals("specialUse, then the manifest's types", 2, rules(service).attempts());
+        assertFalse(rules(service).waiting());
+        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
+        awaitStopped(service);
+        assertNull(rules(service).crash());
+        List<String> errors = errors();
+        assertEquals(errors.toString(), 2, errors.size());
+        assertEquals("io.github.mobilemcp.app.ToolService: startForeground refused the type: foregroundServiceType 0x40000000"
+                + " is not a subset of foregroundServiceType attribute 0x00000000 in service element of manifest file;"
+                + " declare android:foregroundServiceType=\"specialUse\" on the service. Trying again with the types the"
+                + " manifest declares.", errors.get(0));
+        assertTrue(errors.get(1), errors.get(1).startsWith("io.github.mobilemcp.app.ToolService: startForeground failed;"));
+        service.destroy();
+    }
+
+    /**
+     * Android 12+ refuses the foreground (ForegroundServiceStartNotAllowedException) only after it
+     * stopped waiting: the refusal is logged, the request still runs, and the service stops as
+     * usual, without crashing the app.
+     */
+    @Test
+    public void refusedAfterAndroidStoppedWaiting_isLogged_andTheRequestRunsAndStops() throws Exception {
+        assumeTrue("ForegroundServiceStartNotAllowedException is Android 12's", Build.VERSION.SDK_INT >= 31);
+        ServiceController<ToolService> service = startAsForegroundService(LIST,
                 new ForegroundServiceStartNotAllowedException("not allowed from the background"));
-        service.startCommand(0, 1);
 
         assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
-        List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(ToolService.LOG_TAG);
-        assertEquals(1, logs.size());
-        assertEquals(Log.ERROR, logs.get(0).type);
-        assertEquals("startForeground failed", logs.get(0).msg);
+        awaitStopped(service);
+        assertNull(rules(service).crash());
+        assertEquals(1, rules(service).attempts());
+        List<String> errors = errors();
+        assertEquals(errors.toString(), 1, errors.size());
+        assertTrue(errors.get(0), errors.get(0).startsWith("io.github.mobilemcp.app.ToolService: startForeground failed;"));
         service.destroy();
+    }
+
+    /** Makes the package manager report type as ToolService's declared foregroundServiceType. */
+    private void declareForegroundServiceType(int type) throws PackageManager.NameNotFoundException {
+        PackageManager pm = agent.app.getPackageManager();
+        ServiceInfo info = pm.getServiceInfo(new ComponentName(agent.app, ToolService.class), PackageManager.GET_META_DATA);
+        ReflectionHelpers.setField(info, "mForegroundServiceType", type);
+        shadowOf(pm).addOrUpdateService(info);
+        assertEquals(type, pm.getServiceInfo(new ComponentName(agent.app, ToolService.class), 0).getForegroundServiceType());
     }
 }

@@ -8,10 +8,14 @@ import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.Manifest;
+import android.app.AppOpsManager;
 import android.app.Application;
 import android.content.Intent;
 import android.content.pm.ApplicationInfo;
 import android.content.pm.PackageManager;
+import android.os.Process;
+import android.provider.Settings;
+import android.view.View;
 import android.widget.Switch;
 import android.widget.TextView;
 
@@ -24,6 +28,7 @@ import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ActivityController;
+import org.robolectric.annotation.Config;
 import org.robolectric.shadows.ShadowActivity;
 
 /**
@@ -138,5 +143,47 @@ public class MainActivityTest {
         controller.stop();
         assertEquals(0, shadowOf(app).getBoundServiceConnections().size());
         assertEquals(1, shadowOf(app).getUnboundServiceConnections().size());
+    }
+
+    /**
+     * Android 13+ restricted settings (extended to the SMS and phone permissions in 15): for an
+     * app installed from a file the request is denied without a dialog until the user allows
+     * restricted settings. The screen says so, and opens the app's info screen where that is done.
+     */
+    @Test
+    @Config(minSdk = 33) // restricted settings exist from Android 13
+    public void restrictedSettings_explainWhatToDo_andOpenAppInfo() {
+        shadowOf(app.getSystemService(AppOpsManager.class)).setMode(RestrictedSettings.OP, Process.myUid(),
+                app.getPackageName(), AppOpsManager.MODE_ERRORED);
+        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
+
+        TextView restricted = activity.findViewById(R.id.restricted_settings);
+        assertEquals(View.VISIBLE, restricted.getVisibility());
+        assertEquals("Android blocks the SMS and phone permissions of apps installed from a file until you allow"
+                + " restricted settings. Open App info, tap ⋮ (top right), choose Allow restricted settings and"
+                + " confirm. Then come back here and tap Allow.", restricted.getText().toString());
+        activity.findViewById(R.id.open_app_info).performClick();
+        Intent appInfo = shadowOf(activity).getNextStartedActivity();
+        assertEquals(Settings.ACTION_APPLICATION_DETAILS_SETTINGS, appInfo.getAction());
+        assertEquals("package:io.github.mobilemcp.app", appInfo.getData().toString());
+
+        // The user allowed restricted settings, then the permissions: the explanation goes.
+        shadowOf(app.getSystemService(AppOpsManager.class)).setMode(RestrictedSettings.OP, Process.myUid(),
+                app.getPackageName(), AppOpsManager.MODE_ALLOWED);
+        shadowOf(app).grantPermissions(ALL);
+        activity.onRequestPermissionsResult(MainActivity.REQUEST_PERMISSIONS, ALL,
+                new int[] {PackageManager.PERMISSION_GRANTED, PackageManager.PERMISSION_GRANTED, PackageManager.PERMISSION_GRANTED});
+        assertEquals(View.GONE, restricted.getVisibility());
+        assertEquals(View.GONE, activity.findViewById(R.id.open_app_info).getVisibility());
+    }
+
+    /** Where settings are not restricted (installed from a store, or allowed), a denial is just a denial. */
+    @Test
+    @Config(sdk = Config.ALL_SDKS) // RestrictedSettings and wanted() branch on SDK_INT
+    public void notRestricted_saysNothingAboutIt() {
+        MainActivity activity = Robolectric.buildActivity(MainActivity.class).setup().get();
+        assertTrue(status(activity), status(activity).startsWith("Still missing: android.permission.SEND_SMS, android.permission.READ_PHONE_STATE"));
+        assertEquals(View.GONE, activity.findViewById(R.id.restricted_settings).getVisibility());
+        assertEquals(View.GONE, activity.findViewById(R.id.open_app_info).getVisibility());
     }
 }

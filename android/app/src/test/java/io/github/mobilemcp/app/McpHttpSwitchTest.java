@@ -2,11 +2,14 @@ package io.github.mobilemcp.app;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
+import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
+import android.app.Notification;
 import android.content.ClipboardManager;
 import android.view.View;
 import android.widget.CheckBox;
@@ -26,6 +29,7 @@ import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.After;
@@ -34,13 +38,15 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
+import org.robolectric.shadows.ShadowSmsManager;
 
 /**
  * MainActivity's MCP server switch (docs/mcp.md, "On a device"): off by default; on, the engine's
  * real HTTP server listens on the phone's loopback (every interface only when the user ticks the
  * local network) with a fresh token shown on the screen, and answers
  * a real HTTP request with the token and refuses one without it (401); off, it stops listening.
- * Holding the token is the consent: an HTTP send needs no per-app decision.
+ * Holding the token is the consent: an HTTP send needs no per-app decision. The server runs in
+ * McpServerService, which {@link ToolHost} runs as Android would.
  */
 @RunWith(McpTestRunner.class)
 public class McpHttpSwitchTest {
@@ -84,7 +90,7 @@ public class McpHttpSwitchTest {
     private void flip() throws InterruptedException {
         toggle().performClick();
         assertFalse("disabled while it works", toggle().isEnabled());
-        FakeAgent.idleMainUntil("the switch to settle", () -> toggle().isEnabled());
+        host.idleUntil("the switch to settle", () -> toggle().isEnabled()); // runs McpServerService
     }
 
     /** POSTs body to the phone's server on loopback (which 0.0.0.0 includes); returns "status body". */
@@ -136,6 +142,10 @@ public class McpHttpSwitchTest {
                 && text(R.id.mcp_http_status).contains(":" + port + "/mcp")
                 && text(R.id.mcp_http_status).endsWith("\nClients must send the header Authorization: Bearer followed by this token:"));
 
+        McpServerService server = host.server();
+        assertNotNull("the switch starts McpServerService", server);
+        assertEquals(McpServerService.NOTIFICATION_ID, shadowOf(server).getLastForegroundNotificationId());
+
         String listed = post(token, LIST);
         assertTrue(listed, listed.startsWith("200 {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"count\\\":2,"));
         assertEquals("401", post(null, LIST).substring(0, 3));
@@ -150,6 +160,7 @@ public class McpHttpSwitchTest {
             }
         });
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        FakeAgent.idleMainUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
         assertEquals("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}],"
                 + "\"structuredContent\":{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14,\"encoding\":\"gsm7\",\"segments\":1}}}",
                 send.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
@@ -162,6 +173,9 @@ public class McpHttpSwitchTest {
         assertFalse(toggle().isChecked());
         assertEquals("", text(R.id.mcp_http_token));
         assertNull(McpHttp.of(agent.app).token());
+        assertNull("off stops McpServerService", host.server());
+        assertTrue(shadowOf(server).isStoppedBySelf());
+        assertTrue("the notification goes with it", shadowOf(server).isForegroundStopped());
         try {
             post(token, LIST);
             fail("the server still answers after the switch went off");
@@ -192,6 +206,66 @@ public class McpHttpSwitchTest {
         assertEquals("Could not start: mcpserver: listen tcp 127.0.0.1:" + port + ": bind: address already in use",
                 text(R.id.mcp_http_status));
         assertNull(McpHttp.of(agent.app).token());
+    }
+
+    /**
+     * Stopping waits for calls in flight (up to 10 s), but not with McpHttp's lock held: the
+     * screen, resumed meanwhile, reads the server's state on the main thread and must not wait
+     * (an ANR). Before the fix, token() blocked until the stop was over.
+     */
+    @Test
+    public void stopWaitsForACallInFlight_withoutBlockingTheScreen() throws Exception {
+        flip();
+        String token = text(R.id.mcp_http_token);
+        CompletableFuture<String> send = CompletableFuture.supplyAsync(() -> {
+            try {
+                return post(token, SEND);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14); // the call waits for its sent result
+        McpHttp mcp = McpHttp.of(agent.app);
+        Future<?> stop = mcp.thread.submit(mcp::stop);
+        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
+            String t;
+            while ((t = mcp.token()) != null) {
+                Thread.yield(); // until the stop has begun
+            }
+            return String.valueOf(t);
+        });
+        assertEquals("null", read.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
+        assertFalse("the stop still waits for the call in flight", stop.isDone());
+        activity.onResume(); // the screen, shown again meanwhile
+        assertFalse(toggle().isChecked());
+
+        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        FakeAgent.idleMainUntil("the HTTP reply", send::isDone);
+        assertTrue(send.get(), send.get().startsWith("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}]"));
+        stop.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** The notification's Stop stops the server and the service, and the screen follows. */
+    @Test
+    public void theNotificationsStop_stopsTheServerAndTheService() throws Exception {
+        flip();
+        String token = text(R.id.mcp_http_token);
+        McpServerService server = host.server();
+        Notification notification = shadowOf(server).getLastForegroundNotification();
+        assertEquals(1, notification.actions.length);
+        assertEquals("Stop", notification.actions[0].title.toString());
+
+        notification.actions[0].actionIntent.send();
+        host.idleUntil("the server to stop", () -> host.server() == null && !toggle().isChecked());
+        assertTrue(shadowOf(server).isStoppedBySelf());
+        assertNull(McpHttp.of(agent.app).token());
+        assertFalse(toggle().isChecked());
+        try {
+            post(token, LIST);
+            fail("the server still answers after Stop");
+        } catch (ConnectException expected) {
+            // stopped
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
+import org.robolectric.annotation.Config;
 
 /**
  * What AndroidPlatform tells Go when the phone cannot do what was asked: missing runtime
@@ -18,6 +19,7 @@ import org.junit.runner.RunWith;
  * platform_error.
  */
 @RunWith(McpTestRunner.class)
+@Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class PlatformTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 

@@ -62,7 +62,6 @@ public class SecondSandboxTest {
                     reply);
         } finally {
             bridge.close();
-            platform.close();
         }
     }
 }

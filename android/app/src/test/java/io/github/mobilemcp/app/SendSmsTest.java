@@ -1,6 +1,7 @@
 package io.github.mobilemcp.app;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
@@ -8,6 +9,7 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
 import android.app.PendingIntent;
+import android.content.ComponentName;
 import android.os.Looper;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -17,6 +19,8 @@ import java.util.List;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
+import org.robolectric.annotation.Config;
+import org.robolectric.shadows.ShadowApplication;
 import org.robolectric.shadows.ShadowPendingIntent;
 import org.robolectric.shadows.ShadowSmsManager;
 
@@ -26,6 +30,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * SmsManager, and the reply through the agent's PendingIntent.
  */
 @RunWith(McpTestRunner.class)
+@Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class SendSmsTest {
     @Rule public final FakeAgent agent = new FakeAgent();
 
@@ -41,7 +46,17 @@ public class SendSmsTest {
         ShadowPendingIntent part = shadowOf(sent.getSentIntents().get(0));
         assertTrue("sent PendingIntents are immutable broadcasts", part.isBroadcast() && part.isImmutable());
         assertEquals(AndroidPlatform.ACTION_SENT, part.getSavedIntent().getAction());
-        assertEquals("io.github.mobilemcp.app", part.getSavedIntent().getPackage());
+        // To the manifest's receiver, not exported, rather than one registered at run time, whose
+        // broadcasts Android 14 holds back while the app is cached (the send would time out).
+        ComponentName receiver = new ComponentName(agent.app, SmsSentReceiver.class);
+        assertEquals(receiver, part.getSavedIntent().getComponent());
+        assertFalse(agent.app.getPackageManager().getReceiverInfo(receiver, 0).exported);
+        for (ShadowApplication.Wrapper registered : shadowOf(agent.app).getRegisteredReceivers()) {
+            if (registered.getIntentFilter().hasAction(AndroidPlatform.ACTION_SENT)) {
+                assertEquals("only the manifest's receiver waits for sent results",
+                        SmsSentReceiver.class, registered.getBroadcastReceiver().getClass());
+            }
+        }
 
         // ShadowSmsManager never fires sent intents; the engine waits for them.
         Thread.sleep(100);
@@ -57,7 +72,8 @@ public class SendSmsTest {
                 + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":1}]},"
                 + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}",
                 agent.awaitSpecReply());
-        assertTrue("service stops itself", shadowOf(agent.service().get()).isStoppedBySelf());
+        // The reply goes out first; the worker then posts the stop to the main thread.
+        FakeAgent.idleMainUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
         assertEquals(1, shadowOf(agent.service().get()).getStopSelfId());
     }
 

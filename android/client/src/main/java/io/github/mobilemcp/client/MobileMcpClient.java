@@ -50,6 +50,11 @@ import java.util.concurrent.TimeoutException;
  * {@link MobileMcpException} when the tool could not be reached or its reply could not be read.
  * Cancelling the future abandons the call; the tool may still act on it.
  *
+ * <p><b>In the background.</b> From Android 12 an app in the background may not start a
+ * foreground service, so intent mode cannot reach a tool from there; such a call goes over a
+ * binding instead ({@link Mode#INTENT}), which Android allows. An assistant that runs in the
+ * background can ask for {@link Mode#BINDING} directly.
+ *
  * <p><b>On Android 11 and later</b> an app sees other apps' services only if its manifest says so:
  * add {@code <queries><intent><action android:name="mobile.mcp.SERVICE" /></intent></queries>}.
  *
@@ -62,7 +67,12 @@ public final class MobileMcpClient implements Closeable {
 
     /** How an invocation reaches the tool (seed 004 §3.1). */
     public enum Mode {
-        /** An explicit Intent to the service, with a PendingIntent for the reply. */
+        /**
+         * An explicit Intent to the service, with a PendingIntent for the reply. From Android 12
+         * an app in the background may not start the service so (Android throws
+         * ForegroundServiceStartNotAllowedException); the client then sends the same call in
+         * {@link #BINDING} mode instead, and its future completes the same way.
+         */
         INTENT,
         /** A binding to the service, with Messages both ways; one binding serves many calls. */
         BINDING,
@@ -193,8 +203,8 @@ public final class MobileMcpClient implements Closeable {
         try {
             if (mode == Mode.BINDING) {
                 bindings.send(tool, call, request);
-            } else {
-                intents.send(tool, call, request);
+            } else if (!intents.send(tool, call, request)) {
+                bindings.send(tool, call, request); // Android refused the start: this app is in the background
             }
         } catch (MobileMcpException e) {
             call.future.completeExceptionally(e);

@@ -1,7 +1,6 @@
 package io.github.mobilemcp.sdk;
 
 import android.app.Notification;
-import android.app.NotificationChannel;
 import android.app.NotificationManager;
 import android.app.PendingIntent;
 import android.content.Context;
@@ -33,15 +32,14 @@ final class ConsentPrompt {
     /** Posts (or replaces) the question for callerPackage. Safe on any thread; never throws. */
     static void ask(Context context, String callerPackage) {
         try {
-            NotificationManager manager = context.getSystemService(NotificationManager.class);
-            NotificationChannel channel = new NotificationChannel(CHANNEL_ID,
-                    context.getText(R.string.mobilemcp_consent_channel), NotificationManager.IMPORTANCE_HIGH);
-            channel.setDescription(context.getString(R.string.mobilemcp_consent_channel_description));
-            manager.createNotificationChannel(channel); // a no-op when it exists
             String caller = label(context, callerPackage);
             String tool = appLabel(context);
             String text = context.getString(R.string.mobilemcp_consent_text, caller, tool);
-            Notification notification = new Notification.Builder(context, CHANNEL_ID)
+            // Channels need API 26: before, the builder without one (a NotificationChannel here
+            // would be a NoClassDefFoundError on Android 7, which the catch below does not catch).
+            Notification notification = Foreground.notificationBuilder(context, CHANNEL_ID,
+                    context.getText(R.string.mobilemcp_consent_channel),
+                    context.getText(R.string.mobilemcp_consent_channel_description), NotificationManager.IMPORTANCE_HIGH)
                     .setSmallIcon(android.R.drawable.sym_action_chat)
                     .setContentTitle(context.getString(R.string.mobilemcp_consent_title, caller, tool))
                     .setContentText(text)
@@ -56,7 +54,7 @@ final class ConsentPrompt {
                     .addAction(new Notification.Action.Builder(null, context.getText(R.string.mobilemcp_deny),
                             decision(context, ConsentReceiver.ACTION_DENY, callerPackage)).build())
                     .build();
-            manager.notify(callerPackage, NOTIFICATION_ID, notification);
+            context.getSystemService(NotificationManager.class).notify(callerPackage, NOTIFICATION_ID, notification);
         } catch (RuntimeException e) {
             // A notification must never take the reply down with it.
             Log.e(McpToolService.LOG_TAG, "could not ask the user about " + callerPackage, e);

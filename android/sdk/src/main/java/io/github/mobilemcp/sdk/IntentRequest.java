@@ -1,5 +1,6 @@
 package io.github.mobilemcp.sdk;
 
+import android.annotation.TargetApi;
 import android.app.PendingIntent;
 import android.content.Intent;
 import android.os.Build;
@@ -68,7 +69,7 @@ final class IntentRequest {
         try {
             if (Build.VERSION.SDK_INT >= 34) {
                 // Typed since API 33, but unreliable there; androidx's IntentCompat waits for 34 too.
-                return intent.getParcelableExtra(name, PendingIntent.class);
+                return typedCallbackExtra(intent, name);
             }
             Object extra = intent.getParcelableExtra(name);
             return extra instanceof PendingIntent ? (PendingIntent) extra : null;
@@ -76,5 +77,10 @@ final class IntentRequest {
             Log.e(McpToolService.LOG_TAG, "unreadable extra " + name, e);
             return null;
         }
+    }
+
+    @TargetApi(34) // called only from API 34 on
+    private static PendingIntent typedCallbackExtra(Intent intent, String name) {
+        return intent.getParcelableExtra(name, PendingIntent.class);
     }
 }

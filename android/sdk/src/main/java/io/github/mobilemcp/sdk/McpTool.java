@@ -9,10 +9,13 @@ import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
 
-import java.time.Instant;
+import java.text.ParseException;
+import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
 
 /**
  * Your app's Mobile-MCP tool as the rest of the app sees it: the calling apps the user decided about,
@@ -88,10 +91,10 @@ public final class McpTool {
                 String pkg = grant.getString("package");
                 boolean allowed = Intentbridge.DecisionAllowed.equals(grant.getString("decision"));
                 decided.add(new Caller(pkg, allowed ? Decision.ALLOWED : Decision.DENIED,
-                        Instant.parse(grant.getString("at")).toEpochMilli()));
+                        utcMillis(grant.getString("at"))));
                 known.add(pkg);
             }
-        } catch (JSONException | RuntimeException e) {
+        } catch (JSONException | ParseException | RuntimeException e) {
             throw new IllegalStateException("the engine listed the decisions unreadably", e);
         }
         List<Caller> callers = new ArrayList<>();
@@ -102,6 +105,30 @@ public final class McpTool {
         }
         callers.addAll(decided);
         return Collections.unmodifiableList(callers);
+    }
+
+    /**
+     * The milliseconds since the epoch of an RFC 3339 time in UTC as Go writes it, such as
+     * "2026-11-21T10:00:00Z" or "2026-11-21T10:00:00.123456789Z". java.time would do this in one
+     * call, but it needs API 26, and the SDK runs from API 24.
+     */
+    static long utcMillis(String rfc3339) throws ParseException {
+        int end = rfc3339.length() - 1;
+        if (rfc3339.length() < 20 || rfc3339.charAt(end) != 'Z') {
+            throw new ParseException("not an RFC 3339 time in UTC: " + rfc3339, 0);
+        }
+        SimpleDateFormat seconds = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT);
+        seconds.setTimeZone(TimeZone.getTimeZone("UTC"));
+        seconds.setLenient(false);
+        long millis = seconds.parse(rfc3339.substring(0, 19)).getTime();
+        if (end > 19) {
+            String fraction = rfc3339.substring(20, end);
+            if (rfc3339.charAt(19) != '.' || fraction.isEmpty() || !fraction.matches("[0-9]+")) {
+                throw new ParseException("not an RFC 3339 time in UTC: " + rfc3339, 19);
+            }
+            millis += Integer.parseInt((fraction + "00").substring(0, 3));
+        }
+        return millis;
     }
 
     /** Allows callerPackage to run the capabilities that change something. Not on the main thread. */

@@ -97,7 +97,7 @@ public abstract class McpToolService extends Service {
     public int onStartCommand(Intent intent, int flags, int startId) {
         // First, always: an agent that used startForegroundService gets an ANR unless we call
         // startForeground promptly, and Android does not tell a service how it was started.
-        Foreground.start(this);
+        Foreground.startForRequests(this);
         lastStartId = startId;
         running++;
         IntentRequest request = IntentRequest.from(intent);

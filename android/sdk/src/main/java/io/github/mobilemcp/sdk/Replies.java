@@ -1,5 +1,6 @@
 package io.github.mobilemcp.sdk;
 
+import android.annotation.TargetApi;
 import android.app.PendingIntent;
 import android.content.Context;
 import android.content.Intent;
@@ -60,7 +61,7 @@ final class Replies {
         public void send(String spec, String flat, String requestId, String errorCode) {
             // A fill-in extra only lands in a mutable PendingIntent: an immutable one would deliver
             // an empty broadcast. API 31+ can tell; older platforms cannot, and deliver it empty.
-            if (Build.VERSION.SDK_INT >= 31 && callback.isImmutable()) {
+            if (Build.VERSION.SDK_INT >= 31 && isImmutable(callback)) {
                 Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller,
                         "its callback is immutable; create it with PendingIntent.FLAG_MUTABLE"));
                 return;
@@ -73,6 +74,11 @@ final class Replies {
                 Log.e(McpToolService.LOG_TAG, dropped(requestId, errorCode, caller, "sending it failed"), e);
             }
         }
+    }
+
+    @TargetApi(31) // called only from API 31 on
+    private static boolean isImmutable(PendingIntent callback) {
+        return callback.isImmutable();
     }
 
     /** Answers a binding request with a MSG_RESULT Message. */

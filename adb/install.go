@@ -1,0 +1,73 @@
+package adb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Install installs (or replaces, keeping the app's data) the APK at path on
+// the device.
+func (d *Device) Install(ctx context.Context, path string) error {
+	out, err := d.Runner.Output(ctx, d.args("install", "-r", path)...)
+	if err != nil {
+		return err
+	}
+	// adb install prints "Success", or "Failure [REASON]" and may still exit 0
+	// on old versions.
+	for _, line := range strings.Split(string(out), "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "Failure") {
+			return fmt.Errorf("installing %s: %s", path, line)
+		}
+	}
+	return nil
+}
+
+// PackagePath returns the path of pkg's base APK on the device.
+func (d *Device) PackagePath(ctx context.Context, pkg string) (string, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", "pm path "+ShellQuote(pkg))...)
+	// One "package:/data/app/.../base.apk" line per APK, base first; split
+	// APKs follow.
+	for _, line := range strings.Split(string(out), "\n") {
+		if path, ok := strings.CutPrefix(strings.TrimSpace(line), "package:"); ok && strings.HasSuffix(path, "/base.apk") {
+			return path, nil
+		}
+	}
+	// pm path prints nothing and exits 1 for a package that is not there;
+	// any other failure (adb lost the device) is the error.
+	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
+		return "", err
+	}
+	return "", fmt.Errorf("%s is %w on the device (pm path printed %q)", pkg, ErrNotInstalled, strings.TrimSpace(string(out)))
+}
+
+// ErrNotInstalled is the error PackagePath wraps for an app that is not on
+// the device.
+var ErrNotInstalled = errors.New("not installed")
+
+// ReadFile returns the bytes of the file at path on the device (exec-out,
+// which, unlike shell, passes binary output through unchanged).
+func (d *Device) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	out, err := d.Runner.Output(ctx, d.args("exec-out", "cat "+ShellQuote(path))...)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s on the device is empty or unreadable", path)
+	}
+	return out, nil
+}
+
+// ABI returns the device's primary ABI, such as arm64-v8a.
+func (d *Device) ABI(ctx context.Context) (string, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", "getprop ro.product.cpu.abi")...)
+	if err != nil {
+		return "", err
+	}
+	abi := strings.TrimSpace(string(out))
+	if abi == "" {
+		return "", errors.New("the device does not name its ABI (getprop ro.product.cpu.abi printed nothing)")
+	}
+	return abi, nil
+}
