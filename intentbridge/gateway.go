@@ -101,16 +101,22 @@ func (b *Bridge) serveRemotes(srv *mcpserver.Server) {
 	}
 }
 
+// javaGrace is how long Java's wait outlasts the call's deadline: the
+// engine's own timeout, which names the tool, is then the one reported,
+// rather than Java's, which may fire a moment earlier on a busy phone.
+const javaGrace = time.Second
+
 // remoteCall calls the app packageName through c. The Java call blocks its
 // goroutine, which cannot be interrupted, so the result is awaited until
-// ctx's deadline only; Java's own timeout (the same deadline) ends the call
+// ctx's deadline only; Java's own timeout, javaGrace later, ends the call
 // soon after.
 func remoteCall(c RemoteCaller, packageName string) mcpserver.RemoteCall {
 	return func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
-		timeout := int64(mcpserver.MaxRemoteTimeout / time.Millisecond)
+		wait := mcpserver.MaxRemoteTimeout
 		if deadline, ok := ctx.Deadline(); ok {
-			timeout = max(time.Until(deadline).Milliseconds(), 1)
+			wait = time.Until(deadline)
 		}
+		timeout := (max(wait, 0) + javaGrace).Milliseconds()
 		type result struct {
 			reply string
 			err   error

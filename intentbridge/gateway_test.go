@@ -17,14 +17,16 @@ const notesPackage = "io.github.mobilemcp.notes"
 
 // javaCaller stands in for the app's RemoteCaller.
 type javaCaller struct {
-	mu    sync.Mutex
-	calls []string
-	reply func(pkg, capability string) (string, error)
+	mu       sync.Mutex
+	calls    []string
+	timeouts []int64
+	reply    func(pkg, capability string) (string, error)
 }
 
 func (c *javaCaller) Call(pkg, capability, argsJSON string, timeoutMillis int64) (string, error) {
 	c.mu.Lock()
 	c.calls = append(c.calls, pkg+" "+capability+" "+argsJSON)
+	c.timeouts = append(c.timeouts, timeoutMillis)
 	c.mu.Unlock()
 	return c.reply(pkg, capability)
 }
@@ -96,6 +98,11 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}
 	if want := []string{`io.github.mobilemcp.notes create_note {"title":"Milk"}`}; !slices.Equal(java.calls, want) {
 		t.Errorf("Java was asked %q; want %q", java.calls, want)
+	}
+	// create_note's 30 s, 5 s for the trip back, and Java waits a second
+	// longer, so that the engine's timeout is the one reported.
+	if got := java.timeouts[0]; got <= 35000 || got > 36000 {
+		t.Errorf("Java was given %d ms; want 35 s and up to 1 s more", got)
 	}
 
 	// Shared while the server runs, then uninstalled.

@@ -1,5 +1,6 @@
 package io.github.mobilemcp.app;
 
+import android.annotation.TargetApi;
 import android.content.BroadcastReceiver;
 import android.content.ComponentName;
 import android.content.Context;
@@ -134,11 +135,16 @@ final class Gateway implements RemoteCaller {
         filter.addDataScheme("package");
         // Package broadcasts come from the system only, so the receiver need not be exported.
         if (Build.VERSION.SDK_INT >= 33) {
-            app.registerReceiver(packages, filter, null, handler, Context.RECEIVER_NOT_EXPORTED);
+            registerNotExported(filter);
         } else {
             app.registerReceiver(packages, filter, null, handler);
         }
         refresh();
+    }
+
+    @TargetApi(33) // called only from API 33 on
+    private void registerNotExported(IntentFilter filter) {
+        app.registerReceiver(packages, filter, null, handler, Context.RECEIVER_NOT_EXPORTED);
     }
 
     /** Stops following package changes and serving other apps' tools. Called when the server stops. */
