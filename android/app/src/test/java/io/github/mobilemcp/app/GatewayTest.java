@@ -19,15 +19,9 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
 import java.net.ServerSocket;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,15 +97,15 @@ public class GatewayTest {
         assertEquals("[io.github.mobilemcp.notes (Notes): shared]", gateway.tools().toString());
 
         // The notes app asks its user about the caller, which is the gateway app.
-        String first = call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}");
-        JSONObject result = new JSONObject(first).getJSONObject("result");
-        assertTrue(first, result.getBoolean("isError"));
-        String text = result.getJSONArray("content").getJSONObject(0).getString("text");
-        assertTrue(text, text.startsWith("consent_required: "));
-        Notification asked = notification(NOTES_CONSENT_TAG);
+        assertEquals(toolError("consent_required", "consent_required: the user has not yet allowed io.github.mobilemcp.app to use create_note;"
+                        + " a notification on the phone asks them, so retry once they allow it"),
+                call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
+        Notification asked = notification(APP); // the notes app's question about the gateway
         assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
         assertEquals(List.of(APP), callers(McpTool.get(notes)));
         assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app)));
+        assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
+                .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
 
         McpTool.get(notes).allow(APP); // the user taps Allow
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}",
@@ -127,8 +121,6 @@ public class GatewayTest {
         gateway.setShared(NOTES, false);
         awaitTools(List.of("get_sms_subscriptions", "send_sms"));
     }
-
-    private static final String NOTES_CONSENT_TAG = APP;
 
     @Test
     public void uninstallingTheAppRemovesItsTools() throws Exception {
@@ -241,25 +233,10 @@ public class GatewayTest {
     }
 
     private String httpPost(String body) throws IOException {
-        HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/mcp").openConnection();
-        http.setRequestMethod("POST");
-        http.setDoOutput(true);
-        http.setRequestProperty("Content-Type", "application/json");
-        http.setRequestProperty("Accept", "application/json, text/event-stream");
-        http.setRequestProperty("Authorization", "Bearer " + token);
-        try (OutputStream out = http.getOutputStream()) {
-            out.write(body.getBytes(StandardCharsets.UTF_8));
+        String reply = McpPost.post(port, token, body);
+        if (!reply.startsWith("200 ")) {
+            throw new IOException("HTTP " + reply);
         }
-        int status = http.getResponseCode();
-        InputStream in = status < 400 ? http.getInputStream() : http.getErrorStream();
-        ByteArrayOutputStream read = new ByteArrayOutputStream();
-        if (in != null) {
-            in.transferTo(read);
-            in.close();
-        }
-        if (status != 200) {
-            throw new IOException("HTTP " + status + " " + read.toString(StandardCharsets.UTF_8));
-        }
-        return read.toString(StandardCharsets.UTF_8).trim();
+        return reply.substring("200 ".length());
     }
 }

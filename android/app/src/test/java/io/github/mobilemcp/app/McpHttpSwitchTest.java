@@ -18,16 +18,10 @@ import android.widget.TextView;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.ConnectException;
-import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -95,25 +89,7 @@ public class McpHttpSwitchTest {
 
     /** POSTs body to the phone's server on loopback (which 0.0.0.0 includes); returns "status body". */
     private String post(String token, String body) throws IOException {
-        HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/mcp").openConnection();
-        http.setRequestMethod("POST");
-        http.setDoOutput(true);
-        http.setRequestProperty("Content-Type", "application/json");
-        http.setRequestProperty("Accept", "application/json, text/event-stream");
-        if (token != null) {
-            http.setRequestProperty("Authorization", "Bearer " + token);
-        }
-        try (OutputStream out = http.getOutputStream()) {
-            out.write(body.getBytes(StandardCharsets.UTF_8));
-        }
-        int status = http.getResponseCode();
-        InputStream in = status < 400 ? http.getInputStream() : http.getErrorStream();
-        ByteArrayOutputStream read = new ByteArrayOutputStream();
-        if (in != null) {
-            in.transferTo(read);
-            in.close();
-        }
-        return status + " " + read.toString(StandardCharsets.UTF_8).trim();
+        return McpPost.post(port, token, body);
     }
 
     @Test
