@@ -8,6 +8,7 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	golang.org/x/mod v0.41.0
+	golang.org/x/term v0.46.0
 	golang.org/x/time v0.15.0
 )
 

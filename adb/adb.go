@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 )
 
@@ -198,4 +199,36 @@ func matchesTool(component, want string) bool {
 	}
 	return strings.EqualFold(want, pkg[strings.LastIndexByte(pkg, '.')+1:]) ||
 		strings.EqualFold(want, class[strings.LastIndexByte(class, '.')+1:])
+}
+
+// HasPackage reports whether the app pkg is installed on the device.
+func (d *Device) HasPackage(ctx context.Context, pkg string) (bool, error) {
+	_, err := d.PackagePath(ctx, pkg)
+	if errors.Is(err, ErrNotInstalled) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Forward makes localhost:port on this computer reach localhost:port on
+// the device (adb forward), where an app's server listens on the phone's
+// loopback only.
+func (d *Device) Forward(ctx context.Context, port int) error {
+	spec := "tcp:" + strconv.Itoa(port)
+	if _, err := d.Runner.Output(ctx, d.args("forward", spec, spec)...); err != nil {
+		return fmt.Errorf("forwarding port %d to the device: %w", port, err)
+	}
+	return nil
+}
+
+// RemoveForward removes the forward of localhost:port that Forward made.
+func (d *Device) RemoveForward(ctx context.Context, port int) error {
+	spec := "tcp:" + strconv.Itoa(port)
+	if _, err := d.Runner.Output(ctx, d.args("forward", "--remove", spec)...); err != nil {
+		if strings.Contains(err.Error(), "not found") {
+			return fmt.Errorf("no forward of port %d to remove ('adb forward --list' shows the forwards)", port)
+		}
+		return fmt.Errorf("removing the forward of port %d: %w", port, err)
+	}
+	return nil
 }

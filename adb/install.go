@@ -28,9 +28,6 @@ func (d *Device) Install(ctx context.Context, path string) error {
 // PackagePath returns the path of pkg's base APK on the device.
 func (d *Device) PackagePath(ctx context.Context, pkg string) (string, error) {
 	out, err := d.Runner.Output(ctx, d.args("shell", "pm path "+ShellQuote(pkg))...)
-	if err != nil {
-		return "", err
-	}
 	// One "package:/data/app/.../base.apk" line per APK, base first; split
 	// APKs follow.
 	for _, line := range strings.Split(string(out), "\n") {
@@ -38,8 +35,17 @@ func (d *Device) PackagePath(ctx context.Context, pkg string) (string, error) {
 			return path, nil
 		}
 	}
-	return "", fmt.Errorf("%s is not installed on the device (pm path printed %q)", pkg, strings.TrimSpace(string(out)))
+	// pm path prints nothing and exits 1 for a package that is not there;
+	// any other failure (adb lost the device) is the error.
+	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
+		return "", err
+	}
+	return "", fmt.Errorf("%s is %w on the device (pm path printed %q)", pkg, ErrNotInstalled, strings.TrimSpace(string(out)))
 }
+
+// ErrNotInstalled is the error PackagePath wraps for an app that is not on
+// the device.
+var ErrNotInstalled = errors.New("not installed")
 
 // ReadFile returns the bytes of the file at path on the device (exec-out,
 // which, unlike shell, passes binary output through unchanged).

@@ -56,10 +56,14 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 		return err
 	}
 	h := &httpServer{srv: srv, url: mcpserver.URL(l.Addr()), served: make(chan error, 1)}
-	go func() { h.served <- srv.Serve(l) }()
+	// The shared tools are added, and SetRemoteTool sees the server, in
+	// one step, so none shared meanwhile is missed; both before the first
+	// request is served.
 	b.mu.Lock()
+	b.serveRemotes(srv)
 	b.http = h
 	b.mu.Unlock()
+	go func() { h.served <- srv.Serve(l) }()
 	return nil
 }
 

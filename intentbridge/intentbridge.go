@@ -31,6 +31,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/access"
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
+	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -77,12 +78,18 @@ type Bridge struct {
 	// logcat.
 	log *slog.Logger
 
-	mu       sync.Mutex         // guards engine, title, startErr and http
+	mu       sync.Mutex         // guards engine, title, startErr, http and the gateway's fields
 	engine   *capability.Engine // the started tool's, or nil before Start
 	title    string             // the started tool's (Tool.SetTitle)
 	startErr error              // why the last Start refused its tool
 
 	http *httpServer // the MCP server, while StartHTTP has it running
+
+	// The gateway: other apps' tools the user shares over the MCP server
+	// (SetRemoteTool), the way to call them and the bound on each call.
+	remotes       map[string]mcpserver.Remote // by package
+	caller        RemoteCaller
+	remoteTimeout time.Duration
 	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
 	// not mu, while it waits for calls in flight: every request takes mu
 	// on its way in, and must not wait for a stop.
@@ -133,6 +140,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 		consents: consents,
 		policy:   access.NewPolicy(consents, limit),
 		log:      slog.Default(),
+		remotes:  map[string]mcpserver.Remote{},
 	}, nil
 }
 

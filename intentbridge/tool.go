@@ -103,18 +103,28 @@ func (t *Tool) registry() (*capability.Registry, error) {
 
 // descriptor parses the descriptor and refuses one with lint errors.
 func (t *Tool) descriptor() (*descriptor.File, error) {
+	file, err := lintedDescriptor(t.descriptorName, t.descriptorXML)
+	if err != nil {
+		return nil, fmt.Errorf("intentbridge: the tool cannot start: %w", err)
+	}
+	return file, nil
+}
+
+// lintedDescriptor parses the descriptor data, called name in messages,
+// and refuses one with lint errors, listing them as 'mobilemcp lint' does.
+func lintedDescriptor(name, data string) (*descriptor.File, error) {
 	var errs []string
-	for _, f := range descriptor.Lint(t.descriptorName, []byte(t.descriptorXML), nil) {
+	for _, f := range descriptor.Lint(name, []byte(data), nil) {
 		if f.Severity == descriptor.Error {
 			errs = append(errs, f.String())
 		}
 	}
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("intentbridge: the tool cannot start: its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
+		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
 	}
-	file, err := descriptor.Parse([]byte(t.descriptorXML))
+	file, err := descriptor.Parse([]byte(data))
 	if err != nil { // Lint reported it already; this is belt and braces
-		return nil, fmt.Errorf("intentbridge: %s: %w", t.descriptorName, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return file, nil
 }

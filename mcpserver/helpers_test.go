@@ -28,6 +28,7 @@ type testServer struct {
 	host   string // host:port, for the Host header of replayed requests
 	outbox string
 	log    *mcptest.Buffer
+	srv    *mcpserver.Server
 }
 
 // startServer serves the SMS capabilities plus extra ones. opts.Addr and
@@ -80,7 +81,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testServer{t: t, client: client, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log}
+	return &testServer{t: t, client: client, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log, srv: srv}
 }
 
 // jsonHeaders are what every Streamable HTTP client sends.

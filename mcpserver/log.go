@@ -28,7 +28,7 @@ func (s *Server) logCalls(next mcp.MethodHandler) mcp.MethodHandler {
 		if p, ok := req.GetParams().(*mcp.CallToolParamsRaw); ok {
 			tool, argBytes = p.Name, len(p.Arguments)
 		}
-		if _, known := s.engine.Registry().Lookup(tool); !known {
+		if _, known := s.engine.Registry().Lookup(tool); !known && !s.isRemote(tool) {
 			tool = capability.Excerpt(tool) // any length a client likes
 		}
 		s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "tools/call",

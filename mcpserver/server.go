@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -155,6 +156,9 @@ type Server struct {
 	limiter *ratelimit.Limiter
 	handler http.Handler
 	http    *http.Server
+
+	remoteMu sync.Mutex          // guards remotes
+	remotes  map[string][]string // the tool names of each Remote, by package
 }
 
 // New builds the MCP server for every capability in the engine's registry.
@@ -175,6 +179,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		opts:    opts,
 		engine:  engine,
 		limiter: ratelimit.New(opts.RateLimit, nil),
+		remotes: map[string][]string{},
 	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(opts.Title, Name), Version: Version}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
@@ -214,9 +219,10 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 }
 
 // writeTimeout outlasts the slowest capability (send_sms waits up to a
-// minute for the radio), so a reply is never cut off while it is written.
+// minute for the radio) and any remote call (SetRemote), so a reply is
+// never cut off while it is written.
 func writeTimeout(reg *capability.Registry) time.Duration {
-	longest := capability.DefaultTimeout
+	longest := MaxRemoteTimeout
 	for _, c := range reg.All() {
 		longest = max(longest, c.Timeout)
 	}

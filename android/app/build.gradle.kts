@@ -18,4 +18,6 @@ android {
 
 dependencies {
     implementation(project(":sdk"))
+    // The gateway calls other apps' tools as an assistant does.
+    implementation(project(":client"))
 }

@@ -17,6 +17,11 @@ func init() {
 const adbUsage = `Drives Mobile-MCP tools on a connected phone or emulator through adb.
 
 Subcommands:
+  connect [--serial S] [--port N] [--token-file FILE]
+                                        reach the app's MCP server over USB
+                                        (adb forward), check it answers and
+                                        print MCP client configurations
+  disconnect [--port N]                 remove that forward
   discover                              list the Mobile-MCP services on the device
   call [--tool NAME] CAPABILITY [key=value | key:=json]...
                                         send a request to a tool with
@@ -31,11 +36,15 @@ under the tag ` + adb.LogTag + `. Apps honour such requests only in debuggable
 builds or with their developer switch on.`
 
 func runADB(e *env, args []string) int {
-	fs := newFlags(e, "adb", "discover|call|check [flags] ...", adbUsage)
+	fs := newFlags(e, "adb", "connect|disconnect|discover|call|check [flags] ...", adbUsage)
 	if len(args) == 0 {
-		return usageError(e, fs, "name a subcommand: discover, call or check")
+		return usageError(e, fs, "name a subcommand: connect, disconnect, discover, call or check")
 	}
 	switch args[0] {
+	case "connect":
+		return runADBConnect(e, args[1:])
+	case "disconnect":
+		return runADBDisconnect(e, args[1:])
 	case "discover":
 		return runADBDiscover(e, args[1:])
 	case "call":
@@ -47,10 +56,10 @@ func runADB(e *env, args []string) int {
 		fs.Usage()
 		return exitOK
 	}
-	if hint := suggest.DidYouMean(args[0], []string{"discover", "call", "check"}); hint != "" {
+	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "discover", "call", "check"}); hint != "" {
 		return usageError(e, fs, "unknown subcommand %q; %s", args[0], hint)
 	}
-	return usageError(e, fs, "unknown subcommand %q; use discover, call or check", args[0])
+	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, discover, call or check", args[0])
 }
 
 func (e *env) device(serial string) *adb.Device {

@@ -17,6 +17,7 @@ import android.text.TextUtils;
 import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
+import android.widget.CheckBox;
 import android.widget.Switch;
 import android.widget.TextView;
 import android.widget.Toast;
@@ -37,8 +38,11 @@ import java.util.List;
  *       (the same question as the notification, for when notifications are off) or Revoke, and the
  *       developer switch (accept requests without a callback, from adb, in a release build);
  *   <li>the MCP server switch: off by default; on, {@link McpServerService} serves the tools on the
- *       local network with a fresh token shown here ({@link McpHttp}), in the foreground, with a
- *       notification that can stop it.
+ *       phone's loopback (reached over USB with adb forward), or on the local network too when the
+ *       user ticks that, with a fresh token shown here ({@link McpHttp}), in the foreground, with a
+ *       notification that can stop it;
+ *   <li>the other apps' Mobile-MCP tools, each shared over MCP only once the user turns it on
+ *       ({@link SharedToolsView}, {@link Gateway}).
  * </ul>
  * While it is shown it binds to {@link ToolService}, so that the tool has started in this process
  * (the settings view reads the tool's decisions). The server starts and stops in McpServerService,
@@ -66,6 +70,8 @@ public class MainActivity extends Activity {
     private TextView restricted;
     private Button openAppInfo;
     private ToolSettingsView settings;
+    private SharedToolsView shared;
+    private CheckBox lan;
     private Switch http;
     private TextView httpStatus;
     private TextView httpToken;
@@ -84,6 +90,11 @@ public class MainActivity extends Activity {
         openAppInfo.setOnClickListener(v -> openAppInfo());
         settings = new ToolSettingsView(this);
         ((ViewGroup) findViewById(R.id.tool_settings)).addView(settings);
+        shared = new SharedToolsView(this);
+        ((ViewGroup) findViewById(R.id.shared_tools)).addView(shared);
+        lan = findViewById(R.id.mcp_lan);
+        lan.setChecked(mcp.lan());
+        lan.setOnCheckedChangeListener((v, on) -> mcp.setLan(on));
         http = findViewById(R.id.mcp_http);
         httpStatus = findViewById(R.id.mcp_http_status);
         httpToken = findViewById(R.id.mcp_http_token);
@@ -114,6 +125,7 @@ public class MainActivity extends Activity {
         // Any of these may have changed meanwhile: Settings, the notification, another screen.
         showStatus();
         settings.refresh();
+        shared.refresh();
         showHttp();
     }
 
@@ -213,6 +225,7 @@ public class MainActivity extends Activity {
     private void showHttp() {
         String token = mcp.token();
         setSilently(http, token != null);
+        lan.setEnabled(token == null); // the choice applies when the server starts
         if (token == null) {
             httpStatus.setText(R.string.mcp_http_off);
             httpToken.setText("");

@@ -22,11 +22,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The MCP server on the phone (docs/mcp.md, "On a device"): the same tools as the Intents, served
- * over Streamable HTTP by the SDK's engine ({@link McpTool#getEngine}) to MCP clients on the local
- * network.
+ * The MCP server on the phone (docs/mcp.md, "On a device"): the same tools as the Intents, and the
+ * other apps' tools the user shares ({@link Gateway}), served over Streamable HTTP by the SDK's
+ * engine ({@link McpTool#getEngine}). It listens on the phone's loopback, which a computer reaches
+ * over USB with adb forward; on every interface, for the local network, only when the user chose
+ * that ({@link #setLan}).
  *
- * <p>Off by default, and off again after a restart: nothing here is saved. Turning it on makes a
+ * <p>Off by default, and off again after a restart: the token is never saved. Turning it on makes a
  * fresh random token, which the user copies from MainActivity to the client; the server refuses
  * every request without it (401). Holding the token is the user's consent, so HTTP calls are not
  * subject to the per-app consent of Intent callers; the server has its own per-client rate limit.
@@ -41,8 +43,15 @@ import java.util.concurrent.Executors;
  * and {@link #error} and learns of changes through {@link #listen}. Safe for concurrent use.
  */
 final class McpHttp {
-    /** Where the server listens: every interface, so the local network can reach it. */
-    static final String DEFAULT_ADDRESS = "0.0.0.0:9531";
+    /**
+     * Where the server listens by default: the phone's loopback. A computer reaches it over USB
+     * through adb forward (mobilemcp adb connect); nothing on the network can.
+     */
+    static final String LOOPBACK = "127.0.0.1";
+    /** Where it listens when the user chose the local network too ({@link #setLan}): every interface. */
+    static final String EVERY_INTERFACE = "0.0.0.0";
+    /** The private preferences entry of that choice. */
+    static final String PREF_LAN = "mcp_on_lan";
 
     // An engine closes with its Application (in tests), and its server with it; what is left is the thread.
     private static final PerApplication<McpHttp> PROCESS = new PerApplication<>(McpHttp::new, http -> http.thread.shutdown());
@@ -50,7 +59,8 @@ final class McpHttp {
     private final Context app;
     /** Where start and stop run: in order, and never on the main thread. */
     final ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "mobile-mcp-http"));
-    private String address = DEFAULT_ADDRESS;
+    /** The port, other than 9531 in a test that needs a free one. */
+    private int port = 9531;
     /** The token while the server runs, else null. */
     private String token;
     /** Why the last start failed, else null. */
@@ -67,9 +77,24 @@ final class McpHttp {
         return PROCESS.get(context);
     }
 
-    /** Listens on address instead of DEFAULT_ADDRESS, for a test that needs a free port. */
-    synchronized void setAddressForTests(String address) {
-        this.address = address;
+    /** Listens on port instead of 9531, for a test that needs a free port. */
+    synchronized void setPortForTests(int port) {
+        this.port = port;
+    }
+
+    /** Whether the user chose to serve on the local network too; off unless they did. */
+    boolean lan() {
+        return app.getSharedPreferences(Gateway.PREFS, Context.MODE_PRIVATE).getBoolean(PREF_LAN, false);
+    }
+
+    /** Serves on the local network too (from the next start), or on the loopback only. Kept across restarts. */
+    void setLan(boolean on) {
+        app.getSharedPreferences(Gateway.PREFS, Context.MODE_PRIVATE).edit().putBoolean(PREF_LAN, on).apply();
+    }
+
+    /** Where the server listens, or will at its next start. */
+    private synchronized String address() {
+        return (lan() ? EVERY_INTERFACE : LOOPBACK) + ":" + port;
     }
 
     /**
@@ -86,6 +111,7 @@ final class McpHttp {
         }
         String fresh = newToken();
         try {
+            // The token is required on the loopback too: every app on the phone can reach it.
             McpTool.get(app).getEngine().startHTTP(address(), fresh);
         } catch (Exception e) {
             synchronized (this) {
@@ -96,6 +122,7 @@ final class McpHttp {
         synchronized (this) {
             token = fresh;
         }
+        Gateway.of(app).start();
         return fresh;
     }
 
@@ -112,6 +139,7 @@ final class McpHttp {
             }
             token = null;
         }
+        Gateway.of(app).stop();
         try {
             McpTool.get(app).getEngine().stopHTTP();
         } catch (Exception e) {
@@ -150,21 +178,22 @@ final class McpHttp {
         });
     }
 
-    private synchronized String address() {
-        return address;
-    }
-
     /** The port the server listens on, from its address. */
     synchronized String port() {
-        return address.substring(address.lastIndexOf(':') + 1);
+        return String.valueOf(port);
     }
 
     /**
-     * The URLs a client on the local network can use: one per IPv4 address of the phone's
-     * interfaces that are up, loopback excluded. Empty without a network.
+     * The URLs a client can use: on the loopback, the one URL (a computer forwards it with adb);
+     * on the local network, one per IPv4 address of the phone's interfaces that are up, loopback
+     * excluded, and none without a network.
      */
     List<String> urls() {
         List<String> urls = new ArrayList<>();
+        if (!lan()) {
+            urls.add("http://" + address() + "/mcp");
+            return urls;
+        }
         try {
             for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
                 if (!nif.isUp() || nif.isLoopback()) {

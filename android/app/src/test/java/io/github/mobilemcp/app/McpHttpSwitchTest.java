@@ -12,21 +12,16 @@ import android.app.Activity;
 import android.app.Notification;
 import android.content.ClipboardManager;
 import android.view.View;
+import android.widget.CheckBox;
 import android.widget.Switch;
 import android.widget.TextView;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.ConnectException;
-import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +36,8 @@ import org.robolectric.shadows.ShadowSmsManager;
 
 /**
  * MainActivity's MCP server switch (docs/mcp.md, "On a device"): off by default; on, the engine's
- * real HTTP server listens on every interface with a fresh token shown on the screen, and answers
+ * real HTTP server listens on the phone's loopback (every interface only when the user ticks the
+ * local network) with a fresh token shown on the screen, and answers
  * a real HTTP request with the token and refuses one without it (401); off, it stops listening.
  * Holding the token is the consent: an HTTP send needs no per-app decision. The server runs in
  * McpServerService, which {@link ToolHost} runs as Android would.
@@ -63,7 +59,7 @@ public class McpHttpSwitchTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // 9531 may be taken on a build machine
         }
-        McpHttp.of(agent.app).setAddressForTests("0.0.0.0:" + port);
+        McpHttp.of(agent.app).setPortForTests(port);
         // MainActivity binds to ToolService, which Android creates; that starts the tool, which
         // the engine needs before it can serve MCP. Robolectric creates nothing: the host does.
         host = new ToolHost(agent.app);
@@ -91,33 +87,15 @@ public class McpHttpSwitchTest {
         host.idleUntil("the switch to settle", () -> toggle().isEnabled()); // runs McpServerService
     }
 
-    /** POSTs body to the phone's server on loopback, which 0.0.0.0 includes; returns "status body". */
+    /** POSTs body to the phone's server on loopback (which 0.0.0.0 includes); returns "status body". */
     private String post(String token, String body) throws IOException {
-        HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/mcp").openConnection();
-        http.setRequestMethod("POST");
-        http.setDoOutput(true);
-        http.setRequestProperty("Content-Type", "application/json");
-        http.setRequestProperty("Accept", "application/json, text/event-stream");
-        if (token != null) {
-            http.setRequestProperty("Authorization", "Bearer " + token);
-        }
-        try (OutputStream out = http.getOutputStream()) {
-            out.write(body.getBytes(StandardCharsets.UTF_8));
-        }
-        int status = http.getResponseCode();
-        InputStream in = status < 400 ? http.getInputStream() : http.getErrorStream();
-        ByteArrayOutputStream read = new ByteArrayOutputStream();
-        if (in != null) {
-            in.transferTo(read);
-            in.close();
-        }
-        return status + " " + read.toString(StandardCharsets.UTF_8).trim();
+        return McpPost.post(port, token, body);
     }
 
     @Test
     public void offByDefault() throws IOException {
         assertFalse(toggle().isChecked());
-        assertEquals("Off. Turn it on to let an MCP client on your Wi-Fi use this phone's tools. A new token is made each time.",
+        assertEquals("Off. Turn it on to let an MCP client on your computer use this phone's tools over USB (mobilemcp adb connect). A new token is made each time.",
                 text(R.id.mcp_http_status));
         assertEquals("", text(R.id.mcp_http_token));
         assertEquals(View.GONE, activity.findViewById(R.id.copy_token).getVisibility());
@@ -201,7 +179,7 @@ public class McpHttpSwitchTest {
             flip();
         }
         assertFalse(toggle().isChecked());
-        assertEquals("Could not start: mcpserver: listen tcp 0.0.0.0:" + port + ": bind: address already in use",
+        assertEquals("Could not start: mcpserver: listen tcp 127.0.0.1:" + port + ": bind: address already in use",
                 text(R.id.mcp_http_status));
         assertNull(McpHttp.of(agent.app).token());
     }
@@ -264,5 +242,33 @@ public class McpHttpSwitchTest {
         } catch (ConnectException expected) {
             // stopped
         }
+    }
+
+    /**
+     * Nothing is reachable from the network unless the user chose it: by default the server binds
+     * the loopback; ticking the local network makes it bind every interface at its next start, and
+     * the choice is kept.
+     */
+    @Test
+    public void theLoopbackUnlessTheUserTicksTheLocalNetwork() throws Exception {
+        McpHttp mcp = McpHttp.of(agent.app);
+        CheckBox lan = activity.findViewById(R.id.mcp_lan);
+        assertFalse(lan.isChecked());
+        assertEquals(java.util.List.of("http://127.0.0.1:" + port + "/mcp"), mcp.urls());
+        flip();
+        assertEquals("http://127.0.0.1:" + port + "/mcp", agent.engine().servingURL());
+        assertFalse("the choice waits for the server to stop", lan.isEnabled());
+        String token = text(R.id.mcp_http_token);
+        assertEquals("401", post(null, LIST).substring(0, 3)); // the token is required on the loopback too
+        assertEquals("200", post(token, LIST).substring(0, 3));
+        flip();
+
+        assertTrue(lan.isEnabled());
+        lan.performClick();
+        assertTrue(mcp.lan());
+        assertTrue("kept", agent.app.getSharedPreferences(Gateway.PREFS, 0).getBoolean(McpHttp.PREF_LAN, false));
+        flip();
+        assertEquals("http://0.0.0.0:" + port + "/mcp", agent.engine().servingURL());
+        assertEquals("200", post(text(R.id.mcp_http_token), LIST).substring(0, 3));
     }
 }

@@ -44,7 +44,7 @@ public class McpServerServiceTest {
     @Before
     public void setUp() throws IOException {
         try (ServerSocket free = new ServerSocket(0)) {
-            McpHttp.of(agent.app).setAddressForTests("127.0.0.1:" + free.getLocalPort());
+            McpHttp.of(agent.app).setPortForTests(free.getLocalPort());
         }
         host = new ToolHost(agent.app);
         if (Build.VERSION.SDK_INT >= 26) { // start() used startForegroundService: Android now waits
@@ -80,7 +80,7 @@ public class McpServerServiceTest {
         assertFalse("not exported", declared().exported);
 
         Notification starting = rules.getLastForegroundNotification();
-        assertEquals("Serving MCP on the local network", starting.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
+        assertEquals("Serving MCP", starting.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
         assertEquals("Starting…", starting.extras.getCharSequence(Notification.EXTRA_TEXT).toString());
         assertTrue("ongoing", (starting.flags & Notification.FLAG_ONGOING_EVENT) != 0);
         assertEquals(Notification.CATEGORY_SERVICE, starting.category);

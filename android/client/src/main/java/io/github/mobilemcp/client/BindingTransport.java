@@ -80,11 +80,11 @@ final class BindingTransport {
             try {
                 bound = context.bindService(new Intent(Wire.ACTION_SERVICE).setComponent(component), b, Context.BIND_AUTO_CREATE);
             } catch (RuntimeException e) {
-                throw new MobileMcpException("could not bind to " + component.flattenToShortString() + ": " + e, e);
+                throw MobileMcpException.unsent("could not bind to " + component.flattenToShortString() + ": " + e, e);
             }
             if (!bound) {
                 context.unbindService(b);
-                throw new MobileMcpException("could not bind to " + component.flattenToShortString() + ": no such service, or it refuses binding");
+                throw MobileMcpException.unsent("could not bind to " + component.flattenToShortString() + ": no such service, or it refuses binding", null);
             }
             bindings.put(component, b);
         }
@@ -209,7 +209,7 @@ final class BindingTransport {
 
         @Override
         public void onNullBinding(ComponentName name) {
-            fail(new MobileMcpException(component.flattenToShortString() + " does not offer binding mode"));
+            fail(MobileMcpException.unsent(component.flattenToShortString() + " does not offer binding mode", null));
             forget(this);
         }
 

@@ -81,10 +81,10 @@ final class IntentTransport {
             return false;
         } catch (RuntimeException e) {
             // SecurityException: not exported, or a permission
-            throw new MobileMcpException("could not start " + tool + ": " + e, e);
+            throw MobileMcpException.unsent("could not start " + tool + ": " + e, e);
         }
         if (started == null) {
-            throw new MobileMcpException("could not start " + tool + ": no such service");
+            throw MobileMcpException.unsent("could not start " + tool + ": no such service", null);
         }
         return true;
     }

@@ -7,11 +7,32 @@ package io.github.mobilemcp.client;
  * {@link Reply#success()} is false.
  */
 public class MobileMcpException extends Exception {
+    private final boolean unsent;
+
     MobileMcpException(String message) {
-        super(message);
+        this(message, null, false);
     }
 
     MobileMcpException(String message, Throwable cause) {
+        this(message, cause, false);
+    }
+
+    private MobileMcpException(String message, Throwable cause, boolean unsent) {
         super(message, cause);
+        this.unsent = unsent;
+    }
+
+    /** A failure before the request left this app: the service could not be started or bound. */
+    static MobileMcpException unsent(String message, Throwable cause) {
+        return new MobileMcpException(message, cause, true);
+    }
+
+    /**
+     * Whether the tool never received the request: it could not be started, bound, or has no
+     * binding mode. Sending it again, in the other mode, cannot then run it twice. When false, the
+     * tool may have received and run it (its process died before replying, say).
+     */
+    public boolean wasNotSent() {
+        return unsent;
     }
 }

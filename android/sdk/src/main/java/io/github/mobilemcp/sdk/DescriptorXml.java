@@ -22,15 +22,18 @@ import java.util.Map;
  *
  * <p>Each element starts on the line it had in the source file, so that the line numbers in the
  * engine's findings point into the developer's {@code res/xml} file.
+ *
+ * <p>Public for a gateway that serves other apps' tools: it reads their descriptors as their
+ * agents do, with {@code PackageManager.getResourcesForApplication}, and gives the engine the text.
  */
-final class DescriptorXml {
+public final class DescriptorXml {
     private static final String MOBILEMCP_NS = "https://mobilemcp.github.io/ns";
     private static final String ANDROID_NS = "http://schemas.android.com/apk/res/android";
 
     private DescriptorXml() {}
 
-    /** The XML text of resource id. */
-    static String read(Resources res, int id) throws XmlPullParserException, IOException {
+    /** The XML text of the compiled XML resource id of res. */
+    public static String read(Resources res, int id) throws XmlPullParserException, IOException {
         // Two passes: a compiled parser cannot rewind, and the root must declare every namespace
         // the document's attributes use before the first of them is written.
         Map<String, String> prefixes = new LinkedHashMap<>(); // namespace URI -> prefix

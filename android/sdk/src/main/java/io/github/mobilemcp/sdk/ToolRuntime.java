@@ -17,8 +17,10 @@ import io.github.mobilemcp.intentbridge.Tool;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -39,16 +41,23 @@ final class ToolRuntime {
     /** The developer switch: accept requests without a callback (adb) in a release build. */
     static final String PREF_ALLOW_NO_CALLBACK = "allow_no_callback";
 
-    private static ToolRuntime current;
+    /**
+     * The runtime of each app in the process, by package. A process holds one app, except where
+     * apps sharing a user id also share a process (android:process): then each has its own
+     * Application, files and decisions, and so its own runtime.
+     */
+    private static final Map<String, ToolRuntime> RUNTIMES = new HashMap<>();
 
-    /** The runtime of context's process. */
+    /** The runtime of context's app. */
     static synchronized ToolRuntime get(Context context) {
         Context app = context.getApplicationContext();
+        ToolRuntime current = RUNTIMES.get(app.getPackageName());
         if (current == null || current.app != app) {
             if (current != null) {
-                current.close(); // a test's previous Application
+                current.close(); // a test's previous Application of the same app
             }
             current = new ToolRuntime(app);
+            RUNTIMES.put(app.getPackageName(), current);
         }
         return current;
     }

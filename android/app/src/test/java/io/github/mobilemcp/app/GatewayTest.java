@@ -1,0 +1,242 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Notification;
+import android.app.NotificationManager;
+
+import io.github.mobilemcp.notes.NotesToolService;
+import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+
+import org.json.JSONArray;
+import org.json.JSONObject;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The gateway (docs/mcp.md, "Use your phone's tools from a desktop agent"): this app and the notes
+ * sample both installed, an MCP client over real HTTP to this app's server on the loopback, and
+ * the notes tool served by it only once the user shares it. The notes app runs its real
+ * NotesToolService on the Tool SDK, with its own engine, decisions and files ({@link OtherApp}),
+ * and the gateway reaches it with the client library, as any assistant does.
+ */
+@RunWith(McpTestRunner.class)
+public class GatewayTest {
+    private static final String APP = "io.github.mobilemcp.app";
+    private static final String NOTES = "io.github.mobilemcp.notes";
+    private static final String CREATE_NOTE = NOTES + "-create_note";
+
+    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+
+    private int port;
+    private ToolHost host;
+    private OtherApp notes;
+    private final List<OtherApp> others = new ArrayList<>();
+    private String token;
+
+    @Before
+    public void setUp() throws Exception {
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        McpHttp.of(agent.app).setPortForTests(port); // on the loopback, the default
+        host = new ToolHost(agent.app); // this app's own tool, which the engine needs to serve
+        notes = install(NOTES, "Notes");
+        notes.install(NotesToolService.class, "Notes", R.xml.notes_capabilities);
+        token = McpHttp.of(agent.app).start();
+    }
+
+    @After
+    public void tearDown() {
+        McpHttp.of(agent.app).stop();
+        for (OtherApp other : others) {
+            other.stopTool();
+        }
+        host.close();
+    }
+
+    private OtherApp install(String pkg, String label) {
+        OtherApp other = new OtherApp(agent.app, pkg, label);
+        others.add(other);
+        return other;
+    }
+
+    /** The test resource is the notes sample's descriptor, byte for byte. */
+    @Test
+    public void theTestDescriptorIsTheNotesSamples() throws IOException {
+        assertEquals(Files.readString(Path.of("../notes/res/xml/mcp_capabilities.xml")),
+                Files.readString(Path.of("src/test/res/xml/notes_capabilities.xml")));
+    }
+
+    @Test
+    public void anotherAppsToolIsServedOnlyOnceTheUserSharesIt_andItsConsentNamesTheGateway() throws Exception {
+        assertEquals(List.of("get_sms_subscriptions", "send_sms"), toolNames());
+        Gateway gateway = Gateway.of(agent.app);
+        assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
+        assertEquals("an unshared tool is not called", "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32602,\"message\":\"unknown tool \\\"" + CREATE_NOTE + "\\\"\"}}",
+                call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
+
+        gateway.setShared(NOTES, true);
+        awaitTools(List.of("get_sms_subscriptions", NOTES + "-create_note", NOTES + "-delete_note", NOTES + "-list_notes", "send_sms"));
+        assertEquals("[io.github.mobilemcp.notes (Notes): shared]", gateway.tools().toString());
+
+        // The notes app asks its user about the caller, which is the gateway app.
+        assertEquals(toolError("consent_required", "consent_required: the user has not yet allowed io.github.mobilemcp.app to use create_note;"
+                        + " a notification on the phone asks them, so retry once they allow it"),
+                call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
+        Notification asked = notification(APP); // the notes app's question about the gateway
+        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
+        assertEquals(List.of(APP), callers(McpTool.get(notes)));
+        assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app)));
+        assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
+                .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
+
+        McpTool.get(notes).allow(APP); // the user taps Allow
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}",
+                call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"1 notes\"}],"
+                        + "\"structuredContent\":{\"count\":1,\"notes\":[{\"id\":1,\"title\":\"Milk\",\"body\":\"2 l\"}]}}}",
+                call(NOTES + "-list_notes", "{}"));
+        // The notes tool validated the arguments itself.
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"_meta\":{\"io.github.mobilemcp/error_code\":\"invalid_arguments\"},"
+                        + "\"content\":[{\"type\":\"text\",\"text\":\"invalid_arguments: title is blank; give the note a title\"}],\"isError\":true}}",
+                call(CREATE_NOTE, "{\"title\":\"  \"}"));
+
+        gateway.setShared(NOTES, false);
+        awaitTools(List.of("get_sms_subscriptions", "send_sms"));
+    }
+
+    @Test
+    public void uninstallingTheAppRemovesItsTools() throws Exception {
+        Gateway.of(agent.app).setShared(NOTES, true);
+        awaitTools(List.of("get_sms_subscriptions", NOTES + "-create_note", NOTES + "-delete_note", NOTES + "-list_notes", "send_sms"));
+        notes.uninstall();
+        awaitTools(List.of("get_sms_subscriptions", "send_sms"));
+        assertEquals("[]", Gateway.of(agent.app).tools().toString());
+    }
+
+    @Test
+    public void aToolThatThrowsOrOverrunsIsAToolError() throws Exception {
+        OtherApp broken = install("com.example.broken", "Broken");
+        McpTool.setTimeoutOverrideForTests(broken, 300);
+        broken.install(BrokenToolService.class, "Broken", R.xml.notes_capabilities);
+        McpTool.get(broken).allow(APP);
+        Gateway.of(agent.app).setShared("com.example.broken", true);
+        awaitTool("com.example.broken-create_note");
+
+        assertEquals(toolError("internal_error", "internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked"),
+                call("com.example.broken-create_note", "{\"title\":\"Milk\"}"));
+        assertEquals(toolError("timeout", "timeout: list_notes did not finish within 300ms"),
+                call("com.example.broken-list_notes", "{}"));
+    }
+
+    @Test
+    public void aToolThatNeverAnswersIsAToolErrorNamingIt() throws Exception {
+        McpTool.get(agent.app).getEngine().setRemoteTimeoutMillis(500);
+        install("com.example.stuck", "Stuck").installUnanswering("Stuck", R.xml.notes_capabilities);
+        Gateway.of(agent.app).setShared("com.example.stuck", true);
+        awaitTool("com.example.stuck-list_notes");
+
+        assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not answer within 500ms"),
+                call("com.example.stuck-list_notes", "{}"));
+    }
+
+    private static String toolError(String code, String text) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"_meta\":{\"io.github.mobilemcp/error_code\":\"" + code + "\"},"
+                + "\"content\":[{\"type\":\"text\",\"text\":" + JSONObject.quote(text) + "}],\"isError\":true}}";
+    }
+
+    private static List<String> callers(McpTool tool) {
+        List<String> packages = new ArrayList<>();
+        for (McpTool.Caller caller : tool.getCallers()) {
+            packages.add(caller.getPackageName());
+        }
+        return packages;
+    }
+
+    private Notification notification(String tag) {
+        for (var n : shadowOf(agent.app.getSystemService(NotificationManager.class)).getActiveNotifications()) {
+            if (tag.equals(n.getTag()) && n.getId() == FakeAgent.CONSENT_NOTIFICATION_ID) {
+                return n.getNotification();
+            }
+        }
+        throw new AssertionError("no consent notification for " + tag);
+    }
+
+    private String call(String tool, String args) throws Exception {
+        return post("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + args + "}}");
+    }
+
+    private List<String> toolNames() throws Exception {
+        JSONArray tools = new JSONObject(post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
+                .getJSONObject("result").getJSONArray("tools");
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < tools.length(); i++) {
+            names.add(tools.getJSONObject(i).getString("name"));
+        }
+        Collections.sort(names);
+        return names;
+    }
+
+    private void awaitTools(List<String> want) throws Exception {
+        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        List<String> got = toolNames();
+        while (!got.equals(want) && System.currentTimeMillis() < deadline) {
+            FakeAgent.idleMainUntil("a moment", () -> true);
+            Thread.sleep(20);
+            got = toolNames();
+        }
+        assertEquals(want, got);
+    }
+
+    private void awaitTool(String name) throws Exception {
+        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        while (!toolNames().contains(name)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("the gateway never served " + name + ": " + toolNames());
+            }
+            FakeAgent.idleMainUntil("a moment", () -> true);
+            Thread.sleep(20);
+        }
+    }
+
+    /**
+     * POSTs body with the token from another thread, as a desktop client would, while this (main)
+     * thread keeps Android's part going (bindings connect on the main looper), and returns the body.
+     */
+    private String post(String body) throws Exception {
+        CompletableFuture<String> reply = CompletableFuture.supplyAsync(() -> {
+            try {
+                return httpPost(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        FakeAgent.idleMainUntil("the MCP reply", reply::isDone);
+        return reply.get();
+    }
+
+    private String httpPost(String body) throws IOException {
+        String reply = McpPost.post(port, token, body);
+        if (!reply.startsWith("200 ")) {
+            throw new IOException("HTTP " + reply);
+        }
+        return reply.substring("200 ".length());
+    }
+}

@@ -1,0 +1,142 @@
+package intentbridge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+)
+
+// RemoteCaller invokes other apps' Mobile-MCP tools for the gateway: the
+// MCP server (StartHTTP) serves the tools the user shared (SetRemoteTool)
+// and calls them through it. The app implements it with the client
+// library, as the app itself, so each tool's own validation, consent and
+// reply store apply and its consent prompt names the app.
+type RemoteCaller interface {
+	// Call invokes capability of the app packageName with argsJSON (a
+	// JSON object) and returns the reply JSON the tool sent (its
+	// mobile-mcp-response extra), failures included. It returns an error
+	// when the tool cannot be reached or gives no reply within
+	// timeoutMillis.
+	Call(packageName, capability, argsJSON string, timeoutMillis int64) (string, error)
+}
+
+// SetRemoteCaller makes c the way the gateway calls other apps' tools. Set
+// it before sharing any (SetRemoteTool).
+func (b *Bridge) SetRemoteCaller(c RemoteCaller) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.caller = c
+}
+
+// SetRemoteTimeoutMillis bounds every call of a shared tool to
+// timeoutMillis, for tools shared from now on; zero or less means each
+// capability's own timeout plus a few seconds for the reply's trip through
+// Android.
+func (b *Bridge) SetRemoteTimeoutMillis(timeoutMillis int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.remoteTimeout = time.Duration(max(timeoutMillis, 0)) * time.Millisecond
+}
+
+// SetRemoteTool records another app's Mobile-MCP tool: the app
+// packageName, whose descriptor is descriptorXML (its
+// mobile.mcp.tool.capabilities resource as text), and whether the user
+// shares it. A shared tool's capabilities are served by the MCP server,
+// now if it runs and whenever it starts, as tools named
+// "<packageName>-<capability id>" (see mcpserver.RemoteToolName); one that
+// is not shared is not served. Calling it again, as after an update,
+// replaces what the app had. It fails, changing nothing, when the
+// descriptor has lint errors or no caller was set.
+func (b *Bridge) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
+	defer recoverInto(&err, "SetRemoteTool")
+	if !shared {
+		b.RemoveRemoteTool(packageName)
+		return nil
+	}
+	file, err := lintedDescriptor(packageName, descriptorXML)
+	if err != nil {
+		return fmt.Errorf("intentbridge: %s cannot be shared: %w", packageName, err)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.caller == nil {
+		return errors.New("intentbridge: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first")
+	}
+	r := mcpserver.Remote{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(b.caller, packageName), Timeout: b.remoteTimeout}
+	if _, err := r.ToolNames(); err != nil {
+		return err
+	}
+	if b.http != nil {
+		if _, err := b.http.srv.SetRemote(r); err != nil {
+			return err
+		}
+	}
+	b.remotes[packageName] = r
+	return nil
+}
+
+// RemoveRemoteTool stops serving the tools of the app packageName, as when
+// it was uninstalled or the user stopped sharing it. Removing one that is
+// not served does nothing.
+func (b *Bridge) RemoveRemoteTool(packageName string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.remotes, packageName)
+	if b.http != nil {
+		b.http.srv.RemoveRemote(packageName)
+	}
+}
+
+// serveRemotes gives a new MCP server every shared tool. b.mu is held.
+func (b *Bridge) serveRemotes(srv *mcpserver.Server) {
+	for pkg, r := range b.remotes {
+		if _, err := srv.SetRemote(r); err != nil {
+			// SetRemoteTool checked it; a tool that now fails is left out
+			// rather than keeping the server from starting.
+			b.log.Error("intentbridge: a shared tool cannot be served", "package", pkg, "error", err)
+		}
+	}
+}
+
+// javaGrace is how long Java's wait outlasts the call's deadline: the
+// engine's own timeout, which names the tool, is then the one reported,
+// rather than Java's, which may fire a moment earlier on a busy phone.
+const javaGrace = time.Second
+
+// remoteCall calls the app packageName through c. The Java call blocks its
+// goroutine, which cannot be interrupted, so the result is awaited until
+// ctx's deadline only; Java's own timeout, javaGrace later, ends the call
+// soon after.
+func remoteCall(c RemoteCaller, packageName string) mcpserver.RemoteCall {
+	return func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
+		wait := mcpserver.MaxRemoteTimeout
+		if deadline, ok := ctx.Deadline(); ok {
+			wait = time.Until(deadline)
+		}
+		timeout := (max(wait, 0) + javaGrace).Milliseconds()
+		type result struct {
+			reply string
+			err   error
+		}
+		done := make(chan result, 1)
+		go func() {
+			var r result
+			defer func() {
+				if p := recover(); p != nil {
+					r.err = fmt.Errorf("the call failed with an internal error: %v", p)
+				}
+				done <- r
+			}()
+			r.reply, r.err = c.Call(packageName, capabilityID, string(args), timeout)
+		}()
+		select {
+		case r := <-done:
+			return []byte(r.reply), r.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package mcpserver
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// A Remote is another app's Mobile-MCP tool that this server serves next to
+// its own capabilities: the gateway an app on a phone offers for every tool
+// the user chose to share. Its capabilities become MCP tools with the same
+// conversion as the server's own (and as 'mobilemcp tools'), named by
+// RemoteToolName; each call is sent to the app with Call, and the app
+// validates, asks for consent and keeps its reply store as it does for any
+// caller.
+type Remote struct {
+	// Package is the app's package name, such as
+	// "io.github.mobilemcp.notes". It is the namespace of its tools.
+	Package string
+	// Capabilities are the ones its descriptor declares.
+	Capabilities []*capability.Capability
+	// Call sends one invocation to the app and returns its reply.
+	Call RemoteCall
+	// Timeout bounds each call. Zero means the capability's own timeout
+	// plus a few seconds for the reply's trip through Android, so that the
+	// app's own timeout reply arrives first. It is at most
+	// MaxRemoteTimeout either way.
+	Timeout time.Duration
+}
+
+// RemoteCall invokes capabilityID of a remote app with args (a JSON object)
+// and returns the reply JSON the app sent, as the Mobile-MCP spec lays it
+// out. It must return by ctx's deadline; an error means the app could not
+// be reached or did not answer.
+type RemoteCall func(ctx context.Context, capabilityID string, args []byte) (reply []byte, err error)
+
+// MaxRemoteTimeout caps how long a remote call may take, whatever the
+// app's descriptor says, so that the server's write deadline (set when it
+// is built, before any remote exists) always outlasts it.
+const MaxRemoteTimeout = 2 * time.Minute
+
+// remoteGrace is added to a remote capability's own timeout: the app
+// answers timeout itself at its deadline, and that reply still has to
+// travel back through Android.
+const remoteGrace = 5 * time.Second
+
+// maxToolName is MCP's limit on a tool name's length.
+const maxToolName = 128
+
+// remoteSeparator separates the package from the capability id in a remote
+// tool's name. It is the one character of MCP's tool-name alphabet
+// ([A-Za-z0-9_.-]) that an Android package name cannot contain (its
+// segments are letters, digits and "_"), so the first "-" of a name always
+// ends the package, whatever "-" or "." the capability id holds.
+const remoteSeparator = "-"
+
+// RemoteToolName is the MCP tool name of capability capabilityID of the app
+// packageName: the package name, "-", and the capability id, such as
+// "io.github.mobilemcp.notes-create_note". Two apps' capabilities never
+// share a name, because package names are unique on a device and never
+// contain "-". A name longer than MCP's 128 characters keeps the start of
+// the package and replaces the rest with "." and 8 hex digits of its
+// SHA-256, so that it stays within the alphabet and unique (within the
+// hash's 32 bits). It fails for a package name that is not one, or a
+// capability id that leaves no room for a package.
+func RemoteToolName(packageName, capabilityID string) (string, error) {
+	if !validPackage(packageName) {
+		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
+	}
+	if !capability.ValidID(capabilityID) {
+		return "", fmt.Errorf("mcpserver: capability id %q of %s is not a valid MCP tool name", capabilityID, packageName)
+	}
+	name := packageName + remoteSeparator + capabilityID
+	if len(name) <= maxToolName {
+		return name, nil
+	}
+	sum := sha256.Sum256([]byte(packageName))
+	hash := "." + hex.EncodeToString(sum[:4])
+	keep := maxToolName - len(remoteSeparator) - len(capabilityID) - len(hash)
+	if keep < 1 {
+		return "", fmt.Errorf("mcpserver: capability id %q of %s is %d characters long; a shared tool's name needs it to be at most %d", capabilityID, packageName, len(capabilityID), maxToolName-len(remoteSeparator)-len(hash)-1)
+	}
+	return packageName[:min(keep, len(packageName))] + hash + remoteSeparator + capabilityID, nil
+}
+
+// validPackage reports whether name is an Android package name: at least
+// two segments, each a letter followed by letters, digits or "_".
+func validPackage(name string) bool {
+	segments := strings.Split(name, ".")
+	if len(segments) < 2 {
+		return false
+	}
+	for _, s := range segments {
+		if s == "" || !isLetter(s[0]) {
+			return false
+		}
+		for i := 1; i < len(s); i++ {
+			if c := s[i]; !isLetter(c) && !('0' <= c && c <= '9') && c != '_' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// ToolNames are the names r's capabilities are served under, in their
+// order (see RemoteToolName).
+func (r Remote) ToolNames() ([]string, error) {
+	names := make([]string, len(r.Capabilities))
+	for i, c := range r.Capabilities {
+		var err error
+		if names[i], err = RemoteToolName(r.Package, c.ID); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
+// SetRemote serves r's capabilities as tools, in place of any r.Package
+// had before, and returns their names. Clients see the change at their
+// next tools/list. It fails, changing nothing, when a name cannot be made
+// or would take the name of one of the server's own capabilities.
+func (s *Server) SetRemote(r Remote) ([]string, error) {
+	if r.Call == nil {
+		return nil, fmt.Errorf("mcpserver: remote %s has no Call", r.Package)
+	}
+	names, err := r.ToolNames()
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]*mcp.Tool, len(names))
+	for i, c := range r.Capabilities {
+		if _, local := s.engine.Registry().Lookup(names[i]); local {
+			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", c.ID, r.Package, names[i])
+		}
+		if tools[i], err = newTool(c); err != nil {
+			return nil, err
+		}
+		tools[i].Name = names[i]
+	}
+	s.remoteMu.Lock()
+	defer s.remoteMu.Unlock()
+	if stale := slices.DeleteFunc(s.remotes[r.Package], func(n string) bool { return slices.Contains(names, n) }); len(stale) > 0 {
+		s.mcp.RemoveTools(stale...)
+	}
+	for i, tool := range tools {
+		s.mcp.AddTool(tool, s.remoteHandler(tool.Name, r.Capabilities[i], r))
+	}
+	s.remotes[r.Package] = names
+	return slices.Clone(names), nil
+}
+
+// RemoveRemote stops serving the tools of the app packageName. Removing
+// one that is not served does nothing.
+func (s *Server) RemoveRemote(packageName string) {
+	s.remoteMu.Lock()
+	defer s.remoteMu.Unlock()
+	if names := s.remotes[packageName]; len(names) > 0 {
+		s.mcp.RemoveTools(names...)
+	}
+	delete(s.remotes, packageName)
+}
+
+// isRemote reports whether name is a remote tool's, for the call log.
+func (s *Server) isRemote(name string) bool {
+	s.remoteMu.Lock()
+	defer s.remoteMu.Unlock()
+	for _, names := range s.remotes {
+		if slices.Contains(names, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// remoteHandler calls capability c of a remote app, served as tool name.
+// Whatever goes wrong on the way (the app cannot be reached, does not
+// answer in time, answers something that is not a reply to this call)
+// becomes an isError result naming the tool; a failure the app replies
+// with keeps its error_code and message.
+func (s *Server) remoteHandler(name string, c *capability.Capability, r Remote) mcp.ToolHandler {
+	timeout := min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxRemoteTimeout)
+	call := r.Call
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.opts.Logger.Error("recovered panic", "tool", name, "panic", p, "stack", string(debug.Stack()))
+				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", name, p))
+			}
+		}()
+		if _, cerr := capability.DecodeArgs(req.Params.Arguments); cerr != nil {
+			return failed(cerr), nil
+		}
+		if err := s.admit(ctx, c); err != nil {
+			return failed(err), nil
+		}
+		args := []byte(req.Params.Arguments)
+		if len(args) == 0 || string(args) == "null" {
+			args = []byte("{}")
+		}
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		data, err := call(ctx, c.ID, args)
+		switch {
+		case errors.Is(err, context.DeadlineExceeded) || err == nil && ctx.Err() != nil:
+			return failed(capability.Errorf(capability.CodeTimeout, "%s did not answer within %s", name, timeout)), nil
+		case err != nil:
+			return failed(capability.Errorf(capability.CodePlatformError, "%s could not be reached: %v", name, err)), nil
+		}
+		reply, err := capability.DecodeReply(data)
+		if err != nil {
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with something that is not a Mobile-MCP reply: %v", name, err)), nil
+		}
+		if reply.Failed() {
+			return failed(&capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}), nil
+		}
+		if problem := checkOutput(c, reply.Output); problem != "" {
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with outputs its descriptor does not declare: %s", name, problem)), nil
+		}
+		structured, err := structuredContent(reply.Output)
+		if err != nil {
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with an output that cannot be encoded as JSON: %v", name, err)), nil
+		}
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: reply.Message}},
+			StructuredContent: structured,
+		}, nil
+	}
+}
+
+// checkOutput says how a successful reply's outputs differ from those c
+// declares, or "" when they match: MCP clients check structuredContent
+// against the tool's output schema and reject a whole result that does not
+// match it.
+func checkOutput(c *capability.Capability, got []capability.Value) string {
+	have := make(map[string]bool, len(got))
+	for _, v := range got {
+		i := slices.IndexFunc(c.Output, func(p capability.Param) bool { return p.Name == v.Name })
+		switch {
+		case i < 0:
+			return fmt.Sprintf("%q is not declared", capability.Excerpt(v.Name))
+		case have[v.Name]:
+			return fmt.Sprintf("%q is given twice", v.Name)
+		case v.Type != c.Output[i].Type:
+			return fmt.Sprintf("%q is declared %s, but came as %s", v.Name, c.Output[i].Type, capability.Excerpt(string(v.Type)))
+		}
+		have[v.Name] = true
+	}
+	for _, p := range c.Output {
+		if !have[p.Name] {
+			return fmt.Sprintf("%q is missing", p.Name)
+		}
+	}
+	return ""
+}
