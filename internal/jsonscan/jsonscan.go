@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ForEachMember calls fn with each member of the object raw, in order. The
@@ -151,7 +152,7 @@ func duplicate(raw []byte, path string, skip func(string) bool) string {
 		}
 	}
 	ForEachMember(raw, func(key, value []byte) {
-		walk(join(path, string(key)), value)
+		walk(join(path, asDecoded(key)), value)
 	})
 	ForEachElement(raw, func(i int, value []byte) {
 		if found == "" {
@@ -159,6 +160,17 @@ func duplicate(raw []byte, path string, skip func(string) bool) string {
 		}
 	})
 	return found
+}
+
+// asDecoded is key as encoding/json decodes it, which is how the SDK will
+// see it: each byte that is not valid UTF-8 becomes U+FFFD, so "\xcd" and
+// "\xc5" are one key. (ForEachMember keeps the raw bytes, which the
+// engine needs to refuse such a name.)
+func asDecoded(key []byte) string {
+	if utf8.Valid(key) {
+		return string(key)
+	}
+	return string([]rune(string(key))) // one U+FFFD per invalid byte
 }
 
 // join appends key to path. A key that is empty or holds what a path uses

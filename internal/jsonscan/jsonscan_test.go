@@ -20,6 +20,7 @@ func TestDuplicate(t *testing.T) {
 		{`{"p":{"args":{"x":1,"x":2}},"p2":{"y":1,"y":1}}`, "p2.y"}, // p.args skipped
 		{`{"a":[1,{"b":0,"b":0}]}`, "a[1].b"},
 		{`{"":0,"":1}`, `""`},
+		{"{\"\xcd\":0,\"\xc5\":1}", "\ufffd"}, // encoding/json reads both as U+FFFD
 		{`{"m":{"a.b":0,"a.b":1}}`, `m."a.b"`},
 		{`"text"`, ""}, {`7`, ""}, {`{}`, ""}, {`[]`, ""},
 	} {
