@@ -231,3 +231,27 @@ func TestCapabilityChecksComeBeforeAdmission(t *testing.T) {
 		t.Errorf("%d sent, want 1", n)
 	}
 }
+
+// A caller the transport cannot vouch for (an Intent's callback creator)
+// runs what reads, and nothing that changes something, even with the
+// user's consent: permission_denied, no budget used, nothing sent.
+func TestAClaimedCallerRunsOnlyWhatReads(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	claimed := func(capabilityID, args string) (string, string) {
+		ctx := capability.WithCaller(context.Background(), "com.example.agent")
+		ctx = capability.WithAdmission(access.WithClaimedCaller(ctx), p.policy.Admit)
+		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
+		r := p.engine.Handle(ctx, []byte(req))
+		return string(r.ErrorCode), r.Message
+	}
+	if code, message := claimed("send_sms", sendArgs); code != "permission_denied" || !strings.HasPrefix(message, "send_sms changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service") {
+		t.Errorf("send_sms: %q %q", code, message)
+	}
+	if code, message := claimed("get_sms_subscriptions", "{}"); code != "" {
+		t.Errorf("get_sms_subscriptions: %q %q", code, message)
+	}
+	if code, message := p.call("com.example.agent", "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
+		t.Errorf("vouched for, with the one call of the budget: %q %q, %d sent", code, message, p.sent(t))
+	}
+}

@@ -65,16 +65,19 @@ public class ConsentTest {
         return notifications().getNotification(caller, FakeAgent.CONSENT_NOTIFICATION_ID);
     }
 
-    /** Sends a request from this app and returns the reply, clearing earlier ones first. */
+    /**
+     * Sends a request from this app in binding mode, where Android names the caller, and returns
+     * the reply, clearing earlier ones first.
+     */
     private String call(String id, String capability, String args) throws InterruptedException {
         agent.replies.clear();
-        return agent.call(FakeAgent.specRequest(id, capability, args));
+        return agent.callBound(FakeAgent.specRequest(id, capability, args));
     }
 
     /** Sends send_sms from this app, lets its one part succeed, and returns the reply. */
     private String send(String id) throws Exception {
         agent.replies.clear();
-        agent.start(FakeAgent.specRequest(id, "send_sms", SEND));
+        agent.bind(FakeAgent.specRequest(id, "send_sms", SEND));
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         String reply = agent.awaitSpecReply();
         agent.sms(14).clearLastSentMultipartTextMessageParams();
@@ -222,11 +225,11 @@ public class ConsentTest {
 
     @Test
     public void twoCallers_eachIsAskedAndAnsweredApart() throws Exception {
-        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a1", "send_sms", SEND)));
+        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, FakeAgent.specRequest("a1", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("a1", "send_sms", consentRequired("com.example.assistant"), "consent_required"),
                 agent.awaitSpecReply());
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b1", "send_sms", SEND)));
+        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, FakeAgent.specRequest("b1", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("b1", "send_sms", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitSpecReply());
         int questions = 0;
@@ -243,11 +246,11 @@ public class ConsentTest {
         assertNotNull("the other app's question stays", question("org.example.other"));
 
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b2", "send_sms", SEND)));
+        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, FakeAgent.specRequest("b2", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("b2", "send_sms", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitSpecReply());
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a2", "send_sms", SEND)));
+        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, FakeAgent.specRequest("a2", "send_sms", SEND));
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertEquals(sent("a2"), agent.awaitSpecReply());
     }

@@ -10,7 +10,14 @@ import android.content.BroadcastReceiver;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.os.Bundle;
+import android.os.Handler;
+import android.os.HandlerThread;
 import android.os.Looper;
+import android.os.Message;
+import android.os.Messenger;
+import android.os.Process;
+import android.os.RemoteException;
 import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
@@ -22,7 +29,9 @@ import io.github.mobilemcp.sdk.McpTool;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
@@ -32,6 +41,7 @@ import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowBinder;
 import org.robolectric.shadows.ShadowSmsManager;
 import org.robolectric.shadows.ShadowSubscriptionManager;
 import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder;
@@ -78,6 +88,13 @@ final class FakeAgent extends ExternalResource {
     private ServiceController<? extends ToolService> service;
     /** Whether to record the user's consent for this app before the first start. */
     private boolean consent = true;
+    /** Binding mode: the service bound to, its Messenger, and where its replies come back. */
+    private ServiceController<ToolService> bound;
+    private Messenger toolMessenger;
+    private HandlerThread replyThread;
+    private Messenger replyTo;
+    /** The uids that callers bind from, by package. */
+    private final Map<String, Integer> uids = new HashMap<>();
 
     FakeAgent() {
         app.registerReceiver(new BroadcastReceiver() {
@@ -184,12 +201,72 @@ final class FakeAgent extends ExternalResource {
     /** Starts cls with intent, after destroying a service this agent started before. */
     ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
         stop();
+        consentOnce();
+        service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
+        return service;
+    }
+
+    /** Records the user's consent for this app before its first request, unless made withoutConsent. */
+    private void consentOnce() {
         if (consent) {
             tool().allow(app.getPackageName());
             consent = false; // once is enough; a test may revoke it
         }
-        service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
-        return service;
+    }
+
+    /**
+     * Sends a specification request in binding mode, as this app: a Message to ToolService's
+     * Messenger. Capabilities that change something run only this way, where Android names the
+     * caller by its Binder uid. The reply Message's data arrives in {@link #replies} as the extras
+     * of an Intent, as an Intent reply's would, so awaitReply and awaitSpecReply read it.
+     */
+    void bind(String requestJson) {
+        bindAs(app.getPackageName(), Intentbridge.ExtraRequest, requestJson);
+    }
+
+    /**
+     * Sends requestJson under requestExtra (the specification's, or the prototype's "request") in
+     * binding mode from the uid that the PackageManager names caller.
+     */
+    void bindAs(String caller, String requestExtra, String requestJson) {
+        consentOnce();
+        if (bound == null) {
+            bound = Robolectric.buildService(ToolService.class).create();
+            toolMessenger = new Messenger(bound.get().onBind(new Intent(Intentbridge.ServiceAction)));
+            replyThread = new HandlerThread("fake-agent-replies");
+            replyThread.start();
+            Handler main = new Handler(Looper.getMainLooper());
+            replyTo = new Messenger(new Handler(replyThread.getLooper(), msg -> {
+                Intent reply = new Intent().putExtras(msg.getData());
+                main.post(() -> replies.add(reply)); // replies belongs to the main thread
+                return true;
+            }));
+        }
+        Integer uid = uids.get(caller);
+        if (uid == null) {
+            uid = caller.equals(app.getPackageName()) ? Process.myUid() : 10_200 + uids.size();
+            uids.put(caller, uid);
+            shadowOf(app.getPackageManager()).setNameForUid(uid, caller);
+        }
+        Message msg = Message.obtain(null, ToolService.MSG_INVOKE);
+        Bundle data = new Bundle();
+        data.putString(requestExtra, requestJson);
+        msg.setData(data);
+        msg.replyTo = replyTo;
+        ShadowBinder.setCallingUid(uid); // Binder stamps the Message with it
+        try {
+            toolMessenger.send(msg);
+        } catch (RemoteException e) {
+            throw new AssertionError(e);
+        } finally {
+            ShadowBinder.setCallingUid(Process.myUid());
+        }
+    }
+
+    /** Sends a specification request in binding mode, as this app, and returns the reply's JSON. */
+    String callBound(String requestJson) throws InterruptedException {
+        bind(requestJson);
+        return awaitSpecReply();
     }
 
     /** The service started last, or null. */
@@ -208,6 +285,10 @@ final class FakeAgent extends ExternalResource {
     @Override
     protected void after() {
         stop();
+        if (bound != null) {
+            bound.destroy();
+            replyThread.quitSafely();
+        }
     }
 
     /** Idles the main looper until cond holds, or fails after WAIT_MILLIS. */

@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
-import android.app.Activity;
 import android.app.ForegroundServiceStartNotAllowedException;
 import android.app.Notification;
 import android.app.NotificationChannel;
@@ -32,10 +31,9 @@ public class ForegroundTest {
     @Test
     public void startCommand_callsStartForegroundBeforeTheEngineRuns() throws Exception {
         agent.setSims(FakeAgent.SIM_14);
-        ServiceController<? extends ToolService> service = agent.start(FakeAgent.specRequest("fg-1", "send_sms",
-                "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"));
+        ServiceController<? extends ToolService> service = agent.start(FakeAgent.specRequest("fg-1", "get_sms_subscriptions", "{}"));
 
-        // Checked as soon as onStartCommand has returned, before the engine has even sent.
+        // Checked as soon as onStartCommand has returned, before the main looper ran the reply.
         ShadowService shadow = shadowOf(service.get());
         assertEquals(FakeAgent.FOREGROUND_NOTIFICATION_ID, shadow.getLastForegroundNotificationId());
         assertEquals(ServiceInfo.FOREGROUND_SERVICE_TYPE_SPECIAL_USE, service.get().getForegroundServiceType());
@@ -50,7 +48,6 @@ public class ForegroundTest {
         assertEquals("Assistant requests", channel.getName().toString());
         assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
 
-        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
         agent.stop();
         assertTrue("the notification goes with the service", shadow.isForegroundStopped());

@@ -21,9 +21,10 @@ import org.robolectric.shadows.ShadowPendingIntent;
 import org.robolectric.shadows.ShadowSmsManager;
 
 /**
- * send_sms in the specification's shape, end to end: Intent, ToolService on the main thread, the
- * worker, gobind's Java, the real Go engine in libgojni.so, AndroidPlatform, Robolectric's
- * SmsManager, and the reply through the agent's PendingIntent.
+ * send_sms in the specification's shape, end to end: a binding Message (the mode a capability that
+ * changes something needs), the worker, gobind's Java, the real Go engine in libgojni.so,
+ * AndroidPlatform, Robolectric's SmsManager, and the reply Message. (The Intent path and the
+ * service's lifecycle are ThreadingTest's and CallbackTest's, with read-only calls.)
  */
 @RunWith(McpTestRunner.class)
 public class SendSmsTest {
@@ -31,7 +32,7 @@ public class SendSmsTest {
 
     @Test
     public void repliesSuccessOnlyAfterThePartIsSent() throws Exception {
-        agent.start(FakeAgent.specRequest("req-send", "send_sms",
+        agent.bind(FakeAgent.specRequest("req-send", "send_sms",
                 "{\"to_phone_number\":\"+36 20 123 4567\",\"sms_text\":\"Hello world\",\"subscription_id\":\"17\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(17);
@@ -57,8 +58,6 @@ public class SendSmsTest {
                 + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":1}]},"
                 + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}",
                 agent.awaitSpecReply());
-        assertTrue("service stops itself", shadowOf(agent.service().get()).isStoppedBySelf());
-        assertEquals(1, shadowOf(agent.service().get()).getStopSelfId());
     }
 
     @Test
@@ -66,7 +65,7 @@ public class SendSmsTest {
         // ő is not GSM-7, so this is UCS-2: 100 characters need two parts of at most 67.
         String text = "ő".repeat(100);
         agent.setSims(FakeAgent.SIM_14); // one SIM: subscription_id may be left out
-        agent.start(FakeAgent.specRequest("req-multi", "send_sms",
+        agent.bind(FakeAgent.specRequest("req-multi", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"" + text + "\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);

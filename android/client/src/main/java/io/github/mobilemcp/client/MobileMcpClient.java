@@ -38,7 +38,7 @@ import java.util.concurrent.TimeoutException;
  * Tool tool = found.tools().get(0);
  * JSONObject forModel = tool.capability("send_sms").toMcpTool();
  * client.invoke(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"),
- *         60_000, MobileMcpClient.Mode.INTENT)
+ *         60_000, MobileMcpClient.Mode.BINDING)            // send_sms changes something: always bound
  *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
  * client.close();
  * }</pre>
@@ -62,7 +62,10 @@ public final class MobileMcpClient implements Closeable {
 
     /** How an invocation reaches the tool (seed 004 §3.1). */
     public enum Mode {
-        /** An explicit Intent to the service, with a PendingIntent for the reply. */
+        /**
+         * An explicit Intent to the service, with a PendingIntent for the reply; for read-only
+         * capabilities only (see {@link #invoke}).
+         */
         INTENT,
         /** A binding to the service, with Messages both ways; one binding serves many calls. */
         BINDING,
@@ -173,6 +176,13 @@ public final class MobileMcpClient implements Closeable {
      * with the tool's reply, or with a TimeoutException after timeoutMillis, or with a
      * MobileMcpException when the tool cannot be reached (see the class comment). Each call gets a
      * fresh UUID as its request id.
+     *
+     * <p>A capability that changes something (its descriptor does not say {@code mcp:readOnly}) is
+     * always invoked by binding, whatever mode says: there the tool learns this app from Android
+     * (the Binder uid), while over an Intent it could only take the callback PendingIntent's creator
+     * for the caller, and every tool this client calls holds such a PendingIntent, so a tool that
+     * passed it on could act in this app's name. A mobilemcp tool refuses such a capability over an
+     * Intent with permission_denied.
      */
     public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, JSONObject args, long timeoutMillis, Mode mode) {
         if (timeoutMillis <= 0) {
@@ -191,7 +201,7 @@ public final class MobileMcpClient implements Closeable {
         call.onDone(() -> timeout.cancel(false));
         String request = Wire.request(call.id, capabilityId, args == null ? new JSONObject() : args);
         try {
-            if (mode == Mode.BINDING) {
+            if (mode == Mode.BINDING || changesState(tool, capabilityId)) {
                 bindings.send(tool, call, request);
             } else {
                 intents.send(tool, call, request);
@@ -200,6 +210,15 @@ public final class MobileMcpClient implements Closeable {
             call.future.completeExceptionally(e);
         }
         return call.future;
+    }
+
+    /**
+     * Whether capabilityId of tool may change something: not declared read-only. An id the tool
+     * does not declare goes as asked, and gets unknown_capability.
+     */
+    static boolean changesState(Tool tool, String capabilityId) {
+        Capability c = tool.capability(capabilityId);
+        return c != null && !Boolean.TRUE.equals(c.readOnly());
     }
 
     /**

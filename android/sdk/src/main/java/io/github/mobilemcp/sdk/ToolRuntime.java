@@ -148,14 +148,24 @@ final class ToolRuntime {
     /**
      * Runs one request on the calling (worker) thread and sends its reply to to. When the caller
      * needs the user's consent, the user is asked.
+     *
+     * @param viaIntent the request came in an Intent, so callerPackage is only the creator of its
+     *     callback PendingIntent, which any app holding that PendingIntent can claim: the engine
+     *     runs only read-only capabilities for it (Bridge.handleIntent). Otherwise callerPackage
+     *     is binding mode's, named by the Binder uid, which no app can forge.
      */
-    void handle(String json, String callerPackage, ReplyTarget to) {
-        bridge.handle(escapeLoneSurrogates(json), callerPackage, (spec, flat, requestId, errorCode) -> {
+    void handle(String json, String callerPackage, boolean viaIntent, ReplyTarget to) {
+        ReplyTarget asking = (spec, flat, requestId, errorCode) -> {
             if ("consent_required".equals(errorCode) && !callerPackage.isEmpty()) {
                 ask(callerPackage);
             }
             to.send(spec, flat, requestId, errorCode);
-        });
+        };
+        if (viaIntent) {
+            bridge.handleIntent(escapeLoneSurrogates(json), callerPackage, asking);
+        } else {
+            bridge.handle(escapeLoneSurrogates(json), callerPackage, asking);
+        }
     }
 
     /**

@@ -9,7 +9,15 @@ import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.os.Bundle;
+import android.os.Handler;
+import android.os.HandlerThread;
+import android.os.IBinder;
 import android.os.Looper;
+import android.os.Message;
+import android.os.Messenger;
+import android.os.Process;
+import android.os.RemoteException;
 
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
@@ -21,8 +29,12 @@ import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowBinder;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -30,10 +42,14 @@ import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
 /**
- * Calls your tool service in a Robolectric test the way an on-device assistant does: a Mobile-MCP
- * request in an Intent extra, a mutable PendingIntent for the reply, and the service started as
- * {@code startForegroundService} would start it. The real engine runs, so what you test is what
- * agents get: the descriptor's checks, consent, the reply store and your handlers.
+ * Calls your tool service in a Robolectric test the way an on-device assistant does. {@link #call}
+ * binds to the service and sends the Mobile-MCP request as a Message, with the caller named by its
+ * Binder uid: binding mode, which capabilities that change something require, because Android
+ * vouches for the caller there. {@link #send} and {@link #start} send an Intent with a mutable
+ * PendingIntent for the reply, the service started as {@code startForegroundService} would start
+ * it: intent mode, where only read-only capabilities run (the others get permission_denied). The
+ * real engine runs, so what you test is what agents get: the descriptor's checks, consent, the
+ * reply store and your handlers.
  *
  * <pre>{@code
  * @RunWith(McpTestRunner.class)
@@ -66,6 +82,14 @@ public final class McpToolRule extends ExternalResource {
     /** The service agents reach through startForegroundService or bindService; see await. */
     private ServiceController<? extends McpToolService> hosted;
     private int hostedStarts;
+    /** Binding mode: the hosted service's Messenger, and where its replies come back. */
+    private Messenger tool;
+    private HandlerThread replyThread;
+    private Messenger replyTo;
+    private final List<Bundle> boundReplies = new CopyOnWriteArrayList<>();
+    /** The uids that callers send from, by package. */
+    private final Map<String, Integer> uids = new HashMap<>();
+    private static final int FIRST_OTHER_UID = 10_500;
 
     /** A rule that calls serviceClass, which your manifest declares. */
     public McpToolRule(Class<? extends McpToolService> serviceClass) {
@@ -109,6 +133,9 @@ public final class McpToolRule extends ExternalResource {
         if (hosted != null) {
             hosted.destroy();
         }
+        if (replyThread != null) {
+            replyThread.quitSafely();
+        }
     }
 
     /**
@@ -134,8 +161,9 @@ public final class McpToolRule extends ExternalResource {
         }
         hosted = Robolectric.buildService(serviceClass).create();
         ComponentName component = new ComponentName(app, serviceClass);
-        shadowOf(app).setComponentNameAndServiceForBindService(component,
-                hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component)));
+        IBinder binder = hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component));
+        shadowOf(app).setComponentNameAndServiceForBindService(component, binder);
+        tool = new Messenger(binder);
     }
 
     /** Hands the starts recorded so far to the hosted service; bindService records extra-less ones. */
@@ -157,21 +185,81 @@ public final class McpToolRule extends ExternalResource {
         return callAs(app.getPackageName(), capabilityId, argsJson);
     }
 
-    /** Calls capabilityId as the app callerPackage, as if that app had created the callback. */
+    /**
+     * Calls capabilityId as the app callerPackage, over binding mode: the Message comes from a
+     * Binder uid that the PackageManager names callerPackage, as on a device.
+     */
     public Reply callAs(String callerPackage, String capabilityId, String argsJson) throws JSONException {
         JSONObject request = new JSONObject().put("mobile-mcp-request", new JSONObject()
                 .put("version", "1.0")
                 .put("request", new JSONObject()
                         .put("id", UUID.randomUUID().toString())
                         .put("capability", new JSONObject().put("id", capabilityId).put("args", new JSONObject(argsJson)))));
-        Intent reply = send(callerPackage, "mobile-mcp-request", request.toString(), "mobile-mcp-callback");
-        return Reply.fromJson(reply.getStringExtra("mobile-mcp-response"));
+        return Reply.fromJson(bound(callerPackage, "mobile-mcp-request", request.toString()).getString("mobile-mcp-response"));
     }
 
     /**
-     * Sends any request JSON, in any shape, as it is: under the Mobile-MCP spec's extras, or under
-     * the prototype agent's ({@code request} and {@code mcp_callback}) when prototypeExtras is true.
-     * Returns the reply Intent, whose extras are what an agent reads.
+     * Sends any request JSON, in any shape, as it is, over binding mode from your own app: under the
+     * Mobile-MCP spec's key, or the prototype agent's ({@code request}) when prototypeExtras is
+     * true. Returns the reply Message's data, which holds the extras an Intent reply would.
+     */
+    public Bundle sendBound(String requestJson, boolean prototypeExtras) {
+        return bound(app.getPackageName(), prototypeExtras ? "request" : "mobile-mcp-request", requestJson);
+    }
+
+    /**
+     * Sends requestJson to the hosted service as a binding Message from callerPackage's uid, and
+     * returns the data of the one reply Message.
+     */
+    private Bundle bound(String callerPackage, String requestKey, String requestJson) {
+        host();
+        if (replyThread == null) {
+            replyThread = new HandlerThread("mcp-tool-rule-replies");
+            replyThread.start();
+            replyTo = new Messenger(new Handler(replyThread.getLooper(), msg -> {
+                boundReplies.add(new Bundle(msg.getData()));
+                return true;
+            }));
+        }
+        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE);
+        Bundle data = new Bundle();
+        data.putString(requestKey, requestJson);
+        msg.setData(data);
+        msg.replyTo = replyTo;
+        int before = boundReplies.size();
+        // Binder stamps the Message with the sender's uid; the SDK asks the PackageManager its name.
+        ShadowBinder.setCallingUid(uidOf(callerPackage));
+        try {
+            tool.send(msg);
+        } catch (RemoteException e) {
+            throw new AssertionError("the tool's Messenger refused the request", e);
+        } finally {
+            ShadowBinder.setCallingUid(Process.myUid());
+        }
+        idleUntil("the reply", () -> boundReplies.size() > before);
+        idle(); // a second reply would have arrived by now
+        if (boundReplies.size() != before + 1) {
+            throw new AssertionError("the tool sent " + (boundReplies.size() - before) + " replies to one request");
+        }
+        return boundReplies.get(before);
+    }
+
+    /** The uid that callerPackage sends from: this app's own, or one made up for another app. */
+    private int uidOf(String callerPackage) {
+        Integer uid = uids.get(callerPackage);
+        if (uid == null) {
+            uid = callerPackage.equals(app.getPackageName()) ? Process.myUid() : FIRST_OTHER_UID + uids.size();
+            uids.put(callerPackage, uid);
+            shadowOf(app.getPackageManager()).setNameForUid(uid, callerPackage);
+        }
+        return uid;
+    }
+
+    /**
+     * Sends any request JSON, in any shape, as it is, in an Intent: under the Mobile-MCP spec's
+     * extras, or under the prototype agent's ({@code request} and {@code mcp_callback}) when
+     * prototypeExtras is true. Returns the reply Intent, whose extras are what an agent reads. In an
+     * Intent, a capability that is not read-only gets permission_denied; see {@link #sendBound}.
      */
     public Intent send(String requestJson, boolean prototypeExtras) {
         return prototypeExtras
