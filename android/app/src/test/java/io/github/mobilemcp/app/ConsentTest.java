@@ -123,6 +123,7 @@ public class ConsentTest {
         assertEquals("Allow", n.actions[0].title.toString());
         assertEquals("Deny", n.actions[1].title.toString());
         for (int i = 0; i < 2; i++) {
+            assertTrue("a button works only on an unlocked phone", n.actions[i].isAuthenticationRequired());
             ShadowPendingIntent button = shadowOf(n.actions[i].actionIntent);
             assertTrue("the buttons are immutable broadcasts", button.isBroadcast() && button.isImmutable());
             Intent intent = button.getSavedIntent();
