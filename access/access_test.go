@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -253,5 +254,49 @@ func TestAClaimedCallerRunsOnlyWhatReads(t *testing.T) {
 	}
 	if code, message := p.call("com.example.agent", "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
 		t.Errorf("vouched for, with the one call of the budget: %q %q, %d sent", code, message, p.sent(t))
+	}
+}
+
+// A decision belongs to an app, not a name: it is recorded with the
+// package's signer, and dropped once the package is gone or signed by
+// another certificate, so that an app that takes over the name is asked.
+func TestADecisionBelongsToTheAppThatHadTheName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), access.ConsentFile)
+	consents, err := access.OpenConsents(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	installed := map[string]string{"com.example.agent": strings.Repeat("a", 64)}
+	consents.SetSigners(func(pkg string) (string, error) {
+		if s, ok := installed[pkg]; ok {
+			return s, nil
+		}
+		return "", errors.New("no such package")
+	})
+	if err := consents.Decide("com.example.agent", access.Allowed); err != nil {
+		t.Fatal(err)
+	}
+	if g := consents.List(); len(g) != 1 || g[0].Signer != strings.Repeat("a", 64) {
+		t.Fatalf("recorded %+v", g)
+	}
+	if d, ok := consents.Decision("com.example.agent"); !ok || d != access.Allowed {
+		t.Errorf("the same app: %q %v", d, ok)
+	}
+	installed["com.example.agent"] = strings.Repeat("b", 64) // removed, and another app installed under the name
+	if d, ok := consents.Decision("com.example.agent"); ok {
+		t.Errorf("another signer: %q", d)
+	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "com.example.agent") {
+		t.Errorf("the decision is still in the file:\n%s", data)
+	}
+	if err := consents.Decide("com.example.agent", access.Denied); err != nil {
+		t.Fatal(err)
+	}
+	delete(installed, "com.example.agent")
+	if d, ok := consents.Decision("com.example.agent"); ok || len(consents.List()) != 0 {
+		t.Errorf("a package that is gone: %q %v %+v", d, ok, consents.List())
+	}
+	if err := consents.Decide("com.example.gone", access.Allowed); err == nil || err.Error() != "cannot tell which app com.example.gone is: no such package" {
+		t.Errorf("deciding about a package that is not installed: %v", err)
 	}
 }

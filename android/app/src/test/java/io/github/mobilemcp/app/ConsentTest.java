@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.regex.Pattern;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -98,7 +99,8 @@ public class ConsentTest {
     private void press(String caller, int button, String decision) throws Exception {
         question(caller).actions[button].actionIntent.send();
         FakeAgent.idleMainUntil("the decision about " + caller,
-                () -> agent.engine().callersJSON().contains("\"package\":\"" + caller + "\",\"decision\":\"" + decision + "\""));
+                () -> agent.engine().callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
+                        + "\",\"signer\":\"[0-9a-f]{64}\",\"decision\":\"" + decision + "\".*"));
         FakeAgent.idleMainUntil("the question to go", () -> question(caller) == null);
     }
 
@@ -139,8 +141,9 @@ public class ConsentTest {
                 call("c2", "send_sms", SEND));
 
         press(APP, 0, "allowed");
-        String decisions = agent.engine().callersJSON();
-        assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\",\"decision\":\"allowed\",\"at\":\""
+        String decisions = agent.engine().callersJSON(); // the signer: SHA-256 of FakeAgent's certificate for this app
+        assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\","
+                + "\"signer\":\"65dcf23995f47ef27e8565b5ff272d7cb5b9acb78a36168e766ffb30445e9304\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
         // A refusal is not kept for replay, so the agent may retry under the same id.
         assertEquals(sent("c2"), send("c2"));

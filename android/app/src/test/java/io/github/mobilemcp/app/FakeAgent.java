@@ -26,12 +26,11 @@ import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
@@ -53,7 +52,9 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * destroys the service it started, as Android would after the service's last stopSelf.
  *
  * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
- * sees the caller io.github.mobilemcp.app. Unless made {@link #withoutConsent()}, the agent has the
+ * sees the caller io.github.mobilemcp.app. An Intent runs only read-only capabilities; sends go by
+ * binding ({@link #bind}, {@link #bindAs}), where the caller is the package of the Binder uid, and
+ * the PackageManager knows each caller's signing certificate ({@code InstalledApps}). Unless made {@link #withoutConsent()}, the agent has the
  * user's consent to send SMS, recorded with the SDK's {@link McpTool} just before its first start,
  * so a test can still configure the tool (a short deadline, a debuggable build) before its engine
  * opens.
@@ -93,8 +94,6 @@ final class FakeAgent extends ExternalResource {
     private Messenger toolMessenger;
     private HandlerThread replyThread;
     private Messenger replyTo;
-    /** The uids that callers bind from, by package. */
-    private final Map<String, Integer> uids = new HashMap<>();
 
     FakeAgent() {
         app.registerReceiver(new BroadcastReceiver() {
@@ -104,6 +103,8 @@ final class FakeAgent extends ExternalResource {
             }
         }, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
         shadowOf(app).grantPermissions(Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE);
+        // The user's decisions are kept with the caller's signing certificate.
+        InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
         setSims(SIM_14, SIM_17);
     }
 
@@ -242,12 +243,7 @@ final class FakeAgent extends ExternalResource {
                 return true;
             }));
         }
-        Integer uid = uids.get(caller);
-        if (uid == null) {
-            uid = caller.equals(app.getPackageName()) ? Process.myUid() : 10_200 + uids.size();
-            uids.put(caller, uid);
-            shadowOf(app.getPackageManager()).setNameForUid(uid, caller);
-        }
+        int uid = InstalledApps.uidOf(app, caller);
         Message msg = Message.obtain(null, ToolService.MSG_INVOKE);
         Bundle data = new Bundle();
         data.putString(requestExtra, requestJson);

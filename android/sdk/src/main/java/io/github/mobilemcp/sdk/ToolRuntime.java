@@ -65,6 +65,8 @@ final class ToolRuntime {
     private ToolRuntime(Context app) {
         this.app = app;
         this.bridge = openBridge(app.getFilesDir().getPath());
+        // Decisions belong to an app, named by package and signing certificate.
+        bridge.setSignerSource(new CallerSigners(app.getPackageManager()));
         applyNoCallbackRule();
     }
 
@@ -233,6 +235,16 @@ final class ToolRuntime {
         } else {
             bridge.denyCaller(callerPackage);
         }
+        asking.remove(callerPackage);
+        ConsentPrompt.dismiss(app, callerPackage);
+    }
+
+    /**
+     * Forgets the decision about callerPackage (revoked, or the app was removed) and withdraws a
+     * question about it. Writes a file: not on the main thread.
+     */
+    void forget(String callerPackage) throws Exception {
+        bridge.forgetCaller(callerPackage);
         asking.remove(callerPackage);
         ConsentPrompt.dismiss(app, callerPackage);
     }

@@ -32,8 +32,6 @@ import org.robolectric.android.controller.ServiceController;
 import org.robolectric.shadows.ShadowBinder;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -64,7 +62,8 @@ import java.util.function.BooleanSupplier;
  * }
  * }</pre>
  *
- * <p>The caller is your own app's package unless {@link #callAs} names another, and the user has
+ * <p>The caller is your own app's package unless {@link #callAs} names another, which the rule
+ * installs ({@link InstalledApps}), and the user has
  * allowed it, unless you ask for {@link #withoutConsent()}. Each call waits up to ten seconds for
  * the reply, and fails the test when there is none or more than one.
  */
@@ -87,9 +86,6 @@ public final class McpToolRule extends ExternalResource {
     private HandlerThread replyThread;
     private Messenger replyTo;
     private final List<Bundle> boundReplies = new CopyOnWriteArrayList<>();
-    /** The uids that callers send from, by package. */
-    private final Map<String, Integer> uids = new HashMap<>();
-    private static final int FIRST_OTHER_UID = 10_500;
 
     /** A rule that calls serviceClass, which your manifest declares. */
     public McpToolRule(Class<? extends McpToolService> serviceClass) {
@@ -111,6 +107,8 @@ public final class McpToolRule extends ExternalResource {
     @Override
     protected void before() {
         app = RuntimeEnvironment.getApplication();
+        // The user's decisions are kept with the caller's signing certificate.
+        InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
         if (timeoutMillis > 0) {
             McpTool.setTimeoutOverrideForTests(app, timeoutMillis);
         }
@@ -228,7 +226,7 @@ public final class McpToolRule extends ExternalResource {
         msg.replyTo = replyTo;
         int before = boundReplies.size();
         // Binder stamps the Message with the sender's uid; the SDK asks the PackageManager its name.
-        ShadowBinder.setCallingUid(uidOf(callerPackage));
+        ShadowBinder.setCallingUid(InstalledApps.uidOf(app, callerPackage));
         try {
             tool.send(msg);
         } catch (RemoteException e) {
@@ -244,16 +242,6 @@ public final class McpToolRule extends ExternalResource {
         return boundReplies.get(before);
     }
 
-    /** The uid that callerPackage sends from: this app's own, or one made up for another app. */
-    private int uidOf(String callerPackage) {
-        Integer uid = uids.get(callerPackage);
-        if (uid == null) {
-            uid = callerPackage.equals(app.getPackageName()) ? Process.myUid() : FIRST_OTHER_UID + uids.size();
-            uids.put(callerPackage, uid);
-            shadowOf(app.getPackageManager()).setNameForUid(uid, callerPackage);
-        }
-        return uid;
-    }
 
     /**
      * Sends any request JSON, in any shape, as it is, in an Intent: under the Mobile-MCP spec's
