@@ -300,3 +300,52 @@ func TestADecisionBelongsToTheAppThatHadTheName(t *testing.T) {
 		t.Errorf("deciding about a package that is not installed: %v", err)
 	}
 }
+
+// A consent file that holds what Decide would never record is refused
+// whole, saying what is wrong: a "maybe" once read as a yes and sent.
+func TestAConsentFileWithAnInvalidDecisionIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), access.ConsentFile)
+	for file, want := range map[string]string{
+		`[{"package":"com.example.agent","decision":"maybe","at":"2026-11-21T10:00:00Z"}]`:   `decision "maybe": want "allowed" or "denied"`,
+		`[{"package":"","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`:                  `"" is not an Android package name`,
+		`[{"package":"com.x","decision":"denied"},{"package":"com.x","decision":"allowed"}]`: `a second decision about com.x`,
+	} {
+		os.WriteFile(path, []byte(file), 0o600)
+		if _, err := access.OpenConsents(path, nil); err == nil || err.Error() != "consent store "+path+": "+want {
+			t.Errorf("%s:\n got %v\nwant %s", file, err, want)
+		}
+	}
+}
+
+// FuzzOpenConsents: no consent file makes OpenConsents panic, and every
+// decision it accepts is one Decide could have recorded, once per package.
+func FuzzOpenConsents(f *testing.F) {
+	for _, seed := range []string{
+		`[{"package":"com.example.agent","signer":"0a","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`,
+		`[{"package":"com.x","decision":"maybe"}]`, `[]`, `null`, `{}`, `[{"package":"a b"}]`, `[{"package":"com.x","decision":"denied"},{"package":"com.x","decision":"denied"}]`,
+	} {
+		f.Add([]byte(seed))
+	}
+	path := filepath.Join(f.TempDir(), access.ConsentFile)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, err := access.OpenConsents(path, nil)
+		if err != nil {
+			return
+		}
+		check, _ := access.OpenConsents("", nil)
+		for _, g := range c.List() {
+			if err := check.Decide(g.Package, g.Decision); err != nil {
+				t.Fatalf("%q: accepted %+v, which Decide refuses: %v", data, g, err)
+			}
+			if d, ok := c.Decision(g.Package); !ok || d != g.Decision {
+				t.Fatalf("%q: %+v reads back as %q %v", data, g, d, ok)
+			}
+		}
+		if len(check.List()) != len(c.List()) {
+			t.Fatalf("%q: a package decided twice", data)
+		}
+	})
+}

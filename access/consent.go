@@ -89,6 +89,18 @@ func OpenConsents(path string, now func() time.Time) (*Consents, error) {
 		return nil, fmt.Errorf("consent store %s: %w", path, err)
 	}
 	for _, g := range grants {
+		// A decision that Decide would not record is no decision: a
+		// "maybe" must never read as a yes.
+		err := checkPackage(g.Package)
+		if err == nil {
+			err = checkDecision(g.Decision)
+		}
+		if _, twice := c.grants[g.Package]; err == nil && twice {
+			err = errors.New("a second decision about " + g.Package)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("consent store %s: %w", path, err)
+		}
 		c.grants[g.Package] = g
 	}
 	return c, nil
@@ -139,8 +151,8 @@ func (c *Consents) Decide(pkg string, d Decision) error {
 	if err := checkPackage(pkg); err != nil {
 		return err
 	}
-	if d != Allowed && d != Denied {
-		return fmt.Errorf("decision %q: want %q or %q", d, Allowed, Denied)
+	if err := checkDecision(d); err != nil {
+		return err
 	}
 	c.mu.Lock()
 	signerOf := c.signerOf
@@ -225,6 +237,13 @@ func (c *Consents) saveLocked() error {
 	if err := os.Rename(tmp.Name(), c.path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("saving consents: %w", err)
+	}
+	return nil
+}
+
+func checkDecision(d Decision) error {
+	if d != Allowed && d != Denied {
+		return fmt.Errorf("decision %q: want %q or %q", d, Allowed, Denied)
 	}
 	return nil
 }
