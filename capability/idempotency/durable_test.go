@@ -51,17 +51,8 @@ func TestAKeptReplyIsSyncedBeforeItIsReported(t *testing.T) {
 // record: the next store to open the file replays it instead of running it
 // again.
 func TestATornLastLineIsCutOffBeforeTheNextRecord(t *testing.T) {
-	path := filepath.Join(t.TempDir(), idempotency.FileName)
-	c := &clock{now: time.Unix(1_800_000_000, 0)}
-	s := openAt(t, path, idempotency.Options{Now: c.Now})
-	var runs int32
-	s.Do("first", "fp", once(`"one"`, &runs))
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString(`{"key":"torn","fingerprint":"fp","at":1800000000000,"val`) // killed here
-	f.Close()
+	path, c, s, runs := storeWithOneReply(t, "first")
+	appendTo(t, path, `{"key":"torn","fingerprint":"fp","at":1800000000000,"val`) // killed here
 	s.Do("second", "fp", once(`"two"`, &runs))
 	s.Close()
 
@@ -75,7 +66,30 @@ func TestATornLastLineIsCutOffBeforeTheNextRecord(t *testing.T) {
 			t.Errorf("%s: %s, replayed %v, %v", key, v, replayed, err)
 		}
 	}
-	if runs != 2 {
+	if runs != 2 { // first and second, once each
 		t.Errorf("%d runs, want 2", runs)
+	}
+}
+
+// storeWithOneReply opens a store on a new file, at a fixed time, with one
+// kept reply under key; runs counts the runs of once.
+func storeWithOneReply(t *testing.T, key string) (path string, c *clock, s *idempotency.Store, runs int32) {
+	path = filepath.Join(t.TempDir(), idempotency.FileName)
+	c = &clock{now: time.Unix(1_800_000_000, 0)}
+	s = openAt(t, path, idempotency.Options{Now: c.Now})
+	s.Do(key, "fp", once(`"`+key+`"`, &runs))
+	return path, c, s, runs
+}
+
+// appendTo writes text at the end of the file at path, as another process
+// (or a person) would, bypassing the store.
+func appendTo(t *testing.T, path, text string) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
 	}
 }
