@@ -10,14 +10,8 @@ import android.content.BroadcastReceiver;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
-import android.os.Bundle;
 import android.os.Handler;
-import android.os.HandlerThread;
 import android.os.Looper;
-import android.os.Message;
-import android.os.Messenger;
-import android.os.Process;
-import android.os.RemoteException;
 import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
@@ -27,6 +21,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
+import io.github.mobilemcp.sdk.testing.ToolBinding;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +35,6 @@ import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
-import org.robolectric.shadows.ShadowBinder;
 import org.robolectric.shadows.ShadowSmsManager;
 import org.robolectric.shadows.ShadowSubscriptionManager;
 import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder;
@@ -54,10 +48,10 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
  * sees the caller io.github.mobilemcp.app. An Intent runs only read-only capabilities; sends go by
  * binding ({@link #bind}, {@link #bindAs}), where the caller is the package of the Binder uid, and
- * the PackageManager knows each caller's signing certificate ({@code InstalledApps}). Unless made {@link #withoutConsent()}, the agent has the
- * user's consent to send SMS, recorded with the SDK's {@link McpTool} just before its first start,
- * so a test can still configure the tool (a short deadline, a debuggable build) before its engine
- * opens.
+ * the PackageManager knows each caller's signing certificate ({@code InstalledApps}). Unless made
+ * {@link #withoutConsent()}, the agent has the user's consent to send SMS, recorded with the SDK's
+ * {@link McpTool} just before its first request, so a test can still configure the tool (a short
+ * deadline, a debuggable build) before its engine opens.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
@@ -89,11 +83,9 @@ final class FakeAgent extends ExternalResource {
     private ServiceController<? extends ToolService> service;
     /** Whether to record the user's consent for this app before the first start. */
     private boolean consent = true;
-    /** Binding mode: the service bound to, its Messenger, and where its replies come back. */
+    /** Binding mode: the service bound to, and the binding its requests go through. */
     private ServiceController<ToolService> bound;
-    private Messenger toolMessenger;
-    private HandlerThread replyThread;
-    private Messenger replyTo;
+    private ToolBinding binding;
 
     FakeAgent() {
         app.registerReceiver(new BroadcastReceiver() {
@@ -233,30 +225,11 @@ final class FakeAgent extends ExternalResource {
         consentOnce();
         if (bound == null) {
             bound = Robolectric.buildService(ToolService.class).create();
-            toolMessenger = new Messenger(bound.get().onBind(new Intent(Intentbridge.ServiceAction)));
-            replyThread = new HandlerThread("fake-agent-replies");
-            replyThread.start();
             Handler main = new Handler(Looper.getMainLooper());
-            replyTo = new Messenger(new Handler(replyThread.getLooper(), msg -> {
-                Intent reply = new Intent().putExtras(msg.getData());
-                main.post(() -> replies.add(reply)); // replies belongs to the main thread
-                return true;
-            }));
+            binding = new ToolBinding(app, bound.get().onBind(new Intent(Intentbridge.ServiceAction)),
+                    data -> main.post(() -> replies.add(new Intent().putExtras(data)))); // replies belongs to the main thread
         }
-        int uid = InstalledApps.uidOf(app, caller);
-        Message msg = Message.obtain(null, ToolService.MSG_INVOKE);
-        Bundle data = new Bundle();
-        data.putString(requestExtra, requestJson);
-        msg.setData(data);
-        msg.replyTo = replyTo;
-        ShadowBinder.setCallingUid(uid); // Binder stamps the Message with it
-        try {
-            toolMessenger.send(msg);
-        } catch (RemoteException e) {
-            throw new AssertionError(e);
-        } finally {
-            ShadowBinder.setCallingUid(Process.myUid());
-        }
+        binding.send(caller, requestExtra, requestJson);
     }
 
     /** Sends a specification request in binding mode, as this app, and returns the reply's JSON. */
@@ -283,7 +256,7 @@ final class FakeAgent extends ExternalResource {
         stop();
         if (bound != null) {
             bound.destroy();
-            replyThread.quitSafely();
+            binding.close();
         }
     }
 

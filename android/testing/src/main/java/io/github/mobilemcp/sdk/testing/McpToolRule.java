@@ -10,14 +10,8 @@ import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
 import android.os.Bundle;
-import android.os.Handler;
-import android.os.HandlerThread;
 import android.os.IBinder;
 import android.os.Looper;
-import android.os.Message;
-import android.os.Messenger;
-import android.os.Process;
-import android.os.RemoteException;
 
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
@@ -29,7 +23,6 @@ import org.junit.rules.ExternalResource;
 import org.robolectric.Robolectric;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
-import org.robolectric.shadows.ShadowBinder;
 
 import java.util.ArrayList;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -81,10 +74,8 @@ public final class McpToolRule extends ExternalResource {
     /** The service agents reach through startForegroundService or bindService; see await. */
     private ServiceController<? extends McpToolService> hosted;
     private int hostedStarts;
-    /** Binding mode: the hosted service's Messenger, and where its replies come back. */
-    private Messenger tool;
-    private HandlerThread replyThread;
-    private Messenger replyTo;
+    /** Binding mode to the hosted service, and the replies that came back. */
+    private ToolBinding binding;
     private final List<Bundle> boundReplies = new CopyOnWriteArrayList<>();
 
     /** A rule that calls serviceClass, which your manifest declares. */
@@ -131,8 +122,8 @@ public final class McpToolRule extends ExternalResource {
         if (hosted != null) {
             hosted.destroy();
         }
-        if (replyThread != null) {
-            replyThread.quitSafely();
+        if (binding != null) {
+            binding.close();
         }
     }
 
@@ -161,7 +152,7 @@ public final class McpToolRule extends ExternalResource {
         ComponentName component = new ComponentName(app, serviceClass);
         IBinder binder = hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component));
         shadowOf(app).setComponentNameAndServiceForBindService(component, binder);
-        tool = new Messenger(binder);
+        binding = new ToolBinding(app, binder, boundReplies::add);
     }
 
     /** Hands the starts recorded so far to the hosted service; bindService records extra-less ones. */
@@ -211,29 +202,8 @@ public final class McpToolRule extends ExternalResource {
      */
     private Bundle bound(String callerPackage, String requestKey, String requestJson) {
         host();
-        if (replyThread == null) {
-            replyThread = new HandlerThread("mcp-tool-rule-replies");
-            replyThread.start();
-            replyTo = new Messenger(new Handler(replyThread.getLooper(), msg -> {
-                boundReplies.add(new Bundle(msg.getData()));
-                return true;
-            }));
-        }
-        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE);
-        Bundle data = new Bundle();
-        data.putString(requestKey, requestJson);
-        msg.setData(data);
-        msg.replyTo = replyTo;
         int before = boundReplies.size();
-        // Binder stamps the Message with the sender's uid; the SDK asks the PackageManager its name.
-        ShadowBinder.setCallingUid(InstalledApps.uidOf(app, callerPackage));
-        try {
-            tool.send(msg);
-        } catch (RemoteException e) {
-            throw new AssertionError("the tool's Messenger refused the request", e);
-        } finally {
-            ShadowBinder.setCallingUid(Process.myUid());
-        }
+        binding.send(callerPackage, requestKey, requestJson);
         idleUntil("the reply", () -> boundReplies.size() > before);
         idle(); // a second reply would have arrived by now
         if (boundReplies.size() != before + 1) {
