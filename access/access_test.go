@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -230,4 +231,121 @@ func TestCapabilityChecksComeBeforeAdmission(t *testing.T) {
 	if n := p.sent(t); n != 1 {
 		t.Errorf("%d sent, want 1", n)
 	}
+}
+
+// A caller the transport cannot vouch for (an Intent's callback creator)
+// runs what reads, and nothing that changes something, even with the
+// user's consent: permission_denied, no budget used, nothing sent.
+func TestAClaimedCallerRunsOnlyWhatReads(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	claimed := func(capabilityID, args string) (string, string) {
+		ctx := capability.WithCaller(context.Background(), "com.example.agent")
+		ctx = capability.WithAdmission(access.WithClaimedCaller(ctx), p.policy.Admit)
+		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
+		r := p.engine.Handle(ctx, []byte(req))
+		return string(r.ErrorCode), r.Message
+	}
+	if code, message := claimed("send_sms", sendArgs); code != "permission_denied" || !strings.HasPrefix(message, "send_sms changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service") {
+		t.Errorf("send_sms: %q %q", code, message)
+	}
+	if code, message := claimed("get_sms_subscriptions", "{}"); code != "" {
+		t.Errorf("get_sms_subscriptions: %q %q", code, message)
+	}
+	if code, message := p.call("com.example.agent", "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
+		t.Errorf("vouched for, with the one call of the budget: %q %q, %d sent", code, message, p.sent(t))
+	}
+}
+
+// A decision belongs to an app, not a name: it is recorded with the
+// package's signer, and dropped once the package is gone or signed by
+// another certificate, so that an app that takes over the name is asked.
+func TestADecisionBelongsToTheAppThatHadTheName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), access.ConsentFile)
+	consents, err := access.OpenConsents(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	installed := map[string]string{"com.example.agent": strings.Repeat("a", 64)}
+	consents.SetSigners(func(pkg string) (string, error) {
+		if s, ok := installed[pkg]; ok {
+			return s, nil
+		}
+		return "", errors.New("no such package")
+	})
+	if err := consents.Decide("com.example.agent", access.Allowed); err != nil {
+		t.Fatal(err)
+	}
+	if g := consents.List(); len(g) != 1 || g[0].Signer != strings.Repeat("a", 64) {
+		t.Fatalf("recorded %+v", g)
+	}
+	if d, ok := consents.Decision("com.example.agent"); !ok || d != access.Allowed {
+		t.Errorf("the same app: %q %v", d, ok)
+	}
+	installed["com.example.agent"] = strings.Repeat("b", 64) // removed, and another app installed under the name
+	if d, ok := consents.Decision("com.example.agent"); ok {
+		t.Errorf("another signer: %q", d)
+	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "com.example.agent") {
+		t.Errorf("the decision is still in the file:\n%s", data)
+	}
+	if err := consents.Decide("com.example.agent", access.Denied); err != nil {
+		t.Fatal(err)
+	}
+	delete(installed, "com.example.agent")
+	if d, ok := consents.Decision("com.example.agent"); ok || len(consents.List()) != 0 {
+		t.Errorf("a package that is gone: %q %v %+v", d, ok, consents.List())
+	}
+	if err := consents.Decide("com.example.gone", access.Allowed); err == nil || err.Error() != "cannot tell which app com.example.gone is: no such package" {
+		t.Errorf("deciding about a package that is not installed: %v", err)
+	}
+}
+
+// A consent file that holds what Decide would never record is refused
+// whole, saying what is wrong: a "maybe" once read as a yes and sent.
+func TestAConsentFileWithAnInvalidDecisionIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), access.ConsentFile)
+	for file, want := range map[string]string{
+		`[{"package":"com.example.agent","decision":"maybe","at":"2026-11-21T10:00:00Z"}]`:   `decision "maybe": want "allowed" or "denied"`,
+		`[{"package":"","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`:                  `"" is not an Android package name`,
+		`[{"package":"com.x","decision":"denied"},{"package":"com.x","decision":"allowed"}]`: `a second decision about com.x`,
+	} {
+		os.WriteFile(path, []byte(file), 0o600)
+		if _, err := access.OpenConsents(path, nil); err == nil || err.Error() != "consent store "+path+": "+want {
+			t.Errorf("%s:\n got %v\nwant %s", file, err, want)
+		}
+	}
+}
+
+// FuzzOpenConsents: no consent file makes OpenConsents panic, and every
+// decision it accepts is one Decide could have recorded, once per package.
+func FuzzOpenConsents(f *testing.F) {
+	for _, seed := range []string{
+		`[{"package":"com.example.agent","signer":"0a","decision":"allowed","at":"2026-11-21T10:00:00Z"}]`,
+		`[{"package":"com.x","decision":"maybe"}]`, `[]`, `null`, `{}`, `[{"package":"a b"}]`, `[{"package":"com.x","decision":"denied"},{"package":"com.x","decision":"denied"}]`,
+	} {
+		f.Add([]byte(seed))
+	}
+	path := filepath.Join(f.TempDir(), access.ConsentFile)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, err := access.OpenConsents(path, nil)
+		if err != nil {
+			return
+		}
+		check, _ := access.OpenConsents("", nil)
+		for _, g := range c.List() {
+			if err := check.Decide(g.Package, g.Decision); err != nil {
+				t.Fatalf("%q: accepted %+v, which Decide refuses: %v", data, g, err)
+			}
+			if d, ok := c.Decision(g.Package); !ok || d != g.Decision {
+				t.Fatalf("%q: %+v reads back as %q %v", data, g, d, ok)
+			}
+		}
+		if len(check.List()) != len(c.List()) {
+			t.Fatalf("%q: a package decided twice", data)
+		}
+	})
 }

@@ -4,8 +4,10 @@
 // make it send SMS from the user's SIM (a confused deputy).
 //
 // The rules: read-only capabilities are open to every caller. A capability
-// that changes something needs the user's consent for the calling package,
-// and is rate limited per caller. A request without a callback (adb, or an
+// that changes something needs a caller that Android identifies (binding
+// mode's Binder uid, not the creator of an Intent's callback PendingIntent,
+// which any app holding it can claim: WithClaimedCaller), the user's
+// consent for that calling package, and is rate limited per caller. A request without a callback (adb, or an
 // app that hides who it is) is accepted only when the app allows it, which
 // it does in debuggable builds or with a developer switch.
 package access
@@ -32,12 +34,22 @@ const (
 	Denied  Decision = "denied"
 )
 
-// Grant is the user's decision for one calling package.
+// Grant is the user's decision for one calling app: a package, and the
+// certificate it was signed with when the user decided.
 type Grant struct {
-	Package  string    `json:"package"`
+	Package string `json:"package"`
+	// Signer is the hex SHA-256 of the package's signing certificate, as
+	// the SignerOf in use gave it; "" without one.
+	Signer   string    `json:"signer,omitempty"`
 	Decision Decision  `json:"decision"`
 	At       time.Time `json:"at"`
 }
+
+// SignerOf returns the hex SHA-256 of the signing certificate of the
+// installed package pkg (several, comma-separated, for an app signed by
+// several), or an error when no such package is installed. On a phone the
+// app's Java side answers it from the PackageManager.
+type SignerOf func(pkg string) (string, error)
 
 // ConsentFile is the consent store's file name inside a data directory.
 const ConsentFile = "consents.json"
@@ -46,8 +58,9 @@ const ConsentFile = "consents.json"
 // is written to the file (atomically, through a temporary file and a rename)
 // before the method returns. It is safe for concurrent use.
 type Consents struct {
-	path string
-	now  func() time.Time
+	path     string
+	now      func() time.Time
+	signerOf SignerOf // nil: decisions are by package name alone
 
 	mu     sync.Mutex
 	grants map[string]Grant
@@ -76,31 +89,85 @@ func OpenConsents(path string, now func() time.Time) (*Consents, error) {
 		return nil, fmt.Errorf("consent store %s: %w", path, err)
 	}
 	for _, g := range grants {
+		// A decision that Decide would not record is no decision: a
+		// "maybe" must never read as a yes.
+		err := checkPackage(g.Package)
+		if err == nil {
+			err = checkDecision(g.Decision)
+		}
+		if _, twice := c.grants[g.Package]; err == nil && twice {
+			err = errors.New("a second decision about " + g.Package)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("consent store %s: %w", path, err)
+		}
 		c.grants[g.Package] = g
 	}
 	return c, nil
 }
 
-// Decision returns the user's decision for pkg, if there is one.
-func (c *Consents) Decision(pkg string) (Decision, bool) {
+// SetSigners makes each decision belong to an app, not a name: Decide
+// records the package's signer with it, and Decision drops a decision whose
+// package is no longer installed or is now signed by another certificate
+// (another app that took the name), so the user is asked again.
+func (c *Consents) SetSigners(signerOf SignerOf) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	g, ok := c.grants[pkg]
-	return g.Decision, ok
+	c.signerOf = signerOf
 }
 
-// Decide records the user's decision for pkg.
+// Decision returns the user's decision for pkg, if there is one that is
+// still the app's (see SetSigners).
+func (c *Consents) Decision(pkg string) (Decision, bool) {
+	c.mu.Lock()
+	g, ok := c.grants[pkg]
+	signerOf := c.signerOf
+	c.mu.Unlock()
+	if !ok || signerOf == nil {
+		return g.Decision, ok
+	}
+	// Asked outside the lock: on a phone it is a call into Java.
+	if signer, err := signerOf(pkg); err != nil || signer != g.Signer {
+		c.forgetGrant(g)
+		return "", false
+	}
+	return g.Decision, true
+}
+
+// forgetGrant drops g if it is still the decision for its package. A
+// failure to save is left for the next decision: in memory it is gone.
+func (c *Consents) forgetGrant(g Grant) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.grants[g.Package] == g {
+		delete(c.grants, g.Package)
+		c.saveLocked()
+	}
+}
+
+// Decide records the user's decision for pkg, with its signer when
+// SetSigners gave a way to learn it.
 func (c *Consents) Decide(pkg string, d Decision) error {
 	if err := checkPackage(pkg); err != nil {
 		return err
 	}
-	if d != Allowed && d != Denied {
-		return fmt.Errorf("decision %q: want %q or %q", d, Allowed, Denied)
+	if err := checkDecision(d); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	signerOf := c.signerOf
+	c.mu.Unlock()
+	signer := ""
+	if signerOf != nil {
+		var err error
+		if signer, err = signerOf(pkg); err != nil {
+			return fmt.Errorf("cannot tell which app %s is: %w", pkg, err)
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	before, had := c.grants[pkg]
-	c.grants[pkg] = Grant{Package: pkg, Decision: d, At: c.now().UTC()}
+	c.grants[pkg] = Grant{Package: pkg, Signer: signer, Decision: d, At: c.now().UTC()}
 	if err := c.saveLocked(); err != nil {
 		// Keep memory and file in agreement: the decision did not happen.
 		if had {
@@ -170,6 +237,13 @@ func (c *Consents) saveLocked() error {
 	if err := os.Rename(tmp.Name(), c.path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("saving consents: %w", err)
+	}
+	return nil
+}
+
+func checkDecision(d Decision) error {
+	if d != Allowed && d != Denied {
+		return fmt.Errorf("decision %q: want %q or %q", d, Allowed, Denied)
 	}
 	return nil
 }

@@ -62,6 +62,12 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 	if !c.ChangesState() {
 		return nil
 	}
+	if claimedOnly(ctx) {
+		// Asking the user, or charging the budget, would be in the name
+		// of an app that may not have sent this: no side effect at all.
+		return capability.Errorf(capability.CodePermissionDenied,
+			"%s changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service and send the request as a Message (binding mode). A request in an Intent names only the app that created its callback PendingIntent, and any app holding that PendingIntent can send it", c.ID)
+	}
 	switch d, decided := p.consents.Decision(caller); {
 	case !decided:
 		return capability.Errorf(capability.CodeConsentRequired,
@@ -71,6 +77,27 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 			"the user does not allow %s to use %s; they can change this in the mobilemcp app", caller, c.ID)
 	}
 	return p.limit(c, caller)
+}
+
+// claimedKey marks a context whose caller is claimed, not proven.
+type claimedKey struct{}
+
+// WithClaimedCaller returns a context whose caller (capability.WithCaller)
+// the transport cannot vouch for. It is the Intent transport's: there the
+// caller is the app that created the callback PendingIntent, and any app
+// that was handed that PendingIntent (an assistant gives one to every tool
+// it calls) can send it to us as its own callback. Admit runs only
+// read-only capabilities for such a caller, and refuses the others with
+// permission_denied, without asking the user or using rate budget in that
+// app's name. Binding mode's caller, the package of the Binder uid of the
+// Message's sender, is one Android vouches for, and needs no mark.
+func WithClaimedCaller(ctx context.Context) context.Context {
+	return context.WithValue(ctx, claimedKey{}, true)
+}
+
+func claimedOnly(ctx context.Context) bool {
+	claimed, _ := ctx.Value(claimedKey{}).(bool)
+	return claimed
 }
 
 func (p *Policy) limit(c *capability.Capability, caller string) error {

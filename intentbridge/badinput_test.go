@@ -19,6 +19,10 @@ import (
 // the four whose fault is a subscription that is not active reach it and
 // get consent_required, because which SIMs are active is the phone's to
 // say. Nothing is sent either way.
+//
+// In an Intent (HandleIntent), even with the allowed app's callback, the
+// same: the catalogued codes, and for those four the refusal of a caller
+// that is only claimed (permission_denied), never consent_required.
 func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	cases, err := badinput.Load()
 	if err != nil {
@@ -30,8 +34,15 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	if err := b.SetSendRateLimit("off"); err != nil {
 		t.Fatal(err)
 	}
-	var asked []string
+	var asked, refusedInIntent []string
 	for _, c := range cases {
+		var inIntent replies
+		b.HandleIntent(string(c.Request), testAgent, &inIntent)
+		if r := inIntent.all(); len(r) != 1 || r[0].Success() || (r[0].ErrorCode() != c.ErrorCode && r[0].ErrorCode() != "permission_denied") {
+			t.Errorf("%s in an Intent: %d replies, %v, want %s or permission_denied", c.Name, len(r), r, c.ErrorCode)
+		} else if r[0].ErrorCode() == "permission_denied" && c.ErrorCode != "permission_denied" {
+			refusedInIntent = append(refusedInIntent, c.Name)
+		}
 		if r := handle(b, string(c.Request), "com.example.hostile"); r.Success() || (r.ErrorCode() != c.ErrorCode && r.ErrorCode() != "consent_required") {
 			t.Errorf("%s from an app without consent: %s, want %s or consent_required", c.Name, r.ErrorCode(), c.ErrorCode)
 		} else if r.ErrorCode() == "consent_required" {
@@ -60,8 +71,12 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	if len(f.sends) != 0 {
 		t.Errorf("%d bad requests reached the Java platform: %q", len(f.sends), f.sends)
 	}
-	if want := []string{"negative subscription id", "subscription id over Java int", "inactive subscription", "missing subscription with two SIMs"}; !slices.Equal(asked, want) {
+	want := []string{"negative subscription id", "subscription id over Java int", "inactive subscription", "missing subscription with two SIMs"}
+	if !slices.Equal(asked, want) {
 		t.Errorf("from an app without consent, consent_required for %q, want only %q", asked, want)
+	}
+	if !slices.Equal(refusedInIntent, want) {
+		t.Errorf("in an Intent, permission_denied for %q, want only %q", refusedInIntent, want)
 	}
 	t.Logf("%d bad requests through the bridge", len(cases))
 }

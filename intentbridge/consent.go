@@ -20,6 +20,34 @@ const (
 	DecisionDenied  = string(access.Denied)
 )
 
+// SignerSource tells which app has a package name now: the app's Java side
+// implements it with the PackageManager.
+type SignerSource interface {
+	// SigningCertificateSHA256 returns the lowercase hex SHA-256 of the
+	// signing certificate of the installed package (several, sorted and
+	// comma-separated, for an app signed by several), or an error when no
+	// package of that name is installed. callerPackage is as Handle was
+	// given it, which for apps sharing a user id is "<sharedUserId>:<uid>".
+	SigningCertificateSHA256(callerPackage string) (string, error)
+}
+
+// SetSignerSource makes the user's decisions belong to an app, not a
+// package name: a decision is recorded with the certificate the package is
+// signed with, and a decision whose package is gone or now signed by
+// another certificate (another app took the name) is dropped when that
+// caller next calls, so the user is asked again. Without a source,
+// decisions are by name. Call it once, before requests run.
+func (b *Bridge) SetSignerSource(source SignerSource) {
+	if source == nil {
+		b.consents.SetSigners(nil)
+		return
+	}
+	b.consents.SetSigners(func(pkg string) (signer string, err error) {
+		defer recoverInto(&err, "SigningCertificateSHA256")
+		return source.SigningCertificateSHA256(pkg)
+	})
+}
+
 // AllowCaller records that the user allows the app callerPackage to run
 // capabilities that change something, such as send_sms. Until the user
 // decides, such a call gets consent_required; the app asks the user then
@@ -40,8 +68,9 @@ func (b *Bridge) DenyCaller(callerPackage string) (err error) {
 }
 
 // ForgetCaller removes the decision about callerPackage (the user revoked
-// it), so its next call of a capability that changes something gets
-// consent_required again. Forgetting an app without a decision does nothing.
+// it, or the package was removed from the phone), so its next call of a
+// capability that changes something gets consent_required again.
+// Forgetting an app without a decision does nothing.
 func (b *Bridge) ForgetCaller(callerPackage string) (err error) {
 	defer recoverInto(&err, "ForgetCaller")
 	return b.consents.Forget(callerPackage)

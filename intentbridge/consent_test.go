@@ -1,6 +1,7 @@
 package intentbridge
 
 import (
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -314,5 +315,40 @@ func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
 	}
 	if _, decided := b.consents.Decision("loopback"); decided {
 		t.Error("an HTTP client has an app decision")
+	}
+}
+
+// signers is a SignerSource: the installed packages and their signers.
+type signers map[string]string
+
+func (s signers) SigningCertificateSHA256(pkg string) (string, error) {
+	if signer, ok := s[pkg]; ok {
+		return signer, nil
+	}
+	return "", errors.New("no package " + pkg)
+}
+
+// With a signer source, a decision belongs to the app that had the name:
+// another signer, or the package gone, and the caller is asked again.
+func TestDecisionsBelongToTheSignerThroughTheBridge(t *testing.T) {
+	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	b := newBridgeAt(t, f, t.TempDir())
+	installed := signers{"com.example.agent": "0a1b"}
+	b.SetSignerSource(installed)
+	if err := b.AllowCaller("com.example.agent"); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.CallersJSON(); got != `[{"package":"com.example.agent","signer":"0a1b","decision":"allowed","at":"2026-11-21T10:00:00Z"}]` {
+		t.Errorf("CallersJSON: %s", got)
+	}
+	if r := handle(b, sendRequest("s1"), "com.example.agent"); !r.Success() {
+		t.Fatalf("the app the user allowed: %s", r.SpecJSON())
+	}
+	installed["com.example.agent"] = "ffff"
+	if r := handle(b, sendRequest("s2"), "com.example.agent"); r.ErrorCode() != "consent_required" || b.CallersJSON() != "[]" || len(f.sends) != 1 {
+		t.Errorf("another signer: %s, %s, %d sends", r.SpecJSON(), b.CallersJSON(), len(f.sends))
+	}
+	if err := b.AllowCaller("com.example.gone"); err == nil || err.Error() != "cannot tell which app com.example.gone is: no package com.example.gone" {
+		t.Errorf("a package that is not installed: %v", err)
 	}
 }

@@ -259,9 +259,10 @@ type ReplyTarget interface {
 
 // Handle runs one request and hands its reply to to, exactly once, and
 // never lets a panic reach Java. callerPackage is the calling app as
-// Android vouches for it: the package that created the callback
-// PendingIntent, or the package of the binding's sending uid; "" when there
-// is none (a request without a callback, from adb).
+// Android vouches for it: in binding mode, the package of the Binder uid
+// that sent the Message; "" when there is none (a request without a
+// callback, from adb). A request that came in an Intent goes to
+// HandleIntent instead.
 //
 // The handler runs on the calling thread, so a Java handler is called
 // without leaving it. If a handler overruns its deadline, to gets the
@@ -276,6 +277,27 @@ type ReplyTarget interface {
 // SetAllowNoCallback allows it. A repeated request id is answered from the
 // reply store per caller package.
 func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
+	b.handle(requestJSON, callerPackage, false, to)
+}
+
+// HandleIntent is Handle for a request that came in an Intent, whose
+// caller is only claimed: callbackCreator is the package that created the
+// callback PendingIntent (PendingIntent.getCreatorPackage), "" without a
+// callback. An assistant hands such a PendingIntent to every tool it
+// calls, and a tool can pass it on to us as its own callback, so the
+// creator is not proof of who sent the request. Read-only capabilities run
+// as in Handle. One that changes something is refused with
+// permission_denied, which tells the caller to use binding mode: nobody is
+// asked, no budget is used and nothing runs in the creator's name (the
+// confused deputy; see docs/security.md). A request without a callback is
+// Handle's with "".
+func (b *Bridge) HandleIntent(requestJSON, callbackCreator string, to ReplyTarget) {
+	b.handle(requestJSON, callbackCreator, callbackCreator != "", to)
+}
+
+// handle runs a request of caller; claimed means the transport cannot
+// vouch for the caller (access.WithClaimedCaller).
+func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to ReplyTarget) {
 	if to == nil {
 		b.log.Error("intentbridge: Handle was given no ReplyTarget; the request is dropped")
 		return
@@ -304,6 +326,9 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 		return
 	}
 	ctx := capability.WithCaller(context.Background(), callerPackage)
+	if claimed {
+		ctx = access.WithClaimedCaller(ctx)
+	}
 	ctx = capability.WithAdmission(ctx, b.policy.Admit)
 	engine.HandleTo(ctx, []byte(requestJSON), deliver)
 }

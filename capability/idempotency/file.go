@@ -312,7 +312,11 @@ func (sf *shared) append(s *Store, r record) error {
 	return nil
 }
 
-func (sf *shared) sync() error { return sf.f.Sync() }
+func (sf *shared) sync() error { return syncFile(sf.f.File) }
+
+// syncFile makes what was written to f durable. It is a variable so that a
+// test can see when a reply is synced.
+var syncFile = (*os.File).Sync
 
 // compact rewrites the file with the live replies and claims only, when no
 // other store has it open; otherwise it leaves it to grow until a later

@@ -159,15 +159,9 @@ func lineCount(t *testing.T, path string) int {
 // here, past the 16 MiB that once stopped the store from opening), is
 // skipped and named; the records around it load.
 func TestBadLinesAreSkippedAndNamed(t *testing.T) {
-	path := filepath.Join(t.TempDir(), idempotency.FileName)
-	c := &clock{now: time.Unix(1_800_000_000, 0)}
-	s := openAt(t, path, idempotency.Options{Now: c.Now})
-	var runs int32
-	s.Do("before", "fp", once(`"b"`, &runs))
+	path, c, s, runs := storeWithOneReply(t, "before")
 	s.Close()
-	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString("not json\n" + `{"key":"huge","value":"` + strings.Repeat("x", 17<<20) + "\"}\n")
-	f.Close()
+	appendTo(t, path, "not json\n"+`{"key":"huge","value":"`+strings.Repeat("x", 17<<20)+"\"}\n")
 
 	var log bytes.Buffer
 	s = openAt(t, path, idempotency.Options{Now: c.Now, Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{

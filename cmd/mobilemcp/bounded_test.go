@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 )
 
 // runWithin runs the command line and fails the test if it does not end
@@ -202,5 +205,32 @@ func TestOutboxListsEveryRecordAndNamesBadLines(t *testing.T) {
 	send()
 	if code, out, errOut := c.run("", "outbox", "--json"); code != exitOK || strings.Count(out, "\n") != 3 || strings.Contains(errOut, "torn") {
 		t.Errorf("after a send: exit %d, %d records, stderr %s", code, strings.Count(out, "\n"), errOut)
+	}
+}
+
+// The CLI starts on a reply store with a line longer than any record (17
+// MiB: past the 16 MiB that once stopped it with "bufio.Scanner: token too
+// long"), says which line it skipped, and sends. A store that holds more
+// replies than it keeps stops the start with a message saying so.
+func TestTheReplyStoreIsReadWithinBoundsAtStart(t *testing.T) {
+	c := newCLI(t)
+	store := filepath.Join(c.dataDir, "replies.jsonl")
+	os.WriteFile(store, []byte(`{"key":"huge","value":"`+strings.Repeat("x", 17<<20)+"\"}\n"), 0o600)
+	code, out, errOut := c.run("", "call", "send_sms", "to_phone_number=+33785880347", "sms_text=Hi", "subscription_id=14")
+	want := `level=WARN msg="skipped a line of the reply store: it is longer than a record can be" file=` + store + " line=1 bytes=17825817 limit=1048576\n"
+	if code != exitOK || !strings.Contains(out, "SMS sent") || errOut != want {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s\nwant stderr: %s", code, out, errOut, want)
+	}
+
+	var full bytes.Buffer
+	at := time.Now().UnixMilli()
+	for i := range idempotency.DefaultMaxEntries + 1 {
+		fmt.Fprintf(&full, `{"key":"k%d","fingerprint":"fp","at":%d,"value":1}`+"\n", i, at)
+	}
+	os.WriteFile(store, full.Bytes(), 0o600)
+	code, out, errOut = c.run("", "call", "send_sms", "to_phone_number=+33785880347", "sms_text=Hi", "subscription_id=14")
+	want = "mobilemcp call: opening the reply store: " + store + " holds 100001 replies from the last 10m0s, more than the 100000 a store keeps; remove it, or let them expire\n"
+	if code != exitFailure || out != "" || errOut != want {
+		t.Errorf("a full store: exit %d\nstdout: %s\nstderr: %s\nwant stderr: %s", code, out, errOut, want)
 	}
 }

@@ -121,13 +121,13 @@ func ReadOutbox(path string) ([]Record, error) {
 	lines := 0
 	end, err := jsonl.Read(f, 0, info.Size(), MaxRecordBytes, func(l jsonl.Line) {
 		lines = l.Number
-		var r Record
 		switch {
 		case l.Text == nil:
 			bad = append(bad, fmt.Sprintf("line %d: %d bytes, longer than a record can be", l.Number, l.Size))
 		case len(bytes.TrimSpace(l.Text)) == 0:
 		default:
-			if err := json.Unmarshal(l.Text, &r); err != nil {
+			r, err := parseRecord(l.Text)
+			if err != nil {
 				bad = append(bad, fmt.Sprintf("line %d: not a record: %v", l.Number, err))
 				return
 			}
@@ -144,4 +144,17 @@ func ReadOutbox(path string) ([]Record, error) {
 		return records, &BadLinesError{Path: path, Lines: bad}
 	}
 	return records, nil
+}
+
+// parseRecord reads one line of the outbox. A record is an object with the
+// time of the send and its recipient: null or {} is valid JSON, but no send.
+func parseRecord(line []byte) (Record, error) {
+	var r Record
+	if err := json.Unmarshal(line, &r); err != nil {
+		return Record{}, err
+	}
+	if r.Time.IsZero() || r.To == "" {
+		return Record{}, errors.New(`"time" or "to" is missing`)
+	}
+	return r, nil
 }

@@ -3,6 +3,7 @@ package io.github.mobilemcp.app;
 import android.Manifest;
 import android.app.Activity;
 import android.content.ClipData;
+import android.content.ClipDescription;
 import android.content.ClipboardManager;
 import android.content.ComponentName;
 import android.content.Intent;
@@ -12,10 +13,12 @@ import android.net.Uri;
 import android.os.Build;
 import android.os.Bundle;
 import android.os.IBinder;
+import android.os.PersistableBundle;
 import android.provider.Settings;
 import android.text.TextUtils;
 import android.view.View;
 import android.view.ViewGroup;
+import android.view.WindowManager;
 import android.widget.Button;
 import android.widget.CheckBox;
 import android.widget.Switch;
@@ -82,6 +85,9 @@ public class MainActivity extends Activity {
     @Override
     protected void onCreate(Bundle savedInstanceState) {
         super.onCreate(savedInstanceState);
+        // The screen shows the MCP token: keep it out of screenshots, screen recordings and the
+        // recents thumbnail.
+        getWindow().setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE);
         setContentView(R.layout.activity_main);
         mcp = McpHttp.of(this);
         status = findViewById(R.id.permission_status);
@@ -245,7 +251,14 @@ public class MainActivity extends Activity {
         if (token == null) {
             return;
         }
-        getSystemService(ClipboardManager.class).setPrimaryClip(ClipData.newPlainText("MCP token", token));
+        ClipData clip = ClipData.newPlainText("MCP token", token);
+        // Sensitive: Android 13+ does not show it in the copy preview, and keyboards keep it out of
+        // their clipboard history. EXTRA_IS_SENSITIVE is from API 33, but the compiler inlines its
+        // value, and keyboards on older versions read the same key.
+        PersistableBundle extras = new PersistableBundle();
+        extras.putBoolean(ClipDescription.EXTRA_IS_SENSITIVE, true);
+        clip.getDescription().setExtras(extras);
+        getSystemService(ClipboardManager.class).setPrimaryClip(clip);
         Toast.makeText(this, R.string.token_copied, Toast.LENGTH_SHORT).show();
     }
 

@@ -20,6 +20,7 @@ import android.os.Process;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
@@ -134,7 +135,7 @@ public class BindingTest {
     public void oneBindingCarriesManyRequests_andTheCallerIsTheSendingUidsPackage() throws Exception {
         // Another app binds: Binder sets sendingUid, and PackageManager names its package.
         ShadowBinder.setCallingUid(10123);
-        shadowOf(agent.app.getPackageManager()).setNameForUid(10123, "com.example.assistant");
+        InstalledApps.install(agent.app, "com.example.assistant", 10123, "the assistant's certificate");
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s1", "send_sms", SEND), 1));
         tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("g1", "get_sms_subscriptions", "{}"), 2));
 

@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.regex.Pattern;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -69,16 +70,19 @@ public class ConsentTest {
         return notifications().getNotification(caller, FakeAgent.CONSENT_NOTIFICATION_ID);
     }
 
-    /** Sends a request from this app and returns the reply, clearing earlier ones first. */
+    /**
+     * Sends a request from this app in binding mode, where Android names the caller, and returns
+     * the reply, clearing earlier ones first.
+     */
     private String call(String id, String capability, String args) throws InterruptedException {
         agent.replies.clear();
-        return agent.call(FakeAgent.specRequest(id, capability, args));
+        return agent.callBound(FakeAgent.specRequest(id, capability, args));
     }
 
     /** Sends send_sms from this app, lets its one part succeed, and returns the reply. */
     private String send(String id) throws Exception {
         agent.replies.clear();
-        agent.start(FakeAgent.specRequest(id, "send_sms", SEND));
+        agent.bind(FakeAgent.specRequest(id, "send_sms", SEND));
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         String reply = agent.awaitSpecReply();
         agent.sms(14).clearLastSentMultipartTextMessageParams();
@@ -99,7 +103,8 @@ public class ConsentTest {
     private void press(String caller, int button, String decision) throws Exception {
         question(caller).actions[button].actionIntent.send();
         FakeAgent.idleMainUntil("the decision about " + caller,
-                () -> agent.engine().callersJSON().contains("\"package\":\"" + caller + "\",\"decision\":\"" + decision + "\""));
+                () -> agent.engine().callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
+                        + "\",\"signer\":\"[0-9a-f]{64}\",\"decision\":\"" + decision + "\".*"));
         FakeAgent.idleMainUntil("the question to go", () -> question(caller) == null);
     }
 
@@ -130,6 +135,9 @@ public class ConsentTest {
         assertEquals("Allow", n.actions[0].title.toString());
         assertEquals("Deny", n.actions[1].title.toString());
         for (int i = 0; i < 2; i++) {
+            if (Build.VERSION.SDK_INT >= 31) { // no such rule before Android 12
+                assertTrue("a button works only on an unlocked phone", n.actions[i].isAuthenticationRequired());
+            }
             ShadowPendingIntent button = shadowOf(n.actions[i].actionIntent);
             assertTrue("the buttons are immutable broadcasts", button.isBroadcast() && button.isImmutable());
             Intent intent = button.getSavedIntent();
@@ -146,8 +154,9 @@ public class ConsentTest {
 
         long before = System.currentTimeMillis();
         press(APP, 0, "allowed");
-        String decisions = agent.engine().callersJSON();
-        assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\",\"decision\":\"allowed\",\"at\":\""
+        String decisions = agent.engine().callersJSON(); // the signer: SHA-256 of FakeAgent's certificate for this app
+        assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.app\","
+                + "\"signer\":\"65dcf23995f47ef27e8565b5ff272d7cb5b9acb78a36168e766ffb30445e9304\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
         // The SDK reads Go's RFC 3339 time (nanoseconds and all) without java.time, which needs API 26.
         long at = agent.tool().getCallers().get(0).getDecidedAtMillis();
@@ -236,11 +245,11 @@ public class ConsentTest {
 
     @Test
     public void twoCallers_eachIsAskedAndAnsweredApart() throws Exception {
-        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a1", "send_sms", SEND)));
+        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, FakeAgent.specRequest("a1", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("a1", "send_sms", consentRequired("com.example.assistant"), "consent_required"),
                 agent.awaitSpecReply());
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b1", "send_sms", SEND)));
+        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, FakeAgent.specRequest("b1", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("b1", "send_sms", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitSpecReply());
         assertNotSame("one question per app", question("com.example.assistant"), question("org.example.other"));
@@ -254,11 +263,11 @@ public class ConsentTest {
         assertNotNull("the other app's question stays", question("org.example.other"));
 
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("org.example.other", 2, FakeAgent.specRequest("b2", "send_sms", SEND)));
+        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, FakeAgent.specRequest("b2", "send_sms", SEND));
         assertEquals(FakeAgent.failureReply("b2", "send_sms", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitSpecReply());
         agent.replies.clear();
-        agent.start(ToolService.class, agent.specIntentFrom("com.example.assistant", 1, FakeAgent.specRequest("a2", "send_sms", SEND)));
+        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, FakeAgent.specRequest("a2", "send_sms", SEND));
         agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertEquals(sent("a2"), agent.awaitSpecReply());
     }

@@ -26,6 +26,12 @@ public class FailureRepliesTest {
         assertTrue("nothing may be sent", agent.nothingSent());
     }
 
+    /** The same for a send, which runs only in binding mode: there its reply is a Message. */
+    private void assertSendRefusedWithoutSending(String request, String reply) throws Exception {
+        assertEquals(reply, agent.callBound(request));
+        assertTrue("nothing may be sent", agent.nothingSent());
+    }
+
     @Test
     public void malformedJson() throws Exception {
         assertRefusedWithoutSending("{not json", FakeAgent.failureReply(null, null,
@@ -58,7 +64,7 @@ public class FailureRepliesTest {
 
     @Test
     public void twoSimsAndNoSubscriptionId() throws Exception {
-        assertRefusedWithoutSending(
+        assertSendRefusedWithoutSending(
                 FakeAgent.specRequest("s1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"),
                 FakeAgent.failureReply("s1", "send_sms", "subscription_id is required because 2 SIMs are active:"
                         + " 14 (slot 0, Vodafone UK), 17 (slot 1, Yettel HU); call get_sms_subscriptions and pass the"
@@ -67,7 +73,7 @@ public class FailureRepliesTest {
 
     @Test
     public void noService_isAPlatformErrorWithReadableText() throws Exception {
-        agent.start(FakeAgent.specRequest("ns1", "send_sms",
+        agent.bind(FakeAgent.specRequest("ns1", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}"));
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
 
@@ -82,7 +88,7 @@ public class FailureRepliesTest {
         long started = System.nanoTime();
         // A 1.5 s deadline for every capability, instead of 60 s for send_sms.
         McpTool.setTimeoutOverrideForTests(agent.app, 1500);
-        agent.start(FakeAgent.specRequest("t1", "send_sms",
+        agent.bind(FakeAgent.specRequest("t1", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}"));
         agent.awaitSend(17); // and never fire its sent PendingIntent
 

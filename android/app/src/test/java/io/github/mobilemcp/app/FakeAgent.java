@@ -11,6 +11,7 @@ import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
 import android.os.Build;
+import android.os.Handler;
 import android.os.Looper;
 import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
@@ -20,6 +21,8 @@ import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
+import io.github.mobilemcp.sdk.testing.ToolBinding;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,10 +47,12 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * destroys the service it started, as Android would after the service's last stopSelf.
  *
  * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
- * sees the caller io.github.mobilemcp.app. Unless made {@link #withoutConsent()}, the agent has the
- * user's consent to send SMS, recorded with the SDK's {@link McpTool} just before its first start,
- * so a test can still configure the tool (a short deadline, a debuggable build) before its engine
- * opens.
+ * sees the caller io.github.mobilemcp.app. An Intent runs only read-only capabilities; sends go by
+ * binding ({@link #bind}, {@link #bindAs}), where the caller is the package of the Binder uid, and
+ * the PackageManager knows each caller's signing certificate ({@code InstalledApps}). Unless made
+ * {@link #withoutConsent()}, the agent has the user's consent to send SMS, recorded with the SDK's
+ * {@link McpTool} just before its first request, so a test can still configure the tool (a short
+ * deadline, a debuggable build) before its engine opens.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; the reply broadcast is such a
@@ -80,6 +85,9 @@ final class FakeAgent extends ExternalResource {
     private ServiceController<? extends ToolService> service;
     /** Whether to record the user's consent for this app before the first start. */
     private boolean consent = true;
+    /** Binding mode: the service bound to, and the binding its requests go through. */
+    private ServiceController<ToolService> bound;
+    private ToolBinding binding;
 
     FakeAgent() {
         BroadcastReceiver receiver = new BroadcastReceiver() {
@@ -94,6 +102,8 @@ final class FakeAgent extends ExternalResource {
             app.registerReceiver(receiver, new IntentFilter(REPLY_ACTION));
         }
         shadowOf(app).grantPermissions(Manifest.permission.SEND_SMS, Manifest.permission.READ_PHONE_STATE);
+        // The user's decisions are kept with the caller's signing certificate.
+        InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
         setSims(SIM_14, SIM_17);
     }
 
@@ -191,12 +201,48 @@ final class FakeAgent extends ExternalResource {
     /** Starts cls with intent, after destroying a service this agent started before. */
     ServiceController<? extends ToolService> start(Class<? extends ToolService> cls, Intent intent) {
         stop();
+        consentOnce();
+        service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
+        return service;
+    }
+
+    /** Records the user's consent for this app before its first request, unless made withoutConsent. */
+    private void consentOnce() {
         if (consent) {
             tool().allow(app.getPackageName());
             consent = false; // once is enough; a test may revoke it
         }
-        service = Robolectric.buildService(cls, intent).create().startCommand(0, 1);
-        return service;
+    }
+
+    /**
+     * Sends a specification request in binding mode, as this app: a Message to ToolService's
+     * Messenger. Capabilities that change something run only this way, where Android names the
+     * caller by its Binder uid. The reply Message's data arrives in {@link #replies} as the extras
+     * of an Intent, as an Intent reply's would, so awaitReply and awaitSpecReply read it.
+     */
+    void bind(String requestJson) {
+        bindAs(app.getPackageName(), Intentbridge.ExtraRequest, requestJson);
+    }
+
+    /**
+     * Sends requestJson under requestExtra (the specification's, or the prototype's "request") in
+     * binding mode from the uid that the PackageManager names caller.
+     */
+    void bindAs(String caller, String requestExtra, String requestJson) {
+        consentOnce();
+        if (bound == null) {
+            bound = Robolectric.buildService(ToolService.class).create();
+            Handler main = new Handler(Looper.getMainLooper());
+            binding = new ToolBinding(app, bound.get().onBind(new Intent(Intentbridge.ServiceAction)),
+                    data -> main.post(() -> replies.add(new Intent().putExtras(data)))); // replies belongs to the main thread
+        }
+        binding.send(caller, requestExtra, requestJson);
+    }
+
+    /** Sends a specification request in binding mode, as this app, and returns the reply's JSON. */
+    String callBound(String requestJson) throws InterruptedException {
+        bind(requestJson);
+        return awaitSpecReply();
     }
 
     /** The service started last, or null. */
@@ -215,6 +261,10 @@ final class FakeAgent extends ExternalResource {
     @Override
     protected void after() {
         stop();
+        if (bound != null) {
+            bound.destroy();
+            binding.close();
+        }
     }
 
     /** Idles the main looper until cond holds, or fails after WAIT_MILLIS. */

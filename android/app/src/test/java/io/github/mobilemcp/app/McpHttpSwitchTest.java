@@ -10,8 +10,11 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
 import android.app.Notification;
+import android.content.ClipData;
+import android.content.ClipDescription;
 import android.content.ClipboardManager;
 import android.view.View;
+import android.view.WindowManager;
 import android.widget.CheckBox;
 import android.widget.Switch;
 import android.widget.TextView;
@@ -94,6 +97,8 @@ public class McpHttpSwitchTest {
 
     @Test
     public void offByDefault() throws IOException {
+        assertEquals("the screen that shows the token is kept out of screenshots and recents",
+                WindowManager.LayoutParams.FLAG_SECURE, activity.getWindow().getAttributes().flags & WindowManager.LayoutParams.FLAG_SECURE);
         assertFalse(toggle().isChecked());
         assertEquals("Off. Turn it on to let an MCP client on your computer use this phone's tools over USB (mobilemcp adb connect). A new token is made each time.",
                 text(R.id.mcp_http_status));
@@ -143,7 +148,10 @@ public class McpHttpSwitchTest {
         assertEquals("[]", agent.engine().callersJSON());
 
         activity.findViewById(R.id.copy_token).performClick();
-        assertEquals(token, activity.getSystemService(ClipboardManager.class).getPrimaryClip().getItemAt(0).getText().toString());
+        ClipData clip = activity.getSystemService(ClipboardManager.class).getPrimaryClip();
+        assertEquals(token, clip.getItemAt(0).getText().toString());
+        assertTrue("the token is marked sensitive", clip.getDescription().getExtras().getBoolean(ClipDescription.EXTRA_IS_SENSITIVE));
+        assertEquals("android.content.extra.IS_SENSITIVE", ClipDescription.EXTRA_IS_SENSITIVE); // the key before API 33 too
 
         flip();
         assertFalse(toggle().isChecked());

@@ -28,7 +28,7 @@ public class PlatformTest {
         shadowOf(agent.app).denyPermissions(Manifest.permission.SEND_SMS);
         assertEquals(FakeAgent.failureReply("pd-1", "send_sms", "the mobilemcp app is not allowed to send SMS:"
                 + " open mobilemcp on the phone and allow SMS (android.permission.SEND_SMS)", "permission_denied"),
-                agent.call(FakeAgent.specRequest("pd-1", "send_sms",
+                agent.callBound(FakeAgent.specRequest("pd-1", "send_sms",
                         "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}")));
         assertTrue(agent.nothingSent());
     }
@@ -53,7 +53,7 @@ public class PlatformTest {
         agent.replies.clear();
         assertEquals(FakeAgent.failureReply("ns-2", "send_sms",
                 "no active SIM subscription can send SMS; insert or enable a SIM", "platform_error"),
-                agent.call(FakeAgent.specRequest("ns-2", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}")));
+                agent.callBound(FakeAgent.specRequest("ns-2", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}")));
         assertTrue(agent.nothingSent());
     }
 }

@@ -30,10 +30,11 @@ public class PrototypeShapeTest {
                 .putExtra("mcp_callback", agent.callback(PendingIntent.FLAG_MUTABLE));
     }
 
+    /** A send runs only in binding mode; the prototype's request extra works there too. */
     @Test
     public void sendSms_getsTheFlatReplyAndItsId() throws Exception {
-        agent.start(ToolService.class, prototypeIntent("{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\","
-                + "\"input\":\"{\\\"to_phone_number\\\":\\\"+36 20 123 4567\\\",\\\"sms_text\\\":\\\"Hello world\\\",\\\"subscription_id\\\":\\\"17\\\"}\"}}"));
+        agent.bindAs(agent.app.getPackageName(), "request", "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\","
+                + "\"input\":\"{\\\"to_phone_number\\\":\\\"+36 20 123 4567\\\",\\\"sms_text\\\":\\\"Hello world\\\",\\\"subscription_id\\\":\\\"17\\\"}\"}}");
         agent.awaitSend(17).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
 
         Intent reply = agent.awaitReply();

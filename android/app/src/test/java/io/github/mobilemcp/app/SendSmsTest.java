@@ -25,9 +25,10 @@ import org.robolectric.shadows.ShadowPendingIntent;
 import org.robolectric.shadows.ShadowSmsManager;
 
 /**
- * send_sms in the specification's shape, end to end: Intent, ToolService on the main thread, the
- * worker, gobind's Java, the real Go engine in libgojni.so, AndroidPlatform, Robolectric's
- * SmsManager, and the reply through the agent's PendingIntent.
+ * send_sms in the specification's shape, end to end: a binding Message (the mode a capability that
+ * changes something needs), the worker, gobind's Java, the real Go engine in libgojni.so,
+ * AndroidPlatform, Robolectric's SmsManager, and the reply Message. (The Intent path and the
+ * service's lifecycle are ThreadingTest's and CallbackTest's, with read-only calls.)
  */
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
@@ -36,7 +37,7 @@ public class SendSmsTest {
 
     @Test
     public void repliesSuccessOnlyAfterThePartIsSent() throws Exception {
-        agent.start(FakeAgent.specRequest("req-send", "send_sms",
+        agent.bind(FakeAgent.specRequest("req-send", "send_sms",
                 "{\"to_phone_number\":\"+36 20 123 4567\",\"sms_text\":\"Hello world\",\"subscription_id\":\"17\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(17);
@@ -72,9 +73,6 @@ public class SendSmsTest {
                 + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":1}]},"
                 + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}",
                 agent.awaitSpecReply());
-        // The reply goes out first; the worker then posts the stop to the main thread.
-        FakeAgent.idleMainUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
-        assertEquals(1, shadowOf(agent.service().get()).getStopSelfId());
     }
 
     @Test
@@ -82,7 +80,7 @@ public class SendSmsTest {
         // ő is not GSM-7, so this is UCS-2: 100 characters need two parts of at most 67.
         String text = "ő".repeat(100);
         agent.setSims(FakeAgent.SIM_14); // one SIM: subscription_id may be left out
-        agent.start(FakeAgent.specRequest("req-multi", "send_sms",
+        agent.bind(FakeAgent.specRequest("req-multi", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"" + text + "\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);

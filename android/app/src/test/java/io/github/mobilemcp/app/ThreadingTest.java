@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
+import android.content.Intent;
 import android.os.Handler;
 import android.os.Looper;
 
@@ -20,6 +21,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.android.controller.ServiceController;
+import org.robolectric.shadows.ShadowLog;
 import org.robolectric.shadows.ShadowSmsManager;
 
 /**
@@ -36,8 +38,8 @@ public class ThreadingTest {
     @Test
     public void mainLooperStaysFreeWhileTheEngineIsBlocked() throws Exception {
         assertSame("the test thread is the main thread", Looper.getMainLooper().getThread(), Thread.currentThread());
-        agent.start(FakeAgent.specRequest("th-1", "send_sms", SEND));
-        // startCommand() has returned: onStartCommand did not wait for the engine.
+        agent.bind(FakeAgent.specRequest("th-1", "send_sms", SEND));
+        // send() has returned: the binding thread did not wait for the engine.
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
 
         // The worker is now parked inside Go -> Java, on the sent-results latch, for up to 58 s.
@@ -54,7 +56,12 @@ public class ThreadingTest {
 
     @Test
     public void overlappingStarts_areAnsweredAsTheyFinish_andTheServiceStopsAfterTheLast() throws Exception {
-        ServiceController<? extends ToolService> service = agent.start(FakeAgent.specRequest("first", "send_sms", SEND));
+        // A started send must be one without a callback (adb's, with the developer switch on): a
+        // send with a callback runs only in binding mode. Its reply goes to logcat.
+        agent.tool().setDeveloperSwitch(true);
+        ServiceController<? extends ToolService> service = agent.start(ToolService.class, new Intent(Intentbridge.ServiceAction)
+                .setClassName(agent.app, ToolService.class.getName())
+                .putExtra(Intentbridge.ExtraRequest, FakeAgent.specRequest("first", "send_sms", SEND)));
         ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
 
         // A second agent request arrives while the first waits for its sent result: another
@@ -66,8 +73,9 @@ public class ThreadingTest {
         assertFalse("still running for the first", shadowOf(service.get()).isStoppedBySelf());
 
         sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        FakeAgent.idleMainUntil("both replies", () -> agent.replies.size() == 2);
-        assertTrue(agent.replies.get(1).getStringExtra(Intentbridge.ExtraResponse).contains("\"id\":\"first\""));
+        FakeAgent.idleMainUntil("the first reply, in logcat", () -> ShadowLog.getLogsForTag(ToolService.LOG_TAG).stream()
+                .anyMatch(l -> l.msg.contains("\"id\":\"first\"") && l.msg.contains("\"status\":\"success\"")));
+        assertEquals(1, agent.replies.size());
         // Only the last reply stops it, with the newest start id.
         FakeAgent.idleMainUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
     }

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Binding mode (seed 004 §3.1, the first way): one binding per tool service, shared by every
+ * Binding mode (the Mobile-MCP spec §3.1, the first way): one binding per tool service, shared by every
  * invocation of that tool. Each request is a Message ({@link Wire#MSG_INVOKE}) whose data holds the
  * request JSON under {@code mobile-mcp-request}, with {@code replyTo} set to this client's
  * Messenger; each reply is a Message ({@link Wire#MSG_RESULT}) whose data holds

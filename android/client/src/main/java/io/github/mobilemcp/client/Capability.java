@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One capability of a {@link Tool}, from its descriptor (seed 004 §1.2): the id to invoke, what it
+ * One capability of a {@link Tool}, from its descriptor (the Mobile-MCP spec §1.2): the id to invoke, what it
  * does, its parameters, and the behaviour hints that mobilemcp writes as attributes in its own
  * namespace ({@value #HINTS_NAMESPACE}, prefix {@code mcp:}), which other tools may leave out.
  */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a capability descriptor (seed 004 §1.2) from an XmlPullParser: a compiled resource from
+ * Reads a capability descriptor (the Mobile-MCP spec §1.2) from an XmlPullParser: a compiled resource from
  * {@code Resources.getXml}, or text with namespace processing on. It is lenient where the tool can
  * still be invoked correctly (a missing description or version reads as "", a missing required as
  * false, unknown elements are skipped) and strict where it cannot: the descriptor is rejected, and

@@ -15,7 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Intent mode (seed 004 §3.1, the second way): the request goes in an explicit Intent to the tool's
+ * Intent mode (the Mobile-MCP spec §3.1, the second way): the request goes in an explicit Intent to the tool's
  * service, and the reply comes back through a PendingIntent to a receiver of this app.
  *
  * <ul>

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * An assistant's side of Mobile-MCP (seed 004): finds the tools on the phone and invokes their
+ * An assistant's side of Mobile-MCP (the Mobile-MCP spec): finds the tools on the phone and invokes their
  * capabilities. It depends on nothing but the Android framework.
  *
  * <pre>{@code
@@ -38,7 +38,7 @@ import java.util.concurrent.TimeoutException;
  * Tool tool = found.tools().get(0);
  * JSONObject forModel = tool.capability("send_sms").toMcpTool();
  * client.invoke(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"),
- *         60_000, MobileMcpClient.Mode.INTENT)
+ *         60_000, MobileMcpClient.Mode.BINDING)            // send_sms changes something: always bound
  *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
  * client.close();
  * }</pre>
@@ -65,13 +65,14 @@ import java.util.concurrent.TimeoutException;
 public final class MobileMcpClient implements Closeable {
     private static final String TAG = "MobileMcpClient";
 
-    /** How an invocation reaches the tool (seed 004 §3.1). */
+    /** How an invocation reaches the tool (the Mobile-MCP spec §3.1). */
     public enum Mode {
         /**
-         * An explicit Intent to the service, with a PendingIntent for the reply. From Android 12
-         * an app in the background may not start the service so (Android throws
-         * ForegroundServiceStartNotAllowedException); the client then sends the same call in
-         * {@link #BINDING} mode instead, and its future completes the same way.
+         * An explicit Intent to the service, with a PendingIntent for the reply; for read-only
+         * capabilities only (see {@link #invoke}). From Android 12 an app in the background may not
+         * start the service so (Android throws ForegroundServiceStartNotAllowedException); the
+         * client then sends the same call in {@link #BINDING} mode instead, and its future
+         * completes the same way.
          */
         INTENT,
         /** A binding to the service, with Messages both ways; one binding serves many calls. */
@@ -102,7 +103,7 @@ public final class MobileMcpClient implements Closeable {
     }
 
     /**
-     * Finds the Mobile-MCP tools on the phone as seed 004 §2 describes: the services that answer
+     * Finds the Mobile-MCP tools on the phone as the Mobile-MCP spec §2 describes: the services that answer
      * {@code mobile.mcp.SERVICE}, their meta-data, and each one's descriptor read with
      * {@code getResourcesForApplication(...).getXml(...)}. A service whose meta-data or descriptor
      * cannot be used is left out, and {@link Discovery#problems} says why. It reads other apps'
@@ -183,6 +184,13 @@ public final class MobileMcpClient implements Closeable {
      * with the tool's reply, or with a TimeoutException after timeoutMillis, or with a
      * MobileMcpException when the tool cannot be reached (see the class comment). Each call gets a
      * fresh UUID as its request id.
+     *
+     * <p>A capability that changes something (its descriptor does not say {@code mcp:readOnly}) is
+     * always invoked by binding, whatever mode says: there the tool learns this app from Android
+     * (the Binder uid), while over an Intent it could only take the callback PendingIntent's creator
+     * for the caller, and every tool this client calls holds such a PendingIntent, so a tool that
+     * passed it on could act in this app's name. A mobilemcp tool refuses such a capability over an
+     * Intent with permission_denied.
      */
     public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, JSONObject args, long timeoutMillis, Mode mode) {
         if (timeoutMillis <= 0) {
@@ -201,7 +209,7 @@ public final class MobileMcpClient implements Closeable {
         call.onDone(() -> timeout.cancel(false));
         String request = Wire.request(call.id, capabilityId, args == null ? new JSONObject() : args);
         try {
-            if (mode == Mode.BINDING) {
+            if (mode == Mode.BINDING || changesState(tool, capabilityId)) {
                 bindings.send(tool, call, request);
             } else if (!intents.send(tool, call, request)) {
                 bindings.send(tool, call, request); // Android refused the start: this app is in the background
@@ -210,6 +218,15 @@ public final class MobileMcpClient implements Closeable {
             call.future.completeExceptionally(e);
         }
         return call.future;
+    }
+
+    /**
+     * Whether capabilityId of tool may change something: not declared read-only. An id the tool
+     * does not declare goes as asked, and gets unknown_capability.
+     */
+    static boolean changesState(Tool tool, String capabilityId) {
+        Capability c = tool.capability(capabilityId);
+        return c != null && !Boolean.TRUE.equals(c.readOnly());
     }
 
     /**

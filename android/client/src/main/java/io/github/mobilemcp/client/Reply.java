@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * A tool's answer to one invocation, read from the specification's {@code mobile-mcp-response}
- * (seed 004 §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
+ * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
  * why, and {@link #errorCode()} names the reason when the tool gives one (mobilemcp tools always
  * do: {@code consent_required}, {@code invalid_arguments}, ...).
  */

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A Mobile-MCP tool found by {@link MobileMcpClient#discover}: a service in some app, with the name
- * and description from its meta-data and the capabilities from its descriptor (seed 004 §1.1).
+ * and description from its meta-data and the capabilities from its descriptor (the Mobile-MCP spec §1.1).
  */
 public final class Tool {
     private final String packageName;

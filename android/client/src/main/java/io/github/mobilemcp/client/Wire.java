@@ -4,7 +4,7 @@ import org.json.JSONException;
 import org.json.JSONObject;
 
 /**
- * The Mobile-MCP names this client uses (seed 004), and the binding-mode Message codes of mobilemcp
+ * The Mobile-MCP names this client uses (the Mobile-MCP spec), and the binding-mode Message codes of mobilemcp
  * tools (the prototype tool's). Written out here because the client depends on nothing but the
  * Android framework; a test checks them against the tool's.
  */

@@ -72,6 +72,9 @@ public class NotesAgentsTest {
     @Test
     public void theClientLibraryCallsItInIntentAndBindingMode() throws Exception {
         Tool notes = client.discover().tools().get(0);
+        Reply none = tool.await(client.invoke(notes, "list_notes", null, 10_000, MobileMcpClient.Mode.INTENT));
+        assertEquals("0 notes", none.message());
+        // create_note changes something: asked for in intent mode, the client binds for it.
         Reply created = tool.await(client.invoke(notes, "create_note", new JSONObject().put("title", "Milk"), 10_000, MobileMcpClient.Mode.INTENT));
         assertEquals("Created note 1", created.message());
         assertEquals(1, ((Number) created.outputs().get("id")).intValue());
@@ -86,12 +89,18 @@ public class NotesAgentsTest {
      * The prototype agent (system-pclub/mobile-mcp, llm-app) exactly: the request in the extra
      * "request" with input as a JSON string, a broadcast callback in "mcp_callback" made with the
      * request id's hashCode, FLAG_UPDATE_CURRENT | FLAG_MUTABLE, started with
-     * startForegroundService; it reads "response" and "mcp_request_id".
+     * startForegroundService; it reads "response" and "mcp_request_id". Its reads run; a call that
+     * changes something is refused in its layout, telling it to bind, since in an Intent the caller
+     * is only the creator of the callback, which any app holding it can claim.
      */
     @Test
     public void thePrototypeAgentGetsItsFlatReply() throws Exception {
-        assertEquals("{\"id\":\"P1\",\"capability\":{\"id\":\"create_note\",\"output\":[{\"name\":\"id\",\"type\":\"integer\",\"value\":1}]},"
-                + "\"status\":\"success\",\"message\":\"Created note 1\"}", prototypeCall("create_note", "{\"title\":\"Call Mum\"}"));
+        assertEquals("{\"id\":\"P1\",\"capability\":{\"id\":\"create_note\"},\"status\":\"failure\",\"message\":"
+                + "\"create_note changes something on this phone, so it runs only for a caller that Android identifies: bind to this"
+                + " tool's service and send the request as a Message (binding mode). A request in an Intent names only the app that"
+                + " created its callback PendingIntent, and any app holding that PendingIntent can send it\",\"error_code\":\"permission_denied\"}",
+                prototypeCall("create_note", "{\"title\":\"Call Mum\"}"));
+        tool.call("create_note", "{\"title\":\"Call Mum\"}"); // bound
         assertEquals("{\"id\":\"P1\",\"capability\":{\"id\":\"list_notes\",\"output\":[{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
                 + "{\"name\":\"notes\",\"type\":\"array\",\"value\":[{\"id\":1,\"title\":\"Call Mum\",\"body\":\"\"}]}]},"
                 + "\"status\":\"success\",\"message\":\"1 notes\"}", prototypeCall("list_notes", "{}"));

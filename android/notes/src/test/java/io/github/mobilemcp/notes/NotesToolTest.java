@@ -70,8 +70,8 @@ public class NotesToolTest {
     public void aRetriedRequestIdCreatesOneNote() throws Exception {
         String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"retry-1\","
                 + "\"capability\":{\"id\":\"create_note\",\"args\":{\"title\":\"Once\"}}}}}";
-        String first = tool.send(request, false).getStringExtra("mobile-mcp-response");
-        String again = tool.send(request, false).getStringExtra("mobile-mcp-response");
+        String first = tool.sendBound(request, false).getString("mobile-mcp-response");
+        String again = tool.sendBound(request, false).getString("mobile-mcp-response");
         assertEquals(first, again);
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"retry-1\",\"capability\":{\"id\":\"create_note\","
                 + "\"output\":[{\"name\":\"id\",\"type\":\"integer\",\"value\":1}]},\"status\":\"success\",\"message\":\"Created note 1\"}}}", first);

@@ -1,5 +1,6 @@
 package io.github.mobilemcp.sdk;
 
+import android.annotation.TargetApi;
 import android.app.Notification;
 import android.app.NotificationManager;
 import android.app.PendingIntent;
@@ -8,6 +9,7 @@ import android.content.Intent;
 import android.content.pm.ApplicationInfo;
 import android.content.pm.PackageManager;
 import android.net.Uri;
+import android.os.Build;
 import android.util.Log;
 
 /**
@@ -49,16 +51,32 @@ final class ConsentPrompt {
                     .setContentIntent(PendingIntent.getActivity(context, 0,
                             new Intent(context, ToolSettingsActivity.class).addFlags(Intent.FLAG_ACTIVITY_NEW_TASK),
                             PendingIntent.FLAG_IMMUTABLE))
-                    .addAction(new Notification.Action.Builder(null, context.getText(R.string.mobilemcp_allow),
-                            decision(context, ConsentReceiver.ACTION_ALLOW, callerPackage)).build())
-                    .addAction(new Notification.Action.Builder(null, context.getText(R.string.mobilemcp_deny),
-                            decision(context, ConsentReceiver.ACTION_DENY, callerPackage)).build())
+                    .addAction(button(context, R.string.mobilemcp_allow, ConsentReceiver.ACTION_ALLOW, callerPackage))
+                    .addAction(button(context, R.string.mobilemcp_deny, ConsentReceiver.ACTION_DENY, callerPackage))
                     .build();
             context.getSystemService(NotificationManager.class).notify(callerPackage, NOTIFICATION_ID, notification);
         } catch (RuntimeException e) {
             // A notification must never take the reply down with it.
             Log.e(McpToolService.LOG_TAG, "could not ask the user about " + callerPackage, e);
         }
+    }
+
+    /**
+     * One decision button. From API 31 it works only on an unlocked device: whoever holds the locked
+     * phone must not be able to allow an app to send SMS from the lock screen.
+     */
+    private static Notification.Action button(Context context, int label, String action, String callerPackage) {
+        Notification.Action.Builder button = new Notification.Action.Builder(null, context.getText(label),
+                decision(context, action, callerPackage));
+        if (Build.VERSION.SDK_INT >= 31) {
+            requireUnlocked(button);
+        }
+        return button.build();
+    }
+
+    @TargetApi(31) // called only from API 31 on
+    private static void requireUnlocked(Notification.Action.Builder button) {
+        button.setAuthenticationRequired(true);
     }
 
     /** Removes the question for callerPackage, once it is answered. */

@@ -42,8 +42,11 @@ final class IntentRequest {
     }
 
     /**
-     * The package that created the callback: the caller, as Android vouches for it. Replies are
-     * replayed per caller package, and consent is given per package. "" without a callback.
+     * The package that created the callback: the caller as far as an Intent tells, which is a
+     * claim only. Android vouches that this package created the PendingIntent, not that it sent
+     * this request: any app it handed the PendingIntent to can send it as its own callback. So it
+     * keys replies for replay and runs read-only capabilities, but the engine refuses it anything
+     * that changes state (see ToolRuntime.handle). "" without a callback.
      */
     String callerPackage() {
         if (callback == null) {

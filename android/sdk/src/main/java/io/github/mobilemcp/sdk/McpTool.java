@@ -144,7 +144,7 @@ public final class McpTool {
     /** Forgets the decision about callerPackage: its next such call asks the user again. Not on the main thread. */
     public void revoke(String callerPackage) {
         try {
-            runtime.bridge.forgetCaller(callerPackage);
+            runtime.forget(callerPackage);
         } catch (Exception e) {
             throw new IllegalStateException("could not revoke the decision about " + callerPackage + ": " + e.getMessage(), e);
         }

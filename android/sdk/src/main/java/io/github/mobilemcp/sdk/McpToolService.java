@@ -33,8 +33,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Everything else is done for you, by the engine inside this library: agents invoke the service
  * with an Intent (the spec's extras or the prototype agent's) or by binding to it; each request
  * is checked against the descriptor the service's {@code mobile.mcp.tool.capabilities} meta-data
- * names; a capability that is not read-only needs the user's consent for the calling app (a
- * notification asks) and is rate limited; a retried request id is answered from a store that
+ * names; a capability that is not read-only runs only over binding mode, where Android names the
+ * calling app (over an Intent the caller is only the creator of the callback PendingIntent, which
+ * any app holding it can claim, so such a request gets permission_denied telling it to bind), needs
+ * the user's consent for that app (a notification asks) and is rate limited; a retried request id is answered from a store that
  * survives restarts; and every request gets exactly one reply: through the caller's PendingIntent,
  * as a Message over the binding, or in logcat under {@link #LOG_TAG} for a request without a
  * callback (adb, accepted in debuggable builds and with the developer switch).
@@ -104,7 +106,7 @@ public abstract class McpToolService extends Service {
         String caller = request.callerPackage();
         ReplyTarget to = request.callback == null ? new Replies.ToLogcat()
                 : new Replies.ToPendingIntent(this, request.callback, caller);
-        if (!execute(() -> runtime.handle(request.json, caller, to), this::startedRequestDone)) {
+        if (!execute(() -> runtime.handle(request.json, caller, true, to), this::startedRequestDone)) {
             startedRequestDone();
         }
         // A killed service must not be restarted with a null Intent: the agent will retry.
@@ -133,7 +135,7 @@ public abstract class McpToolService extends Service {
 
     /** Runs a binding request on a worker. */
     void runBound(String json, String caller, ReplyTarget to) {
-        if (!execute(() -> runtime.handle(json, caller, to), () -> {})) {
+        if (!execute(() -> runtime.handle(json, caller, false, to), () -> {})) {
             Log.w(LOG_TAG, "dropped a binding request from " + caller + " that arrived while the service stopped");
         }
     }

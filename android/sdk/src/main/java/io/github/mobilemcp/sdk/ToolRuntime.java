@@ -74,6 +74,8 @@ final class ToolRuntime {
     private ToolRuntime(Context app) {
         this.app = app;
         this.bridge = openBridge(app.getFilesDir().getPath());
+        // Decisions belong to an app, named by package and signing certificate.
+        bridge.setSignerSource(new CallerSigners(app.getPackageManager()));
         applyNoCallbackRule();
     }
 
@@ -157,14 +159,24 @@ final class ToolRuntime {
     /**
      * Runs one request on the calling (worker) thread and sends its reply to to. When the caller
      * needs the user's consent, the user is asked.
+     *
+     * @param viaIntent the request came in an Intent, so callerPackage is only the creator of its
+     *     callback PendingIntent, which any app holding that PendingIntent can claim: the engine
+     *     runs only read-only capabilities for it (Bridge.handleIntent). Otherwise callerPackage
+     *     is binding mode's, named by the Binder uid, which no app can forge.
      */
-    void handle(String json, String callerPackage, ReplyTarget to) {
-        bridge.handle(escapeLoneSurrogates(json), callerPackage, (spec, flat, requestId, errorCode) -> {
+    void handle(String json, String callerPackage, boolean viaIntent, ReplyTarget to) {
+        ReplyTarget asking = (spec, flat, requestId, errorCode) -> {
             if ("consent_required".equals(errorCode) && !callerPackage.isEmpty()) {
                 ask(callerPackage);
             }
             to.send(spec, flat, requestId, errorCode);
-        });
+        };
+        if (viaIntent) {
+            bridge.handleIntent(escapeLoneSurrogates(json), callerPackage, asking);
+        } else {
+            bridge.handle(escapeLoneSurrogates(json), callerPackage, asking);
+        }
     }
 
     /**
@@ -232,6 +244,16 @@ final class ToolRuntime {
         } else {
             bridge.denyCaller(callerPackage);
         }
+        asking.remove(callerPackage);
+        ConsentPrompt.dismiss(app, callerPackage);
+    }
+
+    /**
+     * Forgets the decision about callerPackage (revoked, or the app was removed) and withdraws a
+     * question about it. Writes a file: not on the main thread.
+     */
+    void forget(String callerPackage) throws Exception {
+        bridge.forgetCaller(callerPackage);
         asking.remove(callerPackage);
         ConsentPrompt.dismiss(app, callerPackage);
     }

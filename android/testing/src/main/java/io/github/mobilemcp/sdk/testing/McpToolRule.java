@@ -9,6 +9,8 @@ import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.os.Bundle;
+import android.os.IBinder;
 import android.os.Looper;
 
 import io.github.mobilemcp.client.Reply;
@@ -23,6 +25,7 @@ import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ServiceController;
 
 import java.util.ArrayList;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -30,10 +33,14 @@ import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
 /**
- * Calls your tool service in a Robolectric test the way an on-device assistant does: a Mobile-MCP
- * request in an Intent extra, a mutable PendingIntent for the reply, and the service started as
- * {@code startForegroundService} would start it. The real engine runs, so what you test is what
- * agents get: the descriptor's checks, consent, the reply store and your handlers.
+ * Calls your tool service in a Robolectric test the way an on-device assistant does. {@link #call}
+ * binds to the service and sends the Mobile-MCP request as a Message, with the caller named by its
+ * Binder uid: binding mode, which capabilities that change something require, because Android
+ * vouches for the caller there. {@link #send} and {@link #start} send an Intent with a mutable
+ * PendingIntent for the reply, the service started as {@code startForegroundService} would start
+ * it: intent mode, where only read-only capabilities run (the others get permission_denied). The
+ * real engine runs, so what you test is what agents get: the descriptor's checks, consent, the
+ * reply store and your handlers.
  *
  * <pre>{@code
  * @RunWith(McpTestRunner.class)
@@ -48,7 +55,8 @@ import java.util.function.BooleanSupplier;
  * }
  * }</pre>
  *
- * <p>The caller is your own app's package unless {@link #callAs} names another, and the user has
+ * <p>The caller is your own app's package unless {@link #callAs} names another, which the rule
+ * installs ({@link InstalledApps}), and the user has
  * allowed it, unless you ask for {@link #withoutConsent()}. Each call waits up to ten seconds for
  * the reply, and fails the test when there is none or more than one.
  */
@@ -66,6 +74,9 @@ public final class McpToolRule extends ExternalResource {
     /** The service agents reach through startForegroundService or bindService; see await. */
     private ServiceController<? extends McpToolService> hosted;
     private int hostedStarts;
+    /** Binding mode to the hosted service, and the replies that came back. */
+    private ToolBinding binding;
+    private final List<Bundle> boundReplies = new CopyOnWriteArrayList<>();
 
     /** A rule that calls serviceClass, which your manifest declares. */
     public McpToolRule(Class<? extends McpToolService> serviceClass) {
@@ -87,6 +98,8 @@ public final class McpToolRule extends ExternalResource {
     @Override
     protected void before() {
         app = RuntimeEnvironment.getApplication();
+        // The user's decisions are kept with the caller's signing certificate.
+        InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
         if (timeoutMillis > 0) {
             McpTool.setTimeoutOverrideForTests(app, timeoutMillis);
         }
@@ -108,6 +121,9 @@ public final class McpToolRule extends ExternalResource {
         }
         if (hosted != null) {
             hosted.destroy();
+        }
+        if (binding != null) {
+            binding.close();
         }
     }
 
@@ -134,8 +150,9 @@ public final class McpToolRule extends ExternalResource {
         }
         hosted = Robolectric.buildService(serviceClass).create();
         ComponentName component = new ComponentName(app, serviceClass);
-        shadowOf(app).setComponentNameAndServiceForBindService(component,
-                hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component)));
+        IBinder binder = hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component));
+        shadowOf(app).setComponentNameAndServiceForBindService(component, binder);
+        binding = new ToolBinding(app, binder, boundReplies::add);
     }
 
     /** Hands the starts recorded so far to the hosted service; bindService records extra-less ones. */
@@ -157,21 +174,50 @@ public final class McpToolRule extends ExternalResource {
         return callAs(app.getPackageName(), capabilityId, argsJson);
     }
 
-    /** Calls capabilityId as the app callerPackage, as if that app had created the callback. */
+    /**
+     * Calls capabilityId as the app callerPackage, over binding mode: the Message comes from a
+     * Binder uid that the PackageManager names callerPackage, as on a device.
+     */
     public Reply callAs(String callerPackage, String capabilityId, String argsJson) throws JSONException {
         JSONObject request = new JSONObject().put("mobile-mcp-request", new JSONObject()
                 .put("version", "1.0")
                 .put("request", new JSONObject()
                         .put("id", UUID.randomUUID().toString())
                         .put("capability", new JSONObject().put("id", capabilityId).put("args", new JSONObject(argsJson)))));
-        Intent reply = send(callerPackage, "mobile-mcp-request", request.toString(), "mobile-mcp-callback");
-        return Reply.fromJson(reply.getStringExtra("mobile-mcp-response"));
+        return Reply.fromJson(bound(callerPackage, "mobile-mcp-request", request.toString()).getString("mobile-mcp-response"));
     }
 
     /**
-     * Sends any request JSON, in any shape, as it is: under the Mobile-MCP spec's extras, or under
-     * the prototype agent's ({@code request} and {@code mcp_callback}) when prototypeExtras is true.
-     * Returns the reply Intent, whose extras are what an agent reads.
+     * Sends any request JSON, in any shape, as it is, over binding mode from your own app: under the
+     * Mobile-MCP spec's key, or the prototype agent's ({@code request}) when prototypeExtras is
+     * true. Returns the reply Message's data, which holds the extras an Intent reply would.
+     */
+    public Bundle sendBound(String requestJson, boolean prototypeExtras) {
+        return bound(app.getPackageName(), prototypeExtras ? "request" : "mobile-mcp-request", requestJson);
+    }
+
+    /**
+     * Sends requestJson to the hosted service as a binding Message from callerPackage's uid, and
+     * returns the data of the one reply Message.
+     */
+    private Bundle bound(String callerPackage, String requestKey, String requestJson) {
+        host();
+        int before = boundReplies.size();
+        binding.send(callerPackage, requestKey, requestJson);
+        idleUntil("the reply", () -> boundReplies.size() > before);
+        idle(); // a second reply would have arrived by now
+        if (boundReplies.size() != before + 1) {
+            throw new AssertionError("the tool sent " + (boundReplies.size() - before) + " replies to one request");
+        }
+        return boundReplies.get(before);
+    }
+
+
+    /**
+     * Sends any request JSON, in any shape, as it is, in an Intent: under the Mobile-MCP spec's
+     * extras, or under the prototype agent's ({@code request} and {@code mcp_callback}) when
+     * prototypeExtras is true. Returns the reply Intent, whose extras are what an agent reads. In an
+     * Intent, a capability that is not read-only gets permission_denied; see {@link #sendBound}.
      */
     public Intent send(String requestJson, boolean prototypeExtras) {
         return prototypeExtras

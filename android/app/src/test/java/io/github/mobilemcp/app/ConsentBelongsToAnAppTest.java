@@ -1,0 +1,111 @@
+package io.github.mobilemcp.app;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.robolectric.Shadows.shadowOf;
+
+import android.app.Activity;
+import android.app.NotificationManager;
+import android.content.Intent;
+import android.content.pm.ResolveInfo;
+import android.net.Uri;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.PackageRemovedReceiver;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+
+/**
+ * Consent belongs to an app, not a name (issue 14, item 2): a decision is kept with the package's
+ * signing certificate (its SHA-256), dropped when the package is removed (PACKAGE_FULLY_REMOVED) or
+ * found signed by another certificate, and another app that takes the name is asked again.
+ */
+@RunWith(McpTestRunner.class)
+public class ConsentBelongsToAnAppTest {
+    private static final String ASSISTANT = "com.example.assistant";
+    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+
+    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+
+    private static String sha256(String certificate) throws Exception {
+        StringBuilder hex = new StringBuilder();
+        for (byte b : MessageDigest.getInstance("SHA-256").digest(certificate.getBytes(StandardCharsets.UTF_8))) {
+            hex.append(String.format(Locale.ROOT, "%02x", b));
+        }
+        return hex.toString();
+    }
+
+    /** Sends send_sms as the assistant, by binding; confirms the part if it is sent; returns the reply. */
+    private String send(String id) throws Exception {
+        agent.replies.clear();
+        agent.bindAs(ASSISTANT, Intentbridge.ExtraRequest, FakeAgent.specRequest(id, "send_sms", SEND));
+        FakeAgent.idleMainUntil("the reply or the send", () -> !agent.replies.isEmpty()
+                || agent.sms(14).getLastSentMultipartTextMessageParams() != null);
+        if (agent.replies.isEmpty()) {
+            agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+            agent.sms(14).clearLastSentMultipartTextMessageParams();
+        }
+        return agent.awaitSpecReply();
+    }
+
+    private static String consentRequired(String id) {
+        return FakeAgent.failureReply(id, "send_sms", "the user has not yet allowed " + ASSISTANT + " to use send_sms;"
+                + " a notification on the phone asks them, so retry once they allow it", "consent_required");
+    }
+
+    @Test
+    public void aDecisionIsKeptWithTheSigner_andDroppedWhenTheAppGoesOrItsSignerChanges() throws Exception {
+        InstalledApps.install(agent.app, ASSISTANT, 10_301, "the assistant's certificate");
+        assertEquals(consentRequired("s1"), send("s1"));
+        agent.tool().allow(ASSISTANT);
+        String decisions = agent.engine().callersJSON();
+        assertTrue(decisions, decisions.startsWith("[{\"package\":\"" + ASSISTANT + "\",\"signer\":\""
+                + sha256("the assistant's certificate") + "\",\"decision\":\"allowed\","));
+        String sent = send("s2");
+        assertTrue(sent, sent.contains("\"status\":\"success\""));
+
+        // Removed from the phone: Android broadcasts it to the receiver the SDK's manifest declares
+        // (Robolectric matches the manifest's filter, but delivers only to the component named),
+        // and the decision goes.
+        Intent removed = new Intent(Intent.ACTION_PACKAGE_FULLY_REMOVED, Uri.fromParts("package", ASSISTANT, null));
+        List<ResolveInfo> receivers = agent.app.getPackageManager().queryBroadcastReceivers(removed, 0);
+        assertEquals(1, receivers.size());
+        assertEquals(PackageRemovedReceiver.class.getName(), receivers.get(0).activityInfo.name);
+        assertFalse("only the system may send it", receivers.get(0).activityInfo.exported);
+        shadowOf(agent.app.getPackageManager()).removePackage(ASSISTANT);
+        agent.app.sendBroadcast(removed.setClassName(agent.app, receivers.get(0).activityInfo.name));
+        FakeAgent.idleMainUntil("the decision to go", () -> agent.engine().callersJSON().equals("[]"));
+
+        // Another app installed under the name is asked, and sends nothing meanwhile.
+        InstalledApps.install(agent.app, ASSISTANT, 10_302, "another developer's certificate");
+        agent.app.getSystemService(NotificationManager.class).cancelAll();
+        assertEquals(consentRequired("s3"), send("s3"));
+        assertNotNull("its user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
+                .getNotification(ASSISTANT, FakeAgent.CONSENT_NOTIFICATION_ID));
+        assertTrue(agent.nothingSent());
+    }
+
+    @Test
+    public void aSignerThatChangedWithoutTheBroadcast_isAskedAgain() throws Exception {
+        InstalledApps.install(agent.app, ASSISTANT, 10_303, "the assistant's certificate");
+        agent.tool().allow(ASSISTANT);
+        assertTrue(send("t1").contains("\"status\":\"success\""));
+
+        // The broadcast was missed (the tool app was stopped): the next call finds the new signer.
+        InstalledApps.sign(agent.app, ASSISTANT, "another developer's certificate");
+        assertEquals(consentRequired("t2"), send("t2"));
+        assertEquals("[]", agent.engine().callersJSON());
+        assertTrue(agent.nothingSent());
+    }
+}
