@@ -24,6 +24,7 @@ import io.github.mobilemcp.intentbridge.RemoteCaller;
 import io.github.mobilemcp.sdk.DescriptorXml;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.PackageSigners;
 
 import org.json.JSONObject;
 
@@ -45,8 +46,10 @@ import java.util.concurrent.TimeoutException;
  * <p>It finds the tools with the client library, as any assistant does, and gives the engine each
  * shared tool's descriptor as text ({@link DescriptorXml}): the engine converts it to MCP tools, as
  * {@code mobilemcp tools} does, and calls them through {@link #call}. Every tool is off until the
- * user turns it on ({@link #setShared}, kept in this app's private preferences). While the server
- * runs, a receiver follows installs, updates and removals.
+ * user turns it on ({@link #setShared}, kept in this app's private preferences with the app's
+ * signer: a share belongs to an app, not a package name). While the server runs, a receiver follows
+ * installs, updates and removals; {@link SharedPackageRemovedReceiver} forgets the share of a
+ * removed app even when it does not run.
  *
  * <p>Calls go out as this app, with the client library, binding first, an Intent when the tool
  * cannot be bound: each tool validates, asks its user about this app and keeps its reply store as
@@ -55,7 +58,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class Gateway implements RemoteCaller {
     private static final String TAG = McpToolService.LOG_TAG;
-    /** The private preferences that hold which packages the user shares. */
+    /** The private preferences that hold which packages the user shares: package name to signer. */
     static final String PREFS = "gateway";
 
     private static final PerApplication<Gateway> PROCESS = new PerApplication<>(Gateway::new, Gateway::close);
@@ -181,15 +184,81 @@ final class Gateway implements RemoteCaller {
         listeners.remove(listener);
     }
 
-    /** Whether the user shares packageName's tool. */
+    /**
+     * Whether the user shares packageName's tool: they turned it on for the app that holds the name
+     * now, signed with the same certificate ({@link PackageSigners}).
+     */
     boolean isShared(String packageName) {
-        return prefs().getBoolean(packageName, false);
+        String recorded = recordedSigner(packageName);
+        return recorded != null && recorded.equals(signerOf(packageName));
     }
 
-    /** Shares packageName's tool, or stops sharing it; kept across restarts. Any thread. */
+    /**
+     * Shares packageName's tool, or stops sharing it; kept across restarts with the app's signer, so
+     * that the share does not pass to another app installed later under the name. A package that is
+     * not installed cannot be shared. Any thread.
+     */
     void setShared(String packageName, boolean shared) {
-        prefs().edit().putBoolean(packageName, shared).apply();
+        String signer = shared ? signerOf(packageName) : null;
+        synchronized (this) {
+            SharedPreferences.Editor edit = prefs().edit();
+            if (signer != null) {
+                edit.putString(packageName, signer);
+            } else {
+                edit.remove(packageName);
+            }
+            edit.apply();
+        }
         handler.post(this::refresh);
+    }
+
+    /**
+     * Forgets the share of packageName, which was removed from the phone
+     * ({@link SharedPackageRemovedReceiver}): an app installed later under the name is not shared
+     * until the user turns it on. Without the gateway running.
+     */
+    static void forget(Context context, String packageName) {
+        context.getSharedPreferences(PREFS, Context.MODE_PRIVATE).edit().remove(packageName).apply();
+    }
+
+    /**
+     * Why packageName's tool must not be served or called, or null when the user shares it. A share
+     * recorded for another signer, or before shares were kept with one, is dropped: another app has
+     * the name, and the user must share it again. One that cannot be checked (the package is being
+     * replaced, say) is kept, and not served meanwhile.
+     */
+    private synchronized String notShared(String packageName) {
+        Object recorded = prefs().getAll().get(packageName);
+        String now = signerOf(packageName);
+        if (recorded != null && recorded.equals(now)) {
+            return null;
+        }
+        if (!(recorded instanceof String)) {
+            if (recorded != null) {
+                prefs().edit().remove(packageName).apply(); // shared before shares were kept with the signer
+            }
+            return packageName + " is not shared";
+        }
+        if (now == null) {
+            return packageName + " is not installed, or has no signing certificate";
+        }
+        prefs().edit().remove(packageName).apply();
+        return packageName + " is signed by another certificate than when it was shared; share it again to use it";
+    }
+
+    /** The signer recorded when the user shared packageName, or null. */
+    private String recordedSigner(String packageName) {
+        Object recorded = prefs().getAll().get(packageName);
+        return recorded instanceof String ? (String) recorded : null; // a Boolean: shared before signers were kept
+    }
+
+    /** packageName's signer now, or null when it is not installed or has no certificate. */
+    private String signerOf(String packageName) {
+        try {
+            return PackageSigners.sha256(app.getPackageManager(), packageName);
+        } catch (PackageManager.NameNotFoundException | IllegalStateException e) {
+            return null;
+        }
     }
 
     private SharedPreferences prefs() {
@@ -249,7 +318,7 @@ final class Gateway implements RemoteCaller {
     /** Serves tool if it is shared, else not; returns why it cannot be served, or null. */
     private String apply(Bridge engine, Tool tool) {
         String pkg = tool.packageName();
-        if (!isShared(pkg)) {
+        if (notShared(pkg) != null) {
             engine.removeRemoteTool(pkg);
             return null;
         }
@@ -284,6 +353,13 @@ final class Gateway implements RemoteCaller {
         }
         if (tool == null) {
             throw new IllegalStateException(packageName + " has no Mobile-MCP tool on this phone any more");
+        }
+        // The share may have gone since the engine was told (another app has the name, and the
+        // package broadcast is still on its way): such an app is not called, and its tools go.
+        String notShared = notShared(packageName);
+        if (notShared != null) {
+            refreshSoon();
+            throw new IllegalStateException(notShared);
         }
         JSONObject args = new JSONObject(argsJSON);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);

@@ -1,14 +1,20 @@
 package io.github.mobilemcp.app;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Notification;
 import android.app.NotificationManager;
+import android.content.Intent;
+import android.content.pm.ResolveInfo;
+import android.net.Uri;
 
 import io.github.mobilemcp.notes.NotesToolService;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.json.JSONArray;
@@ -41,6 +47,10 @@ public class GatewayTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String NOTES = "io.github.mobilemcp.notes";
     private static final String CREATE_NOTE = NOTES + "-create_note";
+    private static final List<String> OWN = List.of("get_sms_subscriptions", "send_sms");
+    private static final List<String> WITH_NOTES = List.of("get_sms_subscriptions", CREATE_NOTE, NOTES + "-delete_note", NOTES + "-list_notes", "send_sms");
+    /** The app's receiver that forgets the share of a removed package. */
+    private static final String SHARES_RECEIVER = "io.github.mobilemcp.app.SharedPackageRemovedReceiver";
 
     @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
 
@@ -131,6 +141,84 @@ public class GatewayTest {
         assertEquals("[]", Gateway.of(agent.app).tools().toString());
     }
 
+    /**
+     * A share belongs to the app the user shared: another app under the name (signed with another
+     * certificate) is not served, and not called, until the user turns it on again. Here the
+     * server was off while the name changed hands, so the gateway heard no broadcast.
+     */
+    @Test
+    public void aShareIsKeptWithTheSigner_anotherAppUnderTheNameIsNotServedUntilSharedAgain() throws Exception {
+        Gateway gateway = shareNotes();
+
+        McpHttp.of(agent.app).stop();
+        InstalledApps.sign(agent.app, NOTES, "another developer's certificate");
+        token = McpHttp.of(agent.app).start();
+        assertEquals(OWN, toolNames());
+        assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32602,\"message\":\"unknown tool \\\"" + CREATE_NOTE + "\\\"\"}}",
+                call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
+        assertFalse("the share is dropped, not kept for the old signer",
+                agent.app.getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
+
+        gateway.setShared(NOTES, true); // the user turns it on again, for the app that has the name now
+        awaitTools(WITH_NOTES);
+        assertEquals("[io.github.mobilemcp.notes (Notes): shared]", gateway.tools().toString());
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"0 notes\"}],"
+                        + "\"structuredContent\":{\"count\":0,\"notes\":[]}}}",
+                call(NOTES + "-list_notes", "{}"));
+    }
+
+    /**
+     * A call checks the signer too: an app whose certificate changed since the user shared it is
+     * not called, and its tools go, even before a package broadcast says so.
+     */
+    @Test
+    public void aCallToAnAppSignedByAnotherCertificate_isRefusedAndItsToolsGo() throws Exception {
+        Gateway gateway = shareNotes();
+
+        InstalledApps.sign(agent.app, NOTES, "another developer's certificate");
+        assertEquals(toolError("platform_error", "platform_error: " + CREATE_NOTE + " could not be reached: " + NOTES
+                        + " is signed by another certificate than when it was shared; share it again to use it"),
+                call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
+        awaitTools(OWN);
+        assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
+
+        gateway.setShared(NOTES, true);
+        awaitTools(WITH_NOTES);
+        assertEquals("nothing was created", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
+                .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
+    }
+
+    /**
+     * Removing the app drops the share: the system's PACKAGE_FULLY_REMOVED reaches the receiver this
+     * app's manifest declares, even while the server is off, and the app installed again is not
+     * shared until the user turns it on.
+     */
+    @Test
+    public void removingTheAppDropsItsShare() throws Exception {
+        Gateway gateway = shareNotes();
+        McpHttp.of(agent.app).stop();
+
+        Intent removed = new Intent(Intent.ACTION_PACKAGE_FULLY_REMOVED, Uri.fromParts("package", NOTES, null));
+        ResolveInfo receiver = null;
+        for (ResolveInfo r : agent.app.getPackageManager().queryBroadcastReceivers(removed, 0)) {
+            if (r.activityInfo.name.equals(SHARES_RECEIVER)) {
+                receiver = r;
+            }
+        }
+        assertNotNull("the manifest declares " + SHARES_RECEIVER + " for PACKAGE_FULLY_REMOVED", receiver);
+        assertFalse("only the system may send it", receiver.activityInfo.exported);
+        notes.uninstall();
+        // Robolectric matches the manifest's filter, but delivers only to the component named.
+        agent.app.sendBroadcast(removed.setClassName(agent.app, SHARES_RECEIVER));
+        FakeAgent.idleMainUntil("the share to go", () -> !agent.app.getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
+
+        notes.install(NotesToolService.class, "Notes", R.xml.notes_capabilities); // the same app, same certificate
+        token = McpHttp.of(agent.app).start();
+        assertEquals(OWN, toolNames());
+        assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
+    }
+
     @Test
     public void aToolThatThrowsOrOverrunsIsAToolError() throws Exception {
         OtherApp broken = install("com.example.broken", "Broken");
@@ -155,6 +243,15 @@ public class GatewayTest {
 
         assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not answer within 500ms"),
                 call("com.example.stuck-list_notes", "{}"));
+    }
+
+    /** Shares the notes tool, which its user allowed the gateway app to use, once its tools are served. */
+    private Gateway shareNotes() throws Exception {
+        McpTool.get(notes).allow(APP);
+        Gateway gateway = Gateway.of(agent.app);
+        gateway.setShared(NOTES, true);
+        awaitTools(WITH_NOTES);
+        return gateway;
     }
 
     private static String toolError(String code, String text) {

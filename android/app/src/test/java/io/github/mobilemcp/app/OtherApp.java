@@ -22,6 +22,7 @@ import android.os.Message;
 import android.os.Messenger;
 
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 
 import org.robolectric.shadows.ShadowPackageManager;
 import org.robolectric.util.ReflectionHelpers;
@@ -55,6 +56,11 @@ final class OtherApp extends ContextWrapper {
         info.targetSdkVersion = app.getApplicationInfo().targetSdkVersion;
         dir = new File(app.getDataDir().getParentFile(), pkg);
         info.dataDir = dir.getPath();
+    }
+
+    /** The certificate an OtherApp of pkg is installed with: one per package name. */
+    static String certificate(String pkg) {
+        return "the certificate of " + pkg;
     }
 
     @Override
@@ -128,6 +134,7 @@ final class OtherApp extends ContextWrapper {
         pkgInfo.packageName = pkg;
         pkgInfo.applicationInfo = info;
         pm.installPackage(pkgInfo);
+        InstalledApps.sign(app, pkg, certificate(pkg)); // every app on a phone is signed
         // getResourcesForApplication: the descriptor is among this app's test resources.
         ShadowPackageManager.resources.put(pkg, app.getResources());
 
