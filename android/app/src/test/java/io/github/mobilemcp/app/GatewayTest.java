@@ -120,7 +120,7 @@ public class GatewayTest {
         McpTool.get(notes).allow(APP); // the user taps Allow
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}",
                 call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
-        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"1 notes\"}],"
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"1 note\"}],"
                         + "\"structuredContent\":{\"count\":1,\"notes\":[{\"id\":1,\"title\":\"Milk\",\"body\":\"2 l\"}]}}}",
                 call(NOTES + "-list_notes", "{}"));
         // The notes tool validated the arguments itself.

@@ -20,7 +20,7 @@ public class NotesToolService extends McpToolService {
                 call.getString("title").trim().isEmpty() ? "title is blank; give the note a title" : null);
         handlers.on("list_notes", call -> {
             JSONArray all = notes.list();
-            return ToolResult.success(all.length() + " notes").put("count", all.length()).put("notes", all);
+            return ToolResult.success(all.length() == 1 ? "1 note" : all.length() + " notes").put("count", all.length()).put("notes", all);
         });
         handlers.on("delete_note", call -> {
             long id = call.getLong("id");

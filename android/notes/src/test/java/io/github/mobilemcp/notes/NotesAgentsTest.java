@@ -79,7 +79,7 @@ public class NotesAgentsTest {
         assertEquals("Created note 1", created.message());
         assertEquals(1, ((Number) created.outputs().get("id")).intValue());
         Reply listed = tool.await(client.invoke(notes, "list_notes", null, 10_000, MobileMcpClient.Mode.BINDING));
-        assertEquals("1 notes", listed.message());
+        assertEquals("1 note", listed.message());
         assertEquals("[{\"id\":1,\"title\":\"Milk\",\"body\":\"\"}]", listed.outputs().get("notes").toString());
         Reply deleted = tool.await(client.invoke(notes, "delete_note", new JSONObject().put("id", 1), 10_000, MobileMcpClient.Mode.BINDING));
         assertEquals("success", deleted.status());
@@ -103,7 +103,7 @@ public class NotesAgentsTest {
         tool.call("create_note", "{\"title\":\"Call Mum\"}"); // bound
         assertEquals("{\"id\":\"P1\",\"capability\":{\"id\":\"list_notes\",\"output\":[{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
                 + "{\"name\":\"notes\",\"type\":\"array\",\"value\":[{\"id\":1,\"title\":\"Call Mum\",\"body\":\"\"}]}]},"
-                + "\"status\":\"success\",\"message\":\"1 notes\"}", prototypeCall("list_notes", "{}"));
+                + "\"status\":\"success\",\"message\":\"1 note\"}", prototypeCall("list_notes", "{}"));
     }
 
     /** Calls as the prototype agent does and returns its "response" extra, the id replaced by P1. */

@@ -34,7 +34,7 @@ public class NotesToolTest {
                 withoutId(tool.call("create_note", "{\"title\":\"Milk\",\"body\":\"2 litres\"}")));
         assertEquals(reply("\"capability\":{\"id\":\"list_notes\",\"output\":[{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
                 + "{\"name\":\"notes\",\"type\":\"array\",\"value\":[{\"id\":1,\"title\":\"Milk\",\"body\":\"2 litres\"}]}]},"
-                + "\"status\":\"success\",\"message\":\"1 notes\""),
+                + "\"status\":\"success\",\"message\":\"1 note\""),
                 withoutId(tool.call("list_notes", "{}")));
         assertEquals(reply("\"capability\":{\"id\":\"delete_note\",\"output\":[{\"name\":\"id\",\"type\":\"integer\",\"value\":1}]},"
                 + "\"status\":\"success\",\"message\":\"Deleted note 1\""),

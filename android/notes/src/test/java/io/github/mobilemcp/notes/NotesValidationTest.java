@@ -51,7 +51,7 @@ public class NotesValidationTest {
         assertEquals("success null: Created note 1", outcome(tool.call("create_note", "{\"title\":\"Milk\"}")));
         assertEquals("failure rate_limited: create_note is limited to 1/hour per app; retry in 3600 seconds",
                 outcome(tool.call("create_note", "{\"title\":\"Bread\"}")));
-        assertEquals("1 notes", tool.call("list_notes", "{}").message());
+        assertEquals("1 note", tool.call("list_notes", "{}").message());
     }
 
     /**

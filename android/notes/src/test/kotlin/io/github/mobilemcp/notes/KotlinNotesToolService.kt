@@ -20,7 +20,7 @@ class KotlinNotesToolService : McpToolService() {
         }
         handlers.on("list_notes") { _ ->
             val all = notes.list()
-            ToolResult.success("${all.length()} notes").put("count", all.length()).put("notes", all)
+            ToolResult.success(if (all.length() == 1) "1 note" else "${all.length()} notes").put("count", all.length()).put("notes", all)
         }
         handlers.on("delete_note") { call ->
             val id = call.getLong("id")

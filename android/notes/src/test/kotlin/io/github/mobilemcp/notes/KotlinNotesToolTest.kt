@@ -19,7 +19,7 @@ class KotlinNotesToolTest {
         val created = tool.call("create_note", """{"title":"Milk"}""")
         assertEquals("Created note 1", created.message())
         assertEquals(1L, (created.outputs()["id"] as Number).toLong())
-        assertEquals("1 notes", tool.call("list_notes", "{}").message())
+        assertEquals("1 note", tool.call("list_notes", "{}").message())
         assertEquals("Deleted note 1", tool.call("delete_note", """{"id":1}""").message())
         val again = tool.call("delete_note", """{"id":1}""")
         assertEquals("invalid_arguments: there is no note 1; list_notes gives the ids", "${again.errorCode()}: ${again.message()}")
