@@ -5,6 +5,7 @@ package docs
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -28,6 +29,29 @@ func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
 		if blocks[i][1] != want.text {
 			t.Errorf("docs/tool-sdk.md shows a %s that is not the sample's:\n%s\nthe sample's:\n%s", want.file, blocks[i][1], want.text)
 		}
+	}
+}
+
+// TestTheGuideCountsTheSamplesLines keeps the guide's count of the notes
+// sample's Java true as the sample changes.
+func TestTheGuideCountsTheSamplesLines(t *testing.T) {
+	said := regexp.MustCompile(`together are (\d+) lines of Java, (\d+) of them\s+code`).FindStringSubmatch(read(t, "tool-sdk.md"))
+	if said == nil {
+		t.Fatal("docs/tool-sdk.md no longer says how many lines the sample's Java has")
+	}
+	// Not code: blank lines, comments, the package line and imports.
+	notCode := regexp.MustCompile(`^\s*$|^\s*(//|/\*|\*)|^(package|import) `)
+	var lines, code int
+	for _, name := range []string{"NotesToolService.java", "Notes.java"} {
+		for _, line := range strings.Split(strings.TrimSuffix(read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/"+name), "\n"), "\n") {
+			lines++
+			if !notCode.MatchString(line) {
+				code++
+			}
+		}
+	}
+	if got := []string{strconv.Itoa(lines), strconv.Itoa(code)}; said[1] != got[0] || said[2] != got[1] {
+		t.Errorf("docs/tool-sdk.md says %s lines, %s of them code; the sample has %s and %s", said[1], said[2], got[0], got[1])
 	}
 }
 
