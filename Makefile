@@ -35,14 +35,18 @@ test-go: ## Go tests with the race detector
 test-android: ## the Android modules on the host: gobind + host libgojni.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
 
-test-scripts: ## tests of the build scripts (make aar, sdk, apk and notes-apk without an Android SDK)
+test-scripts: ## tests of the build and pipeline scripts, against fakes (no Android SDK, emulator or Maven Central here)
 	scripts/android-build_test.sh
+	scripts/pipeline_test.sh
 
-lint: ## gofmt, go vet and staticcheck (pinned in go.mod)
+lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) tool actionlint
+	@command -v shellcheck >/dev/null || { echo "lint: shellcheck is not installed; make deps installs it"; exit 1; }
+	shellcheck scripts/*.sh .ci/run
 
 bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...

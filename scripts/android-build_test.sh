@@ -6,7 +6,7 @@
 # without an NDK; and real ELF files from the host's gcc, linked for 4 KB and 16 KB pages, go
 # through the alignment check that ends make aar (mobilemcp check-align).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,6 +55,7 @@ have() {
 }
 
 mkdir -p "$tmp/home"
+# shellcheck disable=SC2016 # the hint prints $ANDROID_HOME as it is, for the user's shell
 SDKMANAGER='sdkmanager --sdk_root="$ANDROID_HOME" "platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
 
 expect "aar without ANDROID_HOME" 1 \
@@ -195,6 +196,7 @@ libs() { # libs DIR PAGE [ABI...]: a libgojni.so linked with max-page-size=PAGE 
 }
 ABIS_ALL="arm64-v8a armeabi-v7a x86 x86_64"
 ALIGN_FAIL='android-build: the native libraries in DIR would not load on Android devices with 16 KB pages (above); build with NDK r28 or newer, or keep -ldflags=-extldflags=-Wl,-z,max-page-size=16384 in scripts/android-build.sh'
+# shellcheck disable=SC2086 # one argument per ABI
 libs "$tmp/aligned" 16384 $ABIS_ALL
 expect "16 KB-aligned libraries pass" 0 "" \
 	"libgojni.so of $ABIS_ALL: every LOAD segment aligned to 16 KB or more" \

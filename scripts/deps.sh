@@ -17,7 +17,7 @@ go_deps() {
 	echo "deps: downloading Go modules"
 	go mod download
 	# Building the pinned tools now keeps the first test run from stalling.
-	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck golang.org/x/mobile/cmd/gobind
+	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck golang.org/x/mobile/cmd/gobind github.com/rhysd/actionlint/cmd/actionlint
 }
 
 npm_deps() {
@@ -44,6 +44,10 @@ apt_deps() {
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 	done
 	command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+	# make lint checks the scripts; the release scripts' tests pack archives.
+	command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+	command -v zip >/dev/null 2>&1 || missing+=(zip)
+	command -v unzip >/dev/null 2>&1 || missing+=(unzip)
 	command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 	command -v mvn >/dev/null 2>&1 || missing+=(maven)
 	if [ ${#missing[@]} -eq 0 ]; then

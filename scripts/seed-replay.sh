@@ -17,8 +17,12 @@ cd "$(dirname "$0")/.."
 
 tmp=$(mktemp -d)
 server=
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
-	if [ -n "$server" ]; then kill -INT "$server" 2>/dev/null && wait "$server" || true; fi
+	if [ -n "$server" ]; then
+		kill -INT "$server" 2>/dev/null || true
+		wait "$server" || true
+	fi
 	rm -rf "$tmp"
 }
 trap cleanup EXIT

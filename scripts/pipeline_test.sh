@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Tests of the scripts the hosted pipeline (.github/workflows) runs, on a machine without the Android
+# SDK, an emulator or Maven Central's credentials: fake sdkmanager, adb, gradle, make, gpg and curl
+# record what they were asked to do, and real ELF libraries from the host's gcc go into the AAR and
+# APKs that the 16 KB check reads. release-binaries.sh runs for real: Go cross-compiles every
+# platform here, and the linux-amd64 binary it makes is run.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+cases=0
+ok() { cases=$((cases + 1)); }
+bad() {
+	cases=$((cases + 1))
+	failures=$((failures + 1))
+	echo "FAIL $1"
+	[ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2"
+}
+
+# check NAME WANT_STATUS GOT_STATUS OUTPUT [SUBSTRING...]: the status matches and the output holds
+# every substring.
+check() {
+	local name=$1 want=$2 got=$3 out=$4 s
+	shift 4
+	if [ "$got" != "$want" ]; then
+		bad "$name: exit $got, want $want" "$out"
+		return
+	fi
+	for s in "$@"; do
+		if ! grep -qF -- "$s" <<<"$out"; then
+			bad "$name: the output has no \"$s\"" "$out"
+			return
+		fi
+	done
+	ok
+}
+
+go build -o "$tmp/mobilemcp" ./cmd/mobilemcp || { echo "pipeline_test: cannot build the CLI"; exit 1; }
+export MOBILEMCP=$tmp/mobilemcp
+
+# --- install-sdk: the pinned packages, and ANDROID_NDK_HOME for the later steps.
+sdk=$tmp/sdk
+mkdir -p "$sdk"
+cat >"$tmp/sdkmanager" <<'FAKE'
+#!/usr/bin/env bash
+echo "sdkmanager $*" >>"$FAKE_LOG"
+if [ "$1" = --install ]; then
+	for p in "${@:2}"; do
+		case "$p" in ndk\;*) mkdir -p "$ANDROID_HOME/ndk/${p#ndk;}" && touch "$ANDROID_HOME/ndk/${p#ndk;}/source.properties" ;; esac
+	done
+fi
+FAKE
+chmod +x "$tmp/sdkmanager"
+log=$tmp/sdkmanager.log
+out=$(FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GITHUB_ENV=$tmp/github_env scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
+check "install-sdk installs the pinned NDK, platform and build-tools" 0 $? "$(cat "$log" "$tmp/github_env" 2>&1)" \
+	"sdkmanager --licenses" 'sdkmanager --install ndk;27.2.12479018 platforms;android-34 build-tools;34.0.0' \
+	"ANDROID_NDK_HOME=$sdk/ndk/27.2.12479018"
+out=$(env -u ANDROID_HOME scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
+check "install-sdk without ANDROID_HOME" 1 $? "$out" "ci-android: ANDROID_HOME is not set"
+cat >"$tmp/brokensdkmanager" <<'FAKE'
+#!/usr/bin/env bash
+exit 0
+FAKE
+chmod +x "$tmp/brokensdkmanager"
+out=$(ANDROID_HOME=$tmp/empty SDKMANAGER=$tmp/brokensdkmanager scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
+check "install-sdk that installs nothing" 1 $? "$out" "ci-android: sdkmanager did not install ndk;27.2.12479018"
+
+# --- collect: every native library of the AAR and both APKs at 16 KB, or the step fails.
+ABIS="arm64-v8a armeabi-v7a x86 x86_64"
+echo 'int f(void) { return 1; }' >"$tmp/f.c"
+# archive FILE DIR PAGE: a zip with DIR/<abi>/libgojni.so for every ABI, linked for PAGE-byte pages.
+archive() {
+	local file=$1 dir=$2 page=$3 abi stage
+	stage=$(mktemp -d)
+	for abi in $ABIS; do
+		mkdir -p "$stage/$dir/$abi"
+		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$stage/$dir/$abi/libgojni.so" "$tmp/f.c"
+	done
+	mkdir -p "$(dirname "$file")"
+	(cd "$stage" && zip -q -r "$file" "$dir")
+	rm -rf "$stage"
+}
+repo=$tmp/repo
+mkdir -p "$repo"
+cp -r scripts "$repo/"
+aar=$repo/build/mobilemcp-sdk.aar
+app=$repo/android/app/build/outputs/apk/debug/app-debug.apk
+notes=$repo/android/notes/build/outputs/apk/debug/notes-debug.apk
+archive "$aar" jni 16384
+archive "$app" lib 16384
+archive "$notes" lib 16384
+out=$(cd "$repo" && scripts/ci-android.sh collect out 2>&1)
+check "collect passes 16 KB libraries" 0 $? "$out$(ls "$repo/out")" "ci-android: collected mobilemcp-sdk.aar, app-debug.apk and notes-debug.apk in out" \
+	"mobilemcp-sdk.aar" "app-debug.apk" "notes-debug.apk"
+archive "$notes" lib 4096
+out=$(cd "$repo" && scripts/ci-android.sh collect out2 2>&1)
+check "collect fails an APK with a 4 KB library" 1 $? "$out" "has a LOAD segment aligned to 0x1000" \
+	"ci-android: android/notes/build/outputs/apk/debug/notes-debug.apk: a native library would not load with 16 KB pages (above)"
+if [ -e "$repo/out2/notes-debug.apk" ]; then bad "collect copied an APK that failed the check"; else ok; fi
+rm "$app"
+out=$(cd "$repo" && scripts/ci-android.sh collect out3 2>&1)
+check "collect without an APK" 1 $? "$out" "ci-android: android/app/build/outputs/apk/debug/app-debug.apk is missing; make sdk apk notes-apk builds it"
+
+# --- device-check: the SMS app's adb check, then the notes steps, PASS or FAIL each, all of them run.
+cat >"$tmp/fakecli" <<'FAKE'
+#!/usr/bin/env bash
+# A mobilemcp stand-in for device-check: answers as a device with both tools would.
+echo "mobilemcp $*" >>"$FAKE_LOG"
+case "$*" in
+"adb check --apk "*) echo "PASS  device"; [ -n "${FAKE_CHECK_FAILS:-}" ] && { echo "FAIL  call"; exit 1; }; exit 0 ;;
+"adb discover") echo "io.github.mobilemcp.app/.ToolService"; echo "io.github.mobilemcp.notes/.NotesToolService" ;;
+*"list_notes")
+	if [ -e "$FAKE_NOTE" ]; then
+		echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":1}]},"status":"success","message":"1 note"}}}'
+	else
+		echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}'
+	fi ;;
+*"create_note "*)
+	[ -n "${FAKE_CREATE_FAILS:-}" ] && { echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","status":"failure","message":"no","error_code":"permission_denied"}}}'; exit 1; }
+	touch "$FAKE_NOTE"; echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","status":"success","message":"Saved note 1"}}}' ;;
+*) echo "unexpected: $*" >&2; exit 3 ;;
+esac
+FAKE
+cat >"$tmp/fakeadb" <<'FAKE'
+#!/usr/bin/env bash
+echo "adb $*" >>"$FAKE_LOG"
+FAKE
+chmod +x "$tmp/fakecli" "$tmp/fakeadb"
+log=$tmp/device.log
+out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report.txt" 2>&1)
+check "device-check passes every step" 0 $? "$out$(cat "$tmp/report.txt")" "PASS  device" "PASS  notes-install" "PASS  notes-discover" \
+	"PASS  notes-list" "PASS  notes-create" "PASS  notes-created"
+check "device-check installs the notes APK and calls the notes tool" 0 0 "$(cat "$log")" \
+	"adb install -r android/notes/build/outputs/apk/debug/notes-debug.apk" \
+	"mobilemcp adb call --tool io.github.mobilemcp.notes/.NotesToolService create_note title=pipeline body=made by the device check"
+out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note2 FAKE_CHECK_FAILS=1 FAKE_CREATE_FAILS=1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report2.txt" 2>&1)
+check "device-check runs every step and fails when one fails" 1 $? "$out" "FAIL  call" "PASS  notes-list" \
+	"FAIL  notes-create" "FAIL  notes-created" "ci-android: a device step failed; $tmp/report2.txt lists them"
+
+# --- stage: make sdk, then Gradle publishes the three modules into the staging repository.
+cat >"$tmp/fakegradle" <<'FAKE'
+#!/usr/bin/env bash
+echo "gradle $* (in $(basename "$PWD"))" >>"$FAKE_LOG"
+FAKE
+cat >"$tmp/fakemake" <<'FAKE'
+#!/usr/bin/env bash
+echo "make $*" >>"$FAKE_LOG"
+FAKE
+chmod +x "$tmp/fakegradle" "$tmp/fakemake"
+log=$tmp/stage.log
+out=$(FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
+check "stage builds the SDK and publishes the three modules" 0 $? "$(cat "$log")" "make sdk" \
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository (in android)"
+
+out=$(scripts/ci-android.sh 2>&1)
+check "ci-android without a step" 2 $? "$out" "usage: scripts/ci-android.sh"
+out=$(scripts/ci-android.sh deploy 2>&1)
+check "ci-android with an unknown step" 2 $? "$out" "ci-android: unknown step deploy"
+out=$(scripts/ci-android.sh collect 2>&1)
+check "collect without OUTDIR" 2 $? "$out" "usage: scripts/ci-android.sh collect OUTDIR"
+
+# --- release-binaries: real cross-compiled binaries, with checksums sha256sum verifies.
+out=$(scripts/release-binaries.sh 1.2.0 "$tmp/release" 2>&1)
+check "release-binaries builds every platform" 0 $? "$out$(ls "$tmp/release")" \
+	mobilemcp-1.2.0-linux-amd64.tar.gz mobilemcp-1.2.0-linux-arm64.tar.gz mobilemcp-1.2.0-macos-amd64.tar.gz \
+	mobilemcp-1.2.0-macos-arm64.tar.gz mobilemcp-1.2.0-windows-amd64.zip mobilemcp-1.2.0-windows-arm64.zip SHA256SUMS
+out=$(cd "$tmp/release" && sha256sum -c SHA256SUMS 2>&1)
+check "release-binaries' SHA256SUMS verifies" 0 $? "$out" "mobilemcp-1.2.0-windows-arm64.zip: OK"
+mkdir -p "$tmp/unpacked"
+tar -C "$tmp/unpacked" -xzf "$tmp/release/mobilemcp-1.2.0-linux-amd64.tar.gz"
+out=$("$tmp/unpacked/mobilemcp" version 2>&1)
+check "the released binary names its version and commit" 0 $? "$out" "mobilemcp 1.2.0 (build $(git rev-parse HEAD)"
+out=$(unzip -l "$tmp/release/mobilemcp-1.2.0-windows-amd64.zip" 2>&1)
+check "the windows archive holds mobilemcp.exe" 0 $? "$out" "mobilemcp.exe"
+out=$(scripts/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
+check "release-binaries refuses a version that is not one" 2 $? "$out" "release-binaries: VERSION v1.2 is not a version such as 1.2.0"
+
+# --- publish-central: every file signed and checksummed, one bundle, one upload with the token.
+staging=$tmp/staging-repo
+for artifact in sdk sdk-testing client; do
+	d=$staging/io/github/mobilemcp/$artifact/1.2.0
+	mkdir -p "$d"
+	for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-1.2.0$kind"; done
+	echo metadata >"$staging/io/github/mobilemcp/$artifact/maven-metadata.xml"
+done
+cat >"$tmp/fakegpg" <<'FAKE'
+#!/usr/bin/env bash
+echo "gpg $*" >>"$FAKE_LOG"
+if [ "$*" = "--batch --import" ]; then cat >>"$FAKE_LOG"; exit 0; fi
+read -r passphrase
+[ "$passphrase" = secret-passphrase ] || { echo "bad passphrase" >&2; exit 2; }
+out=; while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
+echo "signature" >"$out"
+FAKE
+cat >"$tmp/fakecurl" <<'FAKE'
+#!/usr/bin/env bash
+echo "curl $*" >>"$FAKE_LOG"
+for a in "$@"; do case "$a" in @*) cat "${a#@}" >>"$FAKE_LOG" ;; esac; done
+[ -n "${FAKE_REFUSE:-}" ] && { echo '{"error":"invalid bundle"}'; exit 22; }
+echo "deployment-0001"
+FAKE
+chmod +x "$tmp/fakegpg" "$tmp/fakecurl"
+log=$tmp/publish.log
+secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central uploads a signed bundle" 0 $? "$out" "publish-central: bundled 48 files" "publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)"
+listing=$(unzip -Z1 "$tmp/bundle.zip")
+check "the bundle has each file's signature and checksums, and no metadata" 0 "$(grep -c maven-metadata <<<"$listing")" "$listing" \
+	io/github/mobilemcp/sdk-testing/1.2.0/sdk-testing-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
+	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5 2>/dev/null
+check "the upload sends the token in a header, never on the command line" 0 0 "$(cat "$log")" \
+	"Authorization: Bearer $(printf 'alice:s3cret' | base64 -w0)" "?publishingType=AUTOMATIC" "BEGIN PGP PRIVATE KEY BLOCK"
+if grep -q "^curl .*YWxpY2U6czNjcmV0" "$log"; then bad "the token is on curl's command line"; else ok; fi
+out=$(env "${secrets[@]}" FAKE_LOG="$log" FAKE_REFUSE=1 GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central reports a refused bundle" 1 $? "$out" 'publish-central: the Central Portal refused the bundle: {"error":"invalid bundle"}'
+out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central without the token" 1 $? "$out" "publish-central: CENTRAL_TOKEN_PASSWORD is not set"
+rm "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
+out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central without a javadoc jar" 1 $? "$out" "publish-central: $staging has no client -javadoc.jar"
+
+if [ "$failures" -gt 0 ]; then
+	echo "pipeline_test: $failures of $cases cases failed"
+	exit 1
+fi
+echo "pipeline_test: $cases cases passed"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# release-binaries.sh VERSION OUTDIR: the mobilemcp CLI for every platform a release offers, built
+# with no cgo (so one Linux runner cross-compiles all of them), stripped, stamped with VERSION and the
+# commit (mobilemcp version prints both), and SHA256SUMS beside them, in the format sha256sum -c reads.
+#
+#   OUTDIR/mobilemcp-VERSION-linux-amd64.tar.gz      (one file, mobilemcp, inside; .zip and
+#   OUTDIR/mobilemcp-VERSION-windows-amd64.zip        mobilemcp.exe for windows)
+#   ...
+#   OUTDIR/SHA256SUMS
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage="usage: scripts/release-binaries.sh VERSION OUTDIR (VERSION such as 1.2.0, without the v)"
+[ $# -eq 2 ] || { echo "$usage" >&2; exit 2; }
+version=$1
+out=$2
+[[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] ||
+	{ echo "release-binaries: VERSION $version is not a version such as 1.2.0; $usage" >&2; exit 2; }
+
+# Every platform a release offers, GOOS/GOARCH.
+PLATFORMS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
+commit=$(git rev-parse HEAD)
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	commit="$commit-dirty"
+fi
+ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.version=$version -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$commit"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for platform in $PLATFORMS; do
+	goos=${platform%/*}
+	goarch=${platform#*/}
+	# Release names use the names people search for: macos, not darwin.
+	name="mobilemcp-$version-${goos/darwin/macos}-$goarch"
+	exe=mobilemcp
+	[ "$goos" = windows ] && exe=mobilemcp.exe
+	mkdir -p "$work/$name"
+	echo "release-binaries: $name"
+	CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -ldflags "$ldflags" -o "$work/$name/$exe" ./cmd/mobilemcp
+	if [ "$goos" = windows ]; then
+		(cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe")
+	else
+		tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe"
+	fi
+done
+(cd "$out" && sha256sum -- mobilemcp-"$version"-* > SHA256SUMS)
+echo "release-binaries: wrote $(wc -l < "$out/SHA256SUMS") archives and SHA256SUMS to $out"
