@@ -22,6 +22,10 @@ const (
 	// patternKey on a string input <param> is a JSON Schema pattern for
 	// MCP clients. The engine does not enforce it (capability.Param).
 	patternKey = "pattern"
+	// itemsKey on an array <param>, input or output, is the type of its
+	// elements, such as "string": JSON Schema's items, which models'
+	// function calling needs on every array.
+	itemsKey = "items"
 )
 
 // MaxTimeout is the longest mcp:timeout a capability may declare. An agent
@@ -109,5 +113,28 @@ func formatDuration(d time.Duration) string {
 		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
 	default:
 		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	}
+}
+
+// items reads an array param's mcp:items into p: one of the descriptor
+// types, canonical, since models read it as a JSON Schema type.
+func (r *reader) items(e node, p *Param, what subject) {
+	a, ok := extAttr(e, itemsKey)
+	if !ok {
+		return
+	}
+	if p.Type != capability.Array {
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to array params only, and its type is %q; remove it", what, a.FullKey(), p.Type)
+		return
+	}
+	t, canonical, known := capability.ParseType(a.Value)
+	switch {
+	case !known:
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a descriptor type; %s", what, a.FullKey(), a.Value,
+			didYouMean(a.Value, typeNames, "write one of "+typeList+`, such as `+a.FullKey()+`="string"`))
+	case !canonical:
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), `%s has %s=%q; write %s=%q, the name JSON Schema knows`, what, a.FullKey(), a.Value, a.FullKey(), t)
+	default:
+		p.Items = t
 	}
 }

@@ -96,12 +96,29 @@ func objectSchema(params []capability.Param, required func(capability.Param) boo
 		if p.MaxLength > 0 {
 			prop.MaxLength = &p.MaxLength
 		}
+		if p.Type == capability.Array {
+			prop.Items = itemsSchema(p.Items)
+		}
 		s.Properties = append(s.Properties, Property{Name: p.Name, Schema: prop})
 		if required(p) {
 			s.Required = append(s.Required, p.Name)
 		}
 	}
 	return s
+}
+
+// itemsSchema is the items of an array whose elements are of type t:
+// {"type": t}, or the empty schema, any value, when t is "" (written as
+// {}, see Properties.MarshalJSON). Every array has items, because models'
+// function calling (Gemini's and OpenAI's strict mode) refuses an array
+// without them, and with it the whole tool list; an array of arrays has
+// items in turn.
+func itemsSchema(t capability.Type) *jsonschema.Schema {
+	items := &jsonschema.Schema{Type: string(t)}
+	if t == capability.Array {
+		items.Items = &jsonschema.Schema{}
+	}
+	return items
 }
 
 // Tools converts capabilities to MCP tools, in the order given: a

@@ -54,7 +54,7 @@ func TestToolsCarryTheCapabilities(t *testing.T) {
 			`"name":"get_sms_subscriptions",` +
 			`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
 			`"count":{"type":"integer","description":"The number of active subscriptions."},` +
-			`"subscriptions":{"type":"array","description":"The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."}},` +
+			`"subscriptions":{"type":"array","items":{"type":"object"},"description":"The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."}},` +
 			`"required":["count","subscriptions"],"additionalProperties":false},` +
 			`"title":"List SMS subscriptions"}`,
 	}

@@ -21,8 +21,8 @@ func writeFile(t *testing.T, dir, name, text string) string {
 }
 
 // withSynonym is a descriptor whose only problem is a warning.
-const withSynonym = `<mobile-mcp-capabilities version="1.0">
-  <capability id="c" description="Does c." version="1">
+const withSynonym = `<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+  <capability id="c" description="Does c." version="1" mcp:readOnly="true">
     <input><param name="n" type="int" required="true" description="A number."/></input>
   </capability>
 </mobile-mcp-capabilities>
@@ -53,7 +53,7 @@ func TestLintFailsOnWarningsOnlyWhenStrict(t *testing.T) {
 
 func TestLintPrintsJSON(t *testing.T) {
 	dir := t.TempDir()
-	bad := writeFile(t, dir, "bad.xml", "<mobile-mcp-capabilities>\n  <capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>\n")
+	bad := writeFile(t, dir, "bad.xml", "<mobile-mcp-capabilities xmlns:mcp=\"https://mobilemcp.github.io/ns\">\n  <capability id=\"c\" description=\"d\" version=\"1\" mcp:readOnly=\"true\"/>\n</mobile-mcp-capabilities>\n")
 	good := writeFile(t, dir, "good.xml", strings.Replace(withSynonym, `"int"`, `"integer"`, 1))
 	code, out, errOut := newCLI(t).run("", "lint", "--format", "json", good, bad)
 	want := `[{"file":"` + bad + `","line":1,"column":1,"severity":"error","rule":"root-version","message":"<mobile-mcp-capabilities> has no version attribute; add version=\"1.0\""}]`
