@@ -119,11 +119,11 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	// server's own tools; the title names the app.
 	wantTool := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":false,"title":"io.github.mobilemcp.notes: Create note"},` +
 		`"description":"Saves a new note and returns its id.",` +
-		`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+		`"inputSchema":{"type":"object","properties":{` +
 		`"title":{"type":"string","description":"A short title.","maxLength":100},` +
 		`"body":{"type":"string","description":"The text of the note.","maxLength":5000}},"required":["title"],"additionalProperties":false},` +
 		`"name":"io.github.mobilemcp.notes-create_note",` +
-		`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer","description":"The new note's id."}},"required":["id"],"additionalProperties":false},` +
+		`"outputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"The new note's id."}},"required":["id"],"additionalProperties":false},` +
 		`"title":"io.github.mobilemcp.notes: Create note"}`
 	if got := tools["io.github.mobilemcp.notes-create_note"]; got != wantTool {
 		t.Errorf("create_note is listed as\n%s\nwant\n%s", got, wantTool)

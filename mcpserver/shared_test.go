@@ -127,9 +127,9 @@ func TestASharedToolShowsItsAppAndNoInvisibleText(t *testing.T) {
 	}
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: Send SMS"},` +
 		`"description":"Sends an SMS message.",` +
-		`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"The number."}},"required":["to"],"additionalProperties":false},` +
+		`"inputSchema":{"type":"object","properties":{"to":{"type":"string","description":"The number."}},"required":["to"],"additionalProperties":false},` +
 		`"name":"com.example.evil-send_sms_1",` +
-		`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"required":[],"additionalProperties":false},` +
+		`"outputSchema":{"type":"object","properties":{},"required":[],"additionalProperties":false},` +
 		`"title":"com.example.evil: Send SMS"}`
 	if got := s.listTools()["com.example.evil-send_sms_1"]; got != want {
 		t.Errorf("the shared tool is listed as\n%s\nwant\n%s", got, want)

@@ -16,9 +16,6 @@ public final class Capability {
     /** The XML namespace of mobilemcp's title and behaviour-hint attributes. */
     public static final String HINTS_NAMESPACE = "https://mobilemcp.github.io/ns";
 
-    /** The JSON Schema dialect of {@link #toMcpTool}'s input schema. */
-    static final String SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
-
     private final String id;
     private final String description;
     private final String version;
@@ -139,7 +136,6 @@ public final class Capability {
             return tool
                     .put("description", description)
                     .put("inputSchema", new JSONObject()
-                            .put("$schema", SCHEMA_DIALECT)
                             .put("type", "object")
                             .put("properties", properties)
                             .put("required", required)
