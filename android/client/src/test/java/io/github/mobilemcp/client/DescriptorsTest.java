@@ -60,7 +60,7 @@ public class DescriptorsTest {
         for (Param p : c.inputs()) {
             items.add(p.items());
         }
-        assertEquals(List.of("integer", "string", "", "array"), items);
+        assertEquals(List.of("integer", "string", "", "array", "object"), items);
         assertEquals("object", c.outputs().get(0).items());
         assertEquals(new JSONObject(resource("arrays.json")).getJSONArray("tools").getJSONObject(0).toString(),
                 c.toMcpTool().toString());
