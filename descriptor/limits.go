@@ -62,12 +62,8 @@ func (r *reader) timeout(e node, what subject) time.Duration {
 // Both apply to strings only.
 func (r *reader) paramLimits(e node, p *Param, what subject) {
 	for _, key := range inputParamExt {
-		a, ok := extAttr(e, key)
+		a, ok := r.typedExt(e, key, p, capability.String, what)
 		if !ok {
-			continue
-		}
-		if p.Type != capability.String {
-			r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to string params only, and its type is %q; remove it", what, a.FullKey(), p.Type)
 			continue
 		}
 		switch key {
@@ -119,12 +115,8 @@ func formatDuration(d time.Duration) string {
 // items reads an array param's mcp:items into p: one of the descriptor
 // types, canonical, since models read it as a JSON Schema type.
 func (r *reader) items(e node, p *Param, what subject) {
-	a, ok := extAttr(e, itemsKey)
+	a, ok := r.typedExt(e, itemsKey, p, capability.Array, what)
 	if !ok {
-		return
-	}
-	if p.Type != capability.Array {
-		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to array params only, and its type is %q; remove it", what, a.FullKey(), p.Type)
 		return
 	}
 	t, canonical, known := capability.ParseType(a.Value)
@@ -137,4 +129,16 @@ func (r *reader) items(e node, p *Param, what subject) {
 	default:
 		p.Items = t
 	}
+}
+
+// typedExt returns e's extension attribute key, which applies to params of
+// type t only, when e has it and p is of that type; it reports one on a
+// param of another type.
+func (r *reader) typedExt(e node, key string, p *Param, t capability.Type, what subject) (etree.Attr, bool) {
+	a, ok := extAttr(e, key)
+	if ok && p.Type != t {
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to %s params only, and its type is %q; remove it", what, a.FullKey(), t, p.Type)
+		return a, false
+	}
+	return a, ok
 }

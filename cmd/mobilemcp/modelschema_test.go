@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/descriptor"
@@ -268,17 +267,7 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 			shared[name] = caps[j]
 		}
 	}
-	l, err := srv.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(l)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-	for _, tool := range listTools(t, mcpserver.URL(l.Addr())) {
+	for _, tool := range listTools(t, mcpserver.URL(serveUntilCleanup(t, srv))) {
 		name := tool["name"].(string)
 		if c, ok := shared[name]; ok {
 			tools = append(tools, made{"gateway", tool, c})
