@@ -160,7 +160,7 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		if f, err := strconv.ParseFloat(token, 64); err == nil && !isString && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
 			return int64(f), ""
 		}
-		return nil, fmt.Sprintf("%s must be a whole number from %d to %d, got %s", p.Name, int64(math.MinInt64), int64(math.MaxInt64), Excerpt(token))
+		return nil, p.notWhole(token, isString)
 	case Number:
 		if !isJSONNumber(token) {
 			return wrong()
@@ -187,6 +187,9 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		if len(body) == 0 || body[0] != open || !json.Valid(body) {
 			return wrong()
 		}
+		if problem := p.checkItems(body); problem != "" {
+			return nil, problem
+		}
 		var v any
 		if err := json.Unmarshal(body, &v); err != nil {
 			return wrong()
@@ -194,6 +197,25 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		return v, ""
 	}
 	return nil, fmt.Sprintf("%s has unsupported type %q", p.Name, p.Type)
+}
+
+// notWhole says why token, a JSON number or a string holding one, is not
+// an integer argument, in the words people use: it has a fraction, it is
+// too large or too small for 64 bits, or, as a string or beyond 2^53,
+// it is written with an exponent, which a whole number needs no more of.
+func (p *Param) notWhole(token string, isString bool) string {
+	f, err := strconv.ParseFloat(token, 64)
+	switch {
+	case err == nil && f != math.Trunc(f):
+		return fmt.Sprintf("%s must be a whole number, got %s", p.Name, Excerpt(token))
+	case f >= math.MaxInt64:
+		return fmt.Sprintf("%s must be a whole number no larger than %d, got %s", p.Name, int64(math.MaxInt64), Excerpt(token))
+	case f <= math.MinInt64:
+		return fmt.Sprintf("%s must be a whole number no smaller than %d, got %s", p.Name, int64(math.MinInt64), Excerpt(token))
+	case isString:
+		return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %q", p.Name, f, Excerpt(token))
+	}
+	return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %s", p.Name, f, Excerpt(token))
 }
 
 func typeNoun(t Type) string {

@@ -68,6 +68,10 @@ type Param struct {
 	// does not enforce it, because handlers may normalise the value first
 	// (a phone number with spaces is accepted, then checked).
 	Pattern string `json:"pattern,omitempty"`
+	// Items, for an array, is the type of its elements (JSON Schema's
+	// items), or "" when they may be anything. The engine enforces it on
+	// arguments and outputs alike.
+	Items Type `json:"items,omitempty"`
 }
 
 // Annotations are MCP-style behaviour hints. They tell assistants, and the
@@ -175,6 +179,11 @@ func (c *Capability) check() error {
 			seen[p.Name] = true
 			if _, canonical, _ := ParseType(string(p.Type)); !canonical {
 				return fmt.Errorf("capability %s: %s param %q has type %q; want one of %v", c.ID, list.kind, p.Name, p.Type, Types)
+			}
+			if p.Items != "" {
+				if _, canonical, _ := ParseType(string(p.Items)); !canonical || p.Type != Array {
+					return fmt.Errorf("capability %s: %s param %q of type %s has items %q; only an array has items, one of %v", c.ID, list.kind, p.Name, p.Type, p.Items, Types)
+				}
 			}
 		}
 	}

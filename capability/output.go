@@ -3,6 +3,8 @@ package capability
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -39,6 +41,9 @@ func (c *Capability) CheckOutput(out []Value) ([]Value, *Error) {
 		if got := jsonKind(encoded); got != p.Type && !(p.Type == Number && got == Integer) {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q as %s; its descriptor declares %s",
 				c.ID, v.Name, describeJSON(encoded), typeNoun(p.Type))
+		}
+		if problem := p.checkItems(encoded); problem != "" {
+			return nil, Errorf(CodeInternalError, "%s returned the output %q with an element its descriptor does not allow: %s", c.ID, v.Name, problem)
 		}
 		checked[i] = Value{Name: p.Name, Type: p.Type, Value: json.RawMessage(encoded)}
 		filled[i] = true
@@ -98,4 +103,37 @@ func jsonKind(encoded []byte) Type {
 		return Number
 	}
 	return Integer
+}
+
+// checkItems says which element of raw, the JSON array of p, is not of p's
+// Items type, as "name[i] must be …, got …", or "" when every one is (or
+// p has no Items).
+func (p *Param) checkItems(raw []byte) string {
+	if p.Items == "" {
+		return ""
+	}
+	var elems []json.RawMessage
+	if json.Unmarshal(raw, &elems) != nil {
+		return "" // not an array, which the caller reports
+	}
+	for i, e := range elems {
+		if !p.Items.holds(e) {
+			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), describeJSON(e))
+		}
+	}
+	return ""
+}
+
+// holds reports whether the encoded JSON value is of type t. A number is
+// an integer when it is a whole one that float64 holds exactly (14.0, not
+// 14.5), as integer arguments are; an integer is a number too.
+func (t Type) holds(encoded []byte) bool {
+	switch kind := jsonKind(encoded); {
+	case kind == t, t == Number && kind == Integer:
+		return true
+	case t == Integer && kind == Number:
+		f, err := strconv.ParseFloat(string(encoded), 64)
+		return err == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53
+	}
+	return false
 }

@@ -1,6 +1,8 @@
 package descriptor
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/beevik/etree"
@@ -19,7 +21,7 @@ type hint struct {
 }
 
 var hints = []hint{
-	{"readOnly", false, func(a *capability.Annotations) *bool { return &a.ReadOnly }},
+	{readOnlyKey, false, func(a *capability.Annotations) *bool { return &a.ReadOnly }},
 	{"destructive", true, func(a *capability.Annotations) *bool { return &a.Destructive }},
 	{"idempotent", false, func(a *capability.Annotations) *bool { return &a.Idempotent }},
 	{"openWorld", true, func(a *capability.Annotations) *bool { return &a.OpenWorld }},
@@ -29,16 +31,21 @@ var hints = []hint{
 const titleKey = "title"
 
 // The extension attributes each element may carry: the behaviour hints and
-// the deadline on a <capability>, and the value limits on an input <param>.
+// the deadline on a <capability>, the value limits on an input <param>,
+// and the element type on any array <param>.
 var (
-	capabilityExt = []string{titleKey, "readOnly", "destructive", "idempotent", "openWorld", timeoutKey}
+	capabilityExt = []string{titleKey, readOnlyKey, "destructive", "idempotent", "openWorld", timeoutKey}
 	inputParamExt = []string{maxLengthKey, patternKey}
+	paramExt      = []string{itemsKey}
 )
 
 // extHome names the element that extension attribute key belongs on.
 func extHome(key string) string {
-	if slices.Contains(inputParamExt, key) {
+	switch {
+	case slices.Contains(inputParamExt, key):
 		return "an input <param>"
+	case slices.Contains(paramExt, key):
+		return "an array <param>"
 	}
 	return "<capability>"
 }
@@ -78,4 +85,39 @@ func (r *reader) boolean(e node, a etree.Attr, dflt bool, what subject) bool {
 	key := a.FullKey()
 	r.atAttr(ruleBooleanValue, e, key, `%s has %s=%q; write %s="true" or %s="false"`, what, key, a.Value, key, key)
 	return dflt
+}
+
+// readOnlyKey is the hint that decides who may call a capability.
+const readOnlyKey = "readOnly"
+
+// checkReadOnly warns about a capability without mcp:readOnly and says
+// what follows: it is taken to change state, like every MCP tool without
+// the hint, so each caller needs the user's consent and a binding, which
+// an agent that only sends Intents (as the spec authors' prototype does)
+// never has. It gives the attribute to add, and the namespace declaration
+// when the file has none.
+func (r *reader) checkReadOnly(e node, what subject) {
+	if _, ok := extAttr(e, readOnlyKey); ok {
+		return
+	}
+	prefix := cmp.Or(namespacePrefix(e.Element, Namespace), "mcp")
+	declare := ""
+	if namespacePrefix(e.Element, Namespace) == "" {
+		declare = fmt.Sprintf(" (and xmlns:mcp=%q on the root)", Namespace)
+	}
+	r.at(ruleMissingReadOnly, e, `%s has no %s:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add %s:readOnly="true"%s, else %s:readOnly="false"`,
+		what, prefix, prefix, declare, prefix)
+}
+
+// namespacePrefix returns a prefix that e or one of its ancestors binds to
+// uri, or "".
+func namespacePrefix(e *etree.Element, uri string) string {
+	for ; e != nil; e = e.Parent() {
+		for _, a := range e.Attr {
+			if a.Space == "xmlns" && a.Value == uri {
+				return a.Key
+			}
+		}
+	}
+	return ""
 }

@@ -22,6 +22,10 @@ const (
 	// patternKey on a string input <param> is a JSON Schema pattern for
 	// MCP clients. The engine does not enforce it (capability.Param).
 	patternKey = "pattern"
+	// itemsKey on an array <param>, input or output, is the type of its
+	// elements, such as "string": JSON Schema's items, which models'
+	// function calling needs on every array.
+	itemsKey = "items"
 )
 
 // MaxTimeout is the longest mcp:timeout a capability may declare. An agent
@@ -58,12 +62,8 @@ func (r *reader) timeout(e node, what subject) time.Duration {
 // Both apply to strings only.
 func (r *reader) paramLimits(e node, p *Param, what subject) {
 	for _, key := range inputParamExt {
-		a, ok := extAttr(e, key)
+		a, ok := r.typedExt(e, key, p, capability.String, what)
 		if !ok {
-			continue
-		}
-		if p.Type != capability.String {
-			r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to string params only, and its type is %q; remove it", what, a.FullKey(), p.Type)
 			continue
 		}
 		switch key {
@@ -110,4 +110,35 @@ func formatDuration(d time.Duration) string {
 	default:
 		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
 	}
+}
+
+// items reads an array param's mcp:items into p: one of the descriptor
+// types, canonical, since models read it as a JSON Schema type.
+func (r *reader) items(e node, p *Param, what subject) {
+	a, ok := r.typedExt(e, itemsKey, p, capability.Array, what)
+	if !ok {
+		return
+	}
+	t, canonical, known := capability.ParseType(a.Value)
+	switch {
+	case !known:
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a descriptor type; %s", what, a.FullKey(), a.Value,
+			didYouMean(a.Value, typeNames, "write one of "+typeList+`, such as `+a.FullKey()+`="string"`))
+	case !canonical:
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), `%s has %s=%q; write %s=%q, the name JSON Schema knows`, what, a.FullKey(), a.Value, a.FullKey(), t)
+	default:
+		p.Items = t
+	}
+}
+
+// typedExt returns e's extension attribute key, which applies to params of
+// type t only, when e has it and p is of that type; it reports one on a
+// param of another type.
+func (r *reader) typedExt(e node, key string, p *Param, t capability.Type, what subject) (etree.Attr, bool) {
+	a, ok := extAttr(e, key)
+	if ok && p.Type != t {
+		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to %s params only, and its type is %q; remove it", what, a.FullKey(), t, p.Type)
+		return a, false
+	}
+	return a, ok
 }

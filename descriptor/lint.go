@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/internal/readfile"
@@ -13,10 +14,10 @@ import (
 // Options configure Lint and LintPath.
 type Options struct {
 	// ResDir is the res directory in which a manifest's
-	// @xml/mcp_capabilities reference must resolve, or a project root
-	// that holds it as res. When it is empty, Lint looks for a directory
-	// named res next to the manifest, then in the manifest's parent
-	// directory.
+	// @xml/mcp_capabilities reference must resolve, or a module that
+	// holds it as res or src/main/res. When it is empty, Lint looks for a
+	// directory named res next to the manifest, then in the manifest's
+	// parent directory.
 	ResDir string
 }
 
@@ -54,15 +55,22 @@ func Lint(name string, data []byte, opts *Options) []Finding {
 	return findings
 }
 
-// LintPath checks the file at path, or, when path is a directory, every
-// descriptor in it as a res directory: the XML files under xml and its
-// qualified variants (xml-v26, ...) whose root is <mobile-mcp-capabilities>
-// or whose name is mcp_capabilities.xml. Other resources in those
-// directories are not descriptors and are skipped. A directory without
-// xml directories but with a res directory, such as a project root, stands
-// for that res directory.
-// The error is about reading; problems with the content are findings.
+// LintPath checks the file at path, or, when path is a directory, the
+// module or res directory it is. In a res directory it checks every
+// descriptor: the XML files under xml and its qualified variants (xml-v26,
+// ...) whose root is <mobile-mcp-capabilities> or whose name is
+// mcp_capabilities.xml; other resources there are not descriptors and are
+// skipped. A module directory, one without xml directories, stands for
+// its res directory and its AndroidManifest.xml, in this repository's
+// layout (both beside each other in it) or a Gradle module's (both in
+// src/main), and both are checked: the manifest's tool service and the
+// descriptor it points at, and every descriptor in res. Each finding is
+// reported once. The error is about reading; problems with the content
+// are findings.
 func LintPath(path string, opts *Options) ([]Finding, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -79,20 +87,69 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(files) == 0 {
-		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/; generate one with mobilemcp gen -o %s", path, filepath.Join(res, "xml", "mcp_capabilities.xml"))
+	manifest := ""
+	if res != path {
+		manifest = manifestIn(path)
+	}
+	if len(files) == 0 && manifest == "" {
+		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at %s, as docs/descriptor.md describes", path, newDescriptorPath(path))
 		f.File = path
 		return []Finding{f}, nil
 	}
 	var findings []Finding
+	if manifest != "" {
+		data, err := ReadFile(manifest)
+		if err != nil {
+			return nil, err
+		}
+		o := *opts
+		if o.ResDir == "" {
+			o.ResDir = res
+		}
+		findings = Lint(manifest, data, &o)
+	}
 	for _, file := range files {
 		data, err := ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		findings = append(findings, Lint(file, data, opts)...)
+		for _, f := range Lint(file, data, opts) {
+			if !slices.Contains(findings, f) { // the manifest's descriptor is linted with it
+				findings = append(findings, f)
+			}
+		}
 	}
 	return findings, nil
+}
+
+// moduleLayouts are where a module keeps its AndroidManifest.xml and res
+// directory, relative to the module: at its root, as in this repository,
+// or in src/main, as in a Gradle module.
+var moduleLayouts = []string{"", filepath.Join("src", "main")}
+
+// manifestIn returns the AndroidManifest.xml of the module dir, or "" when
+// it has none in either layout.
+func manifestIn(dir string) string {
+	for _, layout := range moduleLayouts {
+		if m := filepath.Join(dir, layout, "AndroidManifest.xml"); isFile(m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// newDescriptorPath is where a descriptor belongs in dir, a directory that
+// holds none: in xml/ of a res directory, else in the res directory of the
+// module's layout (src/main/res when there is a src/main).
+func newDescriptorPath(dir string) string {
+	res := filepath.Join(dir, "res")
+	switch {
+	case filepath.Base(dir) == "res":
+		res = dir
+	case isDir(filepath.Join(dir, "src", "main")):
+		res = filepath.Join(dir, "src", "main", "res")
+	}
+	return filepath.Join(res, "xml", "mcp_capabilities.xml")
 }
 
 // resDescriptors returns the descriptors of a res directory: its XML
@@ -123,12 +180,14 @@ func resDescriptors(res string) ([]string, error) {
 }
 
 // resDirIn returns the res directory that dir stands for: dir itself when
-// it has an xml directory, else its res subdirectory when there is one (dir
-// is then a project or module root), else dir.
+// it has an xml directory, else the res directory of the module dir is, in
+// either layout (moduleLayouts), else dir.
 func resDirIn(dir string) string {
 	if len(xmlDirs(dir)) == 0 {
-		if res := filepath.Join(dir, "res"); isDir(res) {
-			return res
+		for _, layout := range moduleLayouts {
+			if res := filepath.Join(dir, layout, "res"); isDir(res) {
+				return res
+			}
 		}
 	}
 	return dir

@@ -26,6 +26,13 @@ type want struct {
 	message string
 }
 
+// besidesReadOnly drops the missing-read-only findings. The cases leave
+// mcp:readOnly out of their capabilities to stay short, so each would also
+// get that warning; its own cases check it.
+func besidesReadOnly(findings []descriptor.Finding) []descriptor.Finding {
+	return slices.DeleteFunc(slices.Clone(findings), func(f descriptor.Finding) bool { return f.Rule == "missing-read-only" })
+}
+
 func got(findings []descriptor.Finding) []want {
 	out := make([]want, len(findings))
 	for i, f := range findings {
@@ -125,8 +132,20 @@ var descriptorCases = []struct {
 		want{"extension-value", 3, `input param "p" has mcp:maxLength="-3"; write a whole number of characters above 0, such as mcp:maxLength="160"`}},
 	{"maxLength of an integer", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="integer" required="true" description="d" mcp:maxLength="3"/></input>`),
 		want{"extension-value", 3, `input param "p" has mcp:maxLength, which applies to string params only, and its type is "integer"; remove it`}},
+	{"items that is not a type", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="array" required="true" description="d" mcp:items="strng"/></input>`),
+		want{"extension-value", 3, `input param "p" has mcp:items="strng", which is not a descriptor type; did you mean string?`}},
+	{"items that is a synonym", capDoc(`<output xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="array" description="d" mcp:items="int"/></output>`),
+		want{"extension-value", 3, `output param "p" has mcp:items="int"; write mcp:items="integer", the name JSON Schema knows`}},
+	{"items of a string", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="string" required="true" description="d" mcp:items="string"/></input>`),
+		want{"extension-value", 3, `input param "p" has mcp:items, which applies to array params only, and its type is "string"; remove it`}},
+	{"items on a capability", doc(`<capability xmlns:mcp="https://mobilemcp.github.io/ns" id="c" description="d" version="1" mcp:readOnly="true" mcp:items="string"/>`),
+		want{"unknown-attribute", 2, `mcp:items belongs on an array <param>, not on <capability>; move or remove it`}},
 	{"pattern that does not compile", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="string" required="true" description="d" mcp:pattern="[a-"/></input>`),
 		want{"extension-value", 3, "input param \"p\" has mcp:pattern=\"[a-\", which is not a regular expression: error parsing regexp: missing closing ]: `[a-`"}},
+	{"no read-only hint", doc(`<capability id="list_events" description="d" version="1"/>`),
+		want{"missing-read-only", 2, `capability "list_events" has no mcp:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add mcp:readOnly="true" (and xmlns:mcp="https://mobilemcp.github.io/ns" on the root), else mcp:readOnly="false"`}},
+	{"no read-only hint, with the namespace bound", "<mobile-mcp-capabilities xmlns:m=\"https://mobilemcp.github.io/ns\" version=\"1.0\">\n<capability id=\"c\" description=\"d\" version=\"1\" m:idempotent=\"true\"/>\n</mobile-mcp-capabilities>",
+		want{"missing-read-only", 2, `capability "c" has no m:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add m:readOnly="true", else m:readOnly="false"`}},
 	{"empty capability description", doc(`<capability id="c" description=" " version="1"/>`),
 		want{"empty-description", 2, `capability "c" has an empty description; describe it, because the model reads descriptions to choose and call capabilities`}},
 	{"empty param description", capDoc(`<output><param name="p" type="string" description=""/></output>`),
@@ -143,6 +162,9 @@ func TestLintDescriptorRules(t *testing.T) {
 	for _, tt := range descriptorCases {
 		t.Run(tt.name, func(t *testing.T) {
 			findings := descriptor.Lint("mcp_capabilities.xml", []byte(tt.xml), nil)
+			if tt.want.rule != "missing-read-only" {
+				findings = besidesReadOnly(findings)
+			}
 			if g := got(findings); !slices.Equal(g, []want{tt.want}) {
 				t.Errorf("findings\n got %+v\nwant %+v", g, []want{tt.want})
 			}
@@ -168,14 +190,35 @@ func severityOf(t *testing.T, rule string) descriptor.Severity {
 
 func TestVersionFormatAcceptsVersionNumbers(t *testing.T) {
 	for _, v := range []string{"1", "1.0", "2.10.3", "v2", "V1.2", "1.0-beta", "1.0.0+build.5", "2.0-rc.1"} {
-		if findings := descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil); len(findings) != 0 {
+		if findings := besidesReadOnly(descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil)); len(findings) != 0 {
 			t.Errorf("version %q: %v", v, findings)
 		}
 	}
 	for _, v := range []string{"one", "latest", "1.", ".1", "1.x", "1 0", "v", "1.0-"} {
-		findings := descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil)
+		findings := besidesReadOnly(descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil))
 		if len(findings) != 1 || findings[0].Rule != "version-format" {
 			t.Errorf("version %q: %v, want one version-format finding", v, findings)
+		}
+	}
+}
+
+// A capability that says what it does, either way, gets no warning; one
+// that leaves it out gets one, whatever other hints it gives.
+func TestTheReadOnlyHintIsWarnedAboutOnlyWhenAbsent(t *testing.T) {
+	for _, tt := range []struct {
+		attrs string
+		warn  bool
+	}{
+		{`mcp:readOnly="true"`, false},
+		{`mcp:readOnly="false"`, false},
+		{`mcp:readOnly="yes"`, false}, // boolean-value says what is wrong
+		{`mcp:destructive="false" mcp:idempotent="true"`, true},
+		{``, true},
+	} {
+		xml := `<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0"><capability id="c" description="d" version="1" ` + tt.attrs + `/></mobile-mcp-capabilities>`
+		warned := slices.ContainsFunc(descriptor.Lint("c.xml", []byte(xml), nil), func(f descriptor.Finding) bool { return f.Rule == "missing-read-only" })
+		if warned != tt.warn {
+			t.Errorf("%s: warned %v, want %v", tt.attrs, warned, tt.warn)
 		}
 	}
 }

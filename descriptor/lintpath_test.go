@@ -34,7 +34,8 @@ func TestLintPathOfAResDirectory(t *testing.T) {
 func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 	dir := t.TempDir()
 	findings, err := descriptor.LintPath(dir, nil)
-	w := want{"not-descriptor", 0, dir + " holds no capability descriptor, neither in xml/ nor in res/xml/; generate one with mobilemcp gen -o " + filepath.Join(dir, "xml", "mcp_capabilities.xml")}
+	w := want{"not-descriptor", 0, dir + " holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at " +
+		filepath.Join(dir, "res", "xml", "mcp_capabilities.xml") + ", as docs/descriptor.md describes"}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != dir {
 		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
 	}
@@ -83,5 +84,24 @@ func TestLintPathOfAProjectRoot(t *testing.T) {
 	findings = descriptor.Lint(manifest, data, &descriptor.Options{ResDir: root})
 	if g := got(findings); !slices.Equal(g, []want{w}) || findings[0].File != caps {
 		t.Errorf("manifest findings %+v; want %+v in %s", findings, w, caps)
+	}
+}
+
+// A Gradle module stands for its src/main/AndroidManifest.xml and
+// src/main/res. The manifest's descriptor is in its res directory too, and
+// its findings are reported once.
+func TestLintPathOfAGradleModule(t *testing.T) {
+	module := t.TempDir()
+	caps := filepath.Join(module, "src", "main", "res", "xml", "mcp_capabilities.xml")
+	if err := os.MkdirAll(filepath.Dir(caps), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(caps, []byte(doc(`<capability id="c" description="d" version="one"/>`)), 0o644)
+	manifest, _ := os.ReadFile(manifestPath)
+	os.WriteFile(filepath.Join(module, "src", "main", "AndroidManifest.xml"), manifest, 0o644)
+	findings, err := descriptor.LintPath(module, nil)
+	w := want{"version-format", 2, `capability "c" has version="one", which is not a version number; write one such as version="1.0" or version="2"`}
+	if g := got(besidesReadOnly(findings)); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != caps {
+		t.Errorf("findings %+v, error %v; want %+v in %s", findings, err, w, caps)
 	}
 }

@@ -15,7 +15,10 @@ import (
 type Properties []Property
 
 // MarshalJSON writes the properties as one JSON object keyed by name.
-// Nil properties are written as {}.
+// Nil properties are written as {}. The empty schema, which a
+// jsonschema.Schema writes as true, is written as {} where it is an
+// array's items: JSON Schema reads both as any value, but models' function
+// calling takes only an object for a schema.
 func (ps Properties) MarshalJSON() ([]byte, error) {
 	buf := []byte{'{'}
 	for i, p := range ps {
@@ -27,9 +30,13 @@ func (ps Properties) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 		buf = append(buf, ':')
+		start := len(buf)
 		if buf, err = appendJSON(buf, p.Schema); err != nil {
 			return nil, err
 		}
+		// A quote inside a JSON string is escaped, so this text can only
+		// be a key and its value.
+		buf = append(buf[:start], bytes.ReplaceAll(buf[start:], []byte(`"items":true`), []byte(`"items":{}`))...)
 	}
 	return append(buf, '}'), nil
 }

@@ -212,10 +212,10 @@ func (r *reader) checkAttrs(e node, known, ext []string) {
 			case slices.Contains(ext, a.Key):
 			case is(e, paramTag) && slices.Contains(inputParamExt, a.Key): // so an output param
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "output params have no %s; it limits an argument, so remove it", a.FullKey())
-			case slices.Contains(capabilityExt, a.Key) || slices.Contains(inputParamExt, a.Key):
+			case slices.Contains(capabilityExt, a.Key) || slices.Contains(inputParamExt, a.Key) || slices.Contains(paramExt, a.Key):
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "%s belongs on %s, not on <%s>; move or remove it", a.FullKey(), extHome(a.Key), e.FullTag())
 			default:
-				all := append(slices.Clone(capabilityExt), inputParamExt...)
+				all := slices.Concat(capabilityExt, inputParamExt, paramExt)
 				r.atAttr(ruleUnknownAttribute, e, a.FullKey(), "%s is not a mobilemcp attribute; %s", a.FullKey(),
 					didYouMean(a.Key, all, "the mobilemcp attributes are "+strings.Join(all, ", ")))
 			}

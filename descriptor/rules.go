@@ -22,6 +22,7 @@ var (
 	ruleDuplicateParam   = Rule{"duplicate-param", Error, "two params of one <input> or <output> share a name"}
 	ruleDuplicateElement = Rule{"duplicate-element", Error, "a capability has a second <input> or <output>"}
 	ruleExtensionValue   = Rule{"extension-value", Error, "an mcp:timeout, mcp:maxLength or mcp:pattern value the engine cannot use"}
+	ruleMissingReadOnly  = Rule{"missing-read-only", Warning, "a capability does not say with mcp:readOnly whether it only reads, so it is taken to change state"}
 	ruleTypeSynonym      = Rule{"type-synonym", Warning, "a param type is a synonym such as int or bool"}
 	ruleUnknownElement   = Rule{"unknown-element", Warning, "an element the format does not define"}
 	ruleUnknownAttribute = Rule{"unknown-attribute", Warning, "an attribute the format does not define"}
@@ -46,7 +47,7 @@ var (
 var Rules = []Rule{
 	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
 	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
-	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleTypeSynonym, ruleUnknownElement,
+	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleMissingReadOnly, ruleTypeSynonym, ruleUnknownElement,
 	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleVersionFormat, ruleNoCapabilities,
 	ruleManifestService, ruleManifestOne, ruleManifestExported, ruleManifestMetaData,
 	ruleManifestKind, ruleManifestDesc, ruleManifestResDir,

@@ -1,6 +1,7 @@
 package descriptor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -67,6 +68,7 @@ func (r *reader) capability(e node) Spec {
 	s.Description = r.need(e, "description", what)
 	s.Version = r.version(e, what)
 	s.Annotations = r.annotations(e, what)
+	r.checkReadOnly(e, what)
 	s.Timeout = r.timeout(e, what)
 
 	var sections [2]node // the first <input> and <output>
@@ -98,9 +100,9 @@ func (r *reader) capability(e node) Spec {
 // params appends the params of an <input> or <output> section to list.
 func (r *reader) params(section node, list []Param, input bool) []Param {
 	r.checkAttrs(section, nil, nil)
-	known, ext := outputParamAttrs, []string(nil)
+	known, ext := outputParamAttrs, paramExt
 	if input {
-		known, ext = inputParamAttrs, inputParamExt
+		known, ext = inputParamAttrs, slices.Concat(inputParamExt, paramExt)
 	}
 	kind := section.Tag
 	first := make(map[string]int, len(list)) // param name → line of its first declaration
@@ -140,6 +142,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 		if input {
 			r.paramLimits(e, &p, what)
 		}
+		r.items(e, &p, what)
 		list = append(list, p)
 	}
 	return list

@@ -6,10 +6,6 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// SchemaDialect is the JSON Schema dialect of the schemas: 2020-12, MCP's
-// default, named explicitly so that no client has to assume it.
-const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
-
 // Tool is an MCP tool definition, as tools/list returns it.
 type Tool struct {
 	Name        string          `json:"name"`
@@ -20,14 +16,15 @@ type Tool struct {
 }
 
 // Schema is the JSON Schema of a tool's arguments or of its structured
-// result: an object with exactly the declared properties.
+// result: an object with exactly the declared properties, in JSON Schema
+// 2020-12, MCP's dialect. It names no "$schema": MCP reads a schema
+// without one as 2020-12, and Gemini's function declarations refuse the
+// keyword (docs/descriptor.md, "Schemas that models accept").
 //
 // The properties are jsonschema-go schemas, but the object is not one: a
 // jsonschema.Schema leaves out an empty "required", which the Android SMS
-// MCP server's tools/list writes as [], and writes "$schema" after the
-// properties, where the Java client's goldens have it first.
+// MCP server's tools/list writes as [].
 type Schema struct {
-	Schema     string     `json:"$schema"`
 	Type       string     `json:"type"`
 	Properties Properties `json:"properties"`
 	// Required is never nil, so it is written as [] when nothing is
@@ -90,11 +87,14 @@ func OutputSchema(c *capability.Capability) Schema {
 // objectSchema is the one conversion of params to a schema, for inputs
 // and outputs alike.
 func objectSchema(params []capability.Param, required func(capability.Param) bool) Schema {
-	s := Schema{Schema: SchemaDialect, Type: "object", Properties: Properties{}, Required: []string{}}
+	s := Schema{Type: "object", Properties: Properties{}, Required: []string{}}
 	for _, p := range params {
 		prop := &jsonschema.Schema{Type: string(p.Type), Description: p.Description, Pattern: p.Pattern}
 		if p.MaxLength > 0 {
 			prop.MaxLength = &p.MaxLength
+		}
+		if p.Type == capability.Array {
+			prop.Items = itemsSchema(p.Items)
 		}
 		s.Properties = append(s.Properties, Property{Name: p.Name, Schema: prop})
 		if required(p) {
@@ -102,6 +102,20 @@ func objectSchema(params []capability.Param, required func(capability.Param) boo
 		}
 	}
 	return s
+}
+
+// itemsSchema is the items of an array whose elements are of type t:
+// {"type": t}, or the empty schema, any value, when t is "" (written as
+// {}, see Properties.MarshalJSON). Every array has items, because models'
+// function calling (Gemini's and OpenAI's strict mode) refuses an array
+// without them, and with it the whole tool list; an array of arrays has
+// items in turn.
+func itemsSchema(t capability.Type) *jsonschema.Schema {
+	items := &jsonschema.Schema{Type: string(t)}
+	if t == capability.Array {
+		items.Items = &jsonschema.Schema{}
+	}
+	return items
 }
 
 // Tools converts capabilities to MCP tools, in the order given: a

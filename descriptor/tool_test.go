@@ -69,7 +69,7 @@ func TestNewToolOfARegisteredCapability(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"name":"send_sms","title":"Send SMS","description":"Sends an SMS message to a specified phone number.",` +
-		`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+		`"inputSchema":{"type":"object","properties":{` +
 		`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^[+][1-9][0-9]{6,14}$"},` +
 		`"sms_text":{"type":"string","description":"The text of the sms messages to be sent. The maximum length is 160 characters","maxLength":160},` +
 		`"subscription_id":{"type":"integer","description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription."}},` +
@@ -111,7 +111,7 @@ func TestOutputSchemaRequiresEveryOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+	want := `{"type":"object","properties":{` +
 		`"to_phone_number":{"type":"string","description":"The normalised number the SMS was sent to."},` +
 		`"subscription_id":{"type":"integer","description":"The subscription the SMS was sent from."},` +
 		`"encoding":{"type":"string","description":"The text encoding: gsm7 or ucs2."},` +

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/mcpserver"
@@ -49,12 +51,17 @@ func (b *Bridge) SetRemoteTimeoutMillis(timeoutMillis int64) {
 // "<packageName>-<capability id>" (see mcpserver.RemoteToolName); one that
 // is not shared is not served. Calling it again, as after an update,
 // replaces what the app had. It fails, changing nothing, when the
-// descriptor has lint errors or no caller was set.
+// descriptor has lint errors or is over a limit of mcpserver.CheckRemote
+// and mcpserver.CheckRemoteDescriptor, when a tool name would be another
+// shared app's, or when no caller was set.
 func (b *Bridge) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
 	defer recoverInto(&err, "SetRemoteTool")
 	if !shared {
 		b.RemoveRemoteTool(packageName)
 		return nil
+	}
+	if err := mcpserver.CheckRemoteDescriptor(packageName, len(descriptorXML)); err != nil {
+		return err
 	}
 	file, err := lintedDescriptor(packageName, descriptorXML)
 	if err != nil {
@@ -66,7 +73,7 @@ func (b *Bridge) SetRemoteTool(packageName, descriptorXML string, shared bool) (
 		return errors.New("intentbridge: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first")
 	}
 	r := mcpserver.Remote{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(b.caller, packageName), Timeout: b.remoteTimeout}
-	if _, err := r.ToolNames(); err != nil {
+	if err := mcpserver.CheckRemote(r, slices.Collect(maps.Values(b.remotes))); err != nil {
 		return err
 	}
 	if b.http != nil {

@@ -83,8 +83,8 @@ func (t *Tool) registry() (*capability.Registry, error) {
 	declared := file.Capabilities()
 	var problems []string
 	caps := make([]capability.Capability, 0, len(declared))
-	for _, c := range declared {
-		impl, problem := t.implement(c)
+	for i, c := range declared {
+		impl, problem := t.implement(c, file.Specs[i].Line)
 		if problem != "" {
 			problems = append(problems, problem)
 			continue
@@ -129,9 +129,9 @@ func lintedDescriptor(name, data string) (*descriptor.File, error) {
 	return file, nil
 }
 
-// implement pairs the declared capability c with its implementation, or
-// says why it cannot.
-func (t *Tool) implement(c *capability.Capability) (capability.Capability, string) {
+// implement pairs the declared capability c, declared at line of the
+// descriptor, with its implementation, or says why it cannot.
+func (t *Tool) implement(c *capability.Capability, line int) (capability.Capability, string) {
 	h, inJava := t.handlers[c.ID]
 	i := slices.IndexFunc(t.goCaps, func(g capability.Capability) bool { return g.ID == c.ID })
 	switch {
@@ -160,7 +160,7 @@ func (t *Tool) implement(c *capability.Capability) (capability.Capability, strin
 		}
 		return g, ""
 	}
-	return capability.Capability{}, fmt.Sprintf("%s declares %s, but it has no handler", t.descriptorName, c.ID)
+	return capability.Capability{}, fmt.Sprintf("%s:%d declares %s, but it has no handler", t.descriptorName, line, c.ID)
 }
 
 // undeclared reports the handlers and validators of capabilities the

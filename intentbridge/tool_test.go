@@ -107,7 +107,7 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 			tool.SetHandler("crate_note", stub)
 			return tool
 		}(), "intentbridge: the tool cannot start:\n" +
-			"  res/xml/notes.xml declares create_note, but it has no handler\n" +
+			"  res/xml/notes.xml:3 declares create_note, but it has no handler\n" +
 			`  there is a handler for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
 		{"a null handler", notesTool(nil, stub), "intentbridge: the tool cannot start:\n  the handler of create_note is null"},
 		{"a Go capability the descriptor declares otherwise", func() *Tool {

@@ -11,10 +11,12 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/invisible"
 )
 
 // A Remote is another app's Mobile-MCP tool that this server serves next to
@@ -58,6 +60,19 @@ const remoteGrace = 5 * time.Second
 // maxToolName is MCP's limit on a tool name's length.
 const maxToolName = 128
 
+// The limits on one shared app: one app once put 903 tools, 8.6 MB, in the
+// list that every agent reads, each call of tools/list carrying them to
+// the model. A tool app has a handful of capabilities, and its descriptor
+// a few kilobytes.
+const (
+	// MaxRemoteCapabilities is the most capabilities a shared app may
+	// declare.
+	MaxRemoteCapabilities = 32
+	// MaxRemoteDescriptorBytes is the most a shared app's descriptor may
+	// hold (CheckRemoteDescriptor).
+	MaxRemoteDescriptorBytes = 64 << 10
+)
+
 // remoteSeparator separates the package from the capability id in a remote
 // tool's name. It is the one character of MCP's tool-name alphabet
 // ([A-Za-z0-9_.-]) that an Android package name cannot contain (its
@@ -70,10 +85,13 @@ const remoteSeparator = "-"
 // "io.github.mobilemcp.notes-create_note". Two apps' capabilities never
 // share a name, because package names are unique on a device and never
 // contain "-". A name longer than MCP's 128 characters keeps the start of
-// the package and replaces the rest with "." and 8 hex digits of its
-// SHA-256, so that it stays within the alphabet and unique (within the
-// hash's 32 bits). It fails for a package name that is not one, or a
-// capability id that leaves no room for a package.
+// the package and replaces the rest with ".0x" and 16 hex digits of its
+// SHA-256. That last segment starts with a digit, which no package name's
+// segment does, so no app is named like the part before the "-" and can
+// take the name with a package of its own; and 64 bits of hash leave no
+// search for another package with the same start and hash. It fails for a
+// package name that is not one, or a capability id that leaves no room for
+// a package.
 func RemoteToolName(packageName, capabilityID string) (string, error) {
 	if !validPackage(packageName) {
 		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
@@ -86,7 +104,7 @@ func RemoteToolName(packageName, capabilityID string) (string, error) {
 		return name, nil
 	}
 	sum := sha256.Sum256([]byte(packageName))
-	hash := "." + hex.EncodeToString(sum[:4])
+	hash := ".0x" + hex.EncodeToString(sum[:8])
 	keep := maxToolName - len(remoteSeparator) - len(capabilityID) - len(hash)
 	if keep < 1 {
 		return "", fmt.Errorf("mcpserver: capability id %q of %s is %d characters long; a shared tool's name needs it to be at most %d", capabilityID, packageName, len(capabilityID), maxToolName-len(remoteSeparator)-len(hash)-1)
@@ -129,13 +147,47 @@ func (r Remote) ToolNames() ([]string, error) {
 	return names, nil
 }
 
-// SetRemote serves r's capabilities as tools, in place of any r.Package
-// had before, and returns their names. Clients see the change at their
-// next tools/list. It fails, changing nothing, when a name cannot be made
-// or would take the name of one of the server's own capabilities.
-func (s *Server) SetRemote(r Remote) ([]string, error) {
+// CheckRemoteDescriptor fails when the descriptor of the app packageName,
+// of size bytes, is larger than a shared app's may be
+// (MaxRemoteDescriptorBytes). The gateway checks it before it reads the
+// descriptor.
+func CheckRemoteDescriptor(packageName string, size int) error {
+	if size > MaxRemoteDescriptorBytes {
+		return fmt.Errorf("mcpserver: the descriptor of %s is %d bytes; a shared app's may be at most %d", packageName, size, MaxRemoteDescriptorBytes)
+	}
+	return nil
+}
+
+// CheckRemote reports why r could not be served (see SetRemote) next to
+// others, the apps shared already, without serving it: for the gateway
+// while no server runs. An app of others with r's package is the one r
+// replaces.
+func CheckRemote(r Remote, others []Remote) error {
+	if _, err := r.tools(); err != nil {
+		return err
+	}
+	served := make(map[string][]string, len(others))
+	for _, o := range others {
+		names, err := o.ToolNames()
+		if err != nil {
+			return err
+		}
+		served[o.Package] = names
+	}
+	names, _ := r.ToolNames() // r.tools made them
+	return checkApart(r.Package, names, served)
+}
+
+// tools checks r and makes its MCP tools: the conversion of the server's
+// own (newTool) of what the user can see of each capability
+// (visibleCapability), named by RemoteToolName and titled with the app's
+// package, so that no shared tool passes for the phone's own.
+func (r Remote) tools() ([]*mcp.Tool, error) {
 	if r.Call == nil {
 		return nil, fmt.Errorf("mcpserver: remote %s has no Call", r.Package)
+	}
+	if n := len(r.Capabilities); n > MaxRemoteCapabilities {
+		return nil, fmt.Errorf("mcpserver: %s declares %d capabilities; a shared app may declare at most %d", r.Package, n, MaxRemoteCapabilities)
 	}
 	names, err := r.ToolNames()
 	if err != nil {
@@ -143,16 +195,88 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 	}
 	tools := make([]*mcp.Tool, len(names))
 	for i, c := range r.Capabilities {
-		if _, local := s.engine.Registry().Lookup(names[i]); local {
-			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", c.ID, r.Package, names[i])
+		visible, err := visibleCapability(r.Package, c)
+		if err != nil {
+			return nil, err
 		}
-		if tools[i], err = newTool(c); err != nil {
+		if tools[i], err = newTool(visible); err != nil {
 			return nil, err
 		}
 		tools[i].Name = names[i]
+		tools[i].Title = r.Package + ": " + cmp.Or(visible.Annotations.Title, c.ID)
+		tools[i].Annotations.Title = tools[i].Title
+	}
+	return tools, nil
+}
+
+// visibleCapability returns c with its title and descriptions cleaned of
+// the characters a person does not see (invisible.Strip; the title on one
+// line), which can carry instructions to the model that the user who
+// shares the app never reads. A param name is not changed, because the
+// app expects it as it is: one with such a character is an error. pkg is
+// the app's package, for the message.
+func visibleCapability(pkg string, c *capability.Capability) (*capability.Capability, error) {
+	v := *c
+	v.Description = invisible.Strip(c.Description)
+	v.Annotations.Title = strings.TrimSpace(invisible.Line(c.Annotations.Title))
+	for _, list := range []struct {
+		kind   string
+		params *[]capability.Param
+	}{{"input", &v.Input}, {"output", &v.Output}} {
+		params := slices.Clone(*list.params)
+		for i, p := range params {
+			if at := strings.IndexFunc(p.Name, invisible.Is); at >= 0 {
+				r, _ := utf8.DecodeRuneInString(p.Name[at:])
+				return nil, fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
+			}
+			params[i].Description = invisible.Strip(p.Description)
+		}
+		*list.params = params
+	}
+	return &v, nil
+}
+
+// checkApart fails when one of names, the tools of the app pkg, is a tool
+// name of another app in served (tool names by package). The app that has
+// a name keeps it: a second app under it would get the first's calls, and
+// removing it would remove the first's tool.
+func checkApart(pkg string, names []string, served map[string][]string) error {
+	for other, theirs := range served {
+		if other == pkg {
+			continue
+		}
+		for _, name := range names {
+			if slices.Contains(theirs, name) {
+				return fmt.Errorf("mcpserver: %s cannot be shared: its tool %s has the name of a tool of %s, which is shared already", pkg, name, other)
+			}
+		}
+	}
+	return nil
+}
+
+// SetRemote serves r's capabilities as tools, in place of any r.Package
+// had before, and returns their names. Clients see the change at their
+// next tools/list. It fails, changing nothing, when a name cannot be made
+// or would take the name of one of the server's own capabilities or of
+// another app's tool, or r is over a limit (MaxRemoteCapabilities), or a
+// param name holds a character that is not shown.
+func (s *Server) SetRemote(r Remote) ([]string, error) {
+	tools, err := r.tools()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(tools))
+	for i, tool := range tools {
+		names[i] = tool.Name
+		if _, local := s.engine.Registry().Lookup(tool.Name); local {
+			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", r.Capabilities[i].ID, r.Package, tool.Name)
+		}
 	}
 	s.remoteMu.Lock()
 	defer s.remoteMu.Unlock()
+	if err := checkApart(r.Package, names, s.remotes); err != nil {
+		return nil, err
+	}
 	if stale := slices.DeleteFunc(s.remotes[r.Package], func(n string) bool { return slices.Contains(names, n) }); len(stale) > 0 {
 		s.mcp.RemoveTools(stale...)
 	}

@@ -68,8 +68,8 @@ func TestRemoteToolName(t *testing.T) {
 		{"a.b", "c-d", "a.b-c-d"},
 		{"a.b.c", "d", "a.b.c-d"},
 		{"a.b", "c.d", "a.b-c.d"},
-		// Too long: the package's start, "." and 8 hex digits of its hash.
-		{long, "create_note", long[:128-len("-create_note")-9] + ".6f75212e-create_note"},
+		// Too long: the package's start, ".0x" and 16 hex digits of its hash.
+		{long, "create_note", long[:128-len("-create_note")-19] + ".0x6f75212e20ba50cd-create_note"},
 	} {
 		got, err := mcpserver.RemoteToolName(tt.pkg, tt.capability)
 		if err != nil || got != tt.want {
@@ -91,7 +91,7 @@ func TestRemoteToolName(t *testing.T) {
 		{"a..b", "x", `"a..b" is not an Android package name`},
 		{"a.1b", "x", `"a.1b" is not an Android package name`},
 		{"a.b", "x y", `capability id "x y" of a.b is not a valid MCP tool name`},
-		{long, strings.Repeat("c", 119), "is 119 characters long; a shared tool's name needs it to be at most 117"},
+		{long, strings.Repeat("c", 119), "is 119 characters long; a shared tool's name needs it to be at most 107"},
 	} {
 		if _, err := mcpserver.RemoteToolName(tt.pkg, tt.capability); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("RemoteToolName(%q, %q) = %v; want an error with %q", tt.pkg, tt.capability, err, tt.want)
@@ -116,15 +116,15 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	}
 	// The one conversion: what 'mobilemcp tools' prints for the descriptor,
 	// plus the output schema and the title in the annotations, as for the
-	// server's own tools.
-	wantTool := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":false,"title":"Create note"},` +
+	// server's own tools; the title names the app.
+	wantTool := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":false,"title":"io.github.mobilemcp.notes: Create note"},` +
 		`"description":"Saves a new note and returns its id.",` +
-		`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+		`"inputSchema":{"type":"object","properties":{` +
 		`"title":{"type":"string","description":"A short title.","maxLength":100},` +
 		`"body":{"type":"string","description":"The text of the note.","maxLength":5000}},"required":["title"],"additionalProperties":false},` +
 		`"name":"io.github.mobilemcp.notes-create_note",` +
-		`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer","description":"The new note's id."}},"required":["id"],"additionalProperties":false},` +
-		`"title":"Create note"}`
+		`"outputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"The new note's id."}},"required":["id"],"additionalProperties":false},` +
+		`"title":"io.github.mobilemcp.notes: Create note"}`
 	if got := tools["io.github.mobilemcp.notes-create_note"]; got != wantTool {
 		t.Errorf("create_note is listed as\n%s\nwant\n%s", got, wantTool)
 	}

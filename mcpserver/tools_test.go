@@ -35,13 +35,13 @@ func TestToolsCarryTheCapabilities(t *testing.T) {
 	want := map[string]string{
 		"send_sms": `{"annotations":{"destructiveHint":true,"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false,"title":"Send SMS"},` +
 			`"description":"Sends an SMS message to a specified phone number.",` +
-			`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+			`"inputSchema":{"type":"object","properties":{` +
 			`"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567","pattern":"^[+][1-9][0-9]{6,14}$"},` +
 			`"sms_text":{"type":"string","description":"The text of the sms messages to be sent. The maximum length is 160 characters","maxLength":160},` +
 			`"subscription_id":{"type":"integer","description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription."}},` +
 			`"required":["to_phone_number","sms_text"],"additionalProperties":false},` +
 			`"name":"send_sms",` +
-			`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+			`"outputSchema":{"type":"object","properties":{` +
 			`"to_phone_number":{"type":"string","description":"The normalised number the SMS was sent to."},` +
 			`"subscription_id":{"type":"integer","description":"The subscription the SMS was sent from."},` +
 			`"encoding":{"type":"string","description":"The text encoding: gsm7 or ucs2."},` +
@@ -50,11 +50,11 @@ func TestToolsCarryTheCapabilities(t *testing.T) {
 			`"title":"Send SMS"}`,
 		"get_sms_subscriptions": `{"annotations":{"destructiveHint":false,"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true,"title":"List SMS subscriptions"},` +
 			`"description":"Returns the list of active SMS subscriptions available on the device.",` +
-			`"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"required":[],"additionalProperties":false},` +
+			`"inputSchema":{"type":"object","properties":{},"required":[],"additionalProperties":false},` +
 			`"name":"get_sms_subscriptions",` +
-			`"outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
+			`"outputSchema":{"type":"object","properties":{` +
 			`"count":{"type":"integer","description":"The number of active subscriptions."},` +
-			`"subscriptions":{"type":"array","description":"The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."}},` +
+			`"subscriptions":{"type":"array","items":{"type":"object"},"description":"The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."}},` +
 			`"required":["count","subscriptions"],"additionalProperties":false},` +
 			`"title":"List SMS subscriptions"}`,
 	}

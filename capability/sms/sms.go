@@ -87,7 +87,7 @@ func CapabilitiesWith(p Platform, o Options) []capability.Capability {
 			Version:     "1.0",
 			Output: []capability.Param{
 				{Name: "count", Type: capability.Integer, Description: "The number of active subscriptions."},
-				{Name: "subscriptions", Type: capability.Array, Description: "The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."},
+				{Name: "subscriptions", Type: capability.Array, Items: capability.Object, Description: "The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."},
 			},
 			Annotations: capability.Annotations{Title: "List SMS subscriptions", ReadOnly: true, Idempotent: true},
 			Handler:     s.subscriptions,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"net"
 	"os"
@@ -9,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mobilemcp/mobilemcp/adb"
 	"github.com/mobilemcp/mobilemcp/adb/adbtest"
@@ -38,17 +36,7 @@ func phoneServer(t *testing.T) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := srv.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(l)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-	return l.Addr().(*net.TCPAddr).Port
+	return serveUntilCleanup(t, srv).(*net.TCPAddr).Port
 }
 
 // switchedOff plays adb's forward when nothing listens on the phone: adb

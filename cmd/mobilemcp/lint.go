@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(command{name: "lint", summary: "check capability descriptors, AndroidManifest.xml files and res directories", run: runLint})
+	register(command{name: "lint", summary: "check capability descriptors, AndroidManifest.xml files, res and module directories", run: runLint})
 }
 
 func runLint(e *env, args []string) int {
@@ -20,8 +20,10 @@ func runLint(e *env, args []string) int {
   - a capability descriptor such as res/xml/mcp_capabilities.xml;
   - an AndroidManifest.xml: the tool service, its intent filter, its
     three meta-data entries and the descriptor they point at;
-  - a res directory: every descriptor in its xml directories; a project
-    root stands for its res directory.
+  - a res directory: every descriptor in its xml directories;
+  - a module directory: its AndroidManifest.xml and its res directory, as
+    above, beside each other in it (this repository's layout) or in its
+    src/main (a Gradle module's).
 
 Findings are printed as "file:line: severity: message [rule]". The rules
 are described in docs/descriptor.md.

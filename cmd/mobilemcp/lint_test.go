@@ -21,8 +21,8 @@ func writeFile(t *testing.T, dir, name, text string) string {
 }
 
 // withSynonym is a descriptor whose only problem is a warning.
-const withSynonym = `<mobile-mcp-capabilities version="1.0">
-  <capability id="c" description="Does c." version="1">
+const withSynonym = `<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+  <capability id="c" description="Does c." version="1" mcp:readOnly="true">
     <input><param name="n" type="int" required="true" description="A number."/></input>
   </capability>
 </mobile-mcp-capabilities>
@@ -53,7 +53,7 @@ func TestLintFailsOnWarningsOnlyWhenStrict(t *testing.T) {
 
 func TestLintPrintsJSON(t *testing.T) {
 	dir := t.TempDir()
-	bad := writeFile(t, dir, "bad.xml", "<mobile-mcp-capabilities>\n  <capability id=\"c\" description=\"d\" version=\"1\"/>\n</mobile-mcp-capabilities>\n")
+	bad := writeFile(t, dir, "bad.xml", "<mobile-mcp-capabilities xmlns:mcp=\"https://mobilemcp.github.io/ns\">\n  <capability id=\"c\" description=\"d\" version=\"1\" mcp:readOnly=\"true\"/>\n</mobile-mcp-capabilities>\n")
 	good := writeFile(t, dir, "good.xml", strings.Replace(withSynonym, `"int"`, `"integer"`, 1))
 	code, out, errOut := newCLI(t).run("", "lint", "--format", "json", good, bad)
 	want := `[{"file":"` + bad + `","line":1,"column":1,"severity":"error","rule":"root-version","message":"<mobile-mcp-capabilities> has no version attribute; add version=\"1.0\""}]`
@@ -126,5 +126,65 @@ func TestLintAProjectRootLooksInItsResDirectory(t *testing.T) {
 	want := caps + `:3: warning: input param "n" has type "int"; write type="integer", the name every reader knows [type-synonym]` + "\n"
 	if code != exitOK || out != want || errOut != "0 errors, 1 warning\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+}
+
+// notesModule lays out the notes sample's manifest and descriptor in dir,
+// in the repository's layout (AndroidManifest.xml and res beside it) or in
+// a Gradle module's (src/main/AndroidManifest.xml and src/main/res), with
+// edit applied to the manifest. It returns the manifest's path.
+func notesModule(t *testing.T, dir string, gradle bool, edit func(string) string) string {
+	t.Helper()
+	manifest, err := os.ReadFile("../../android/notes/AndroidManifest.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps, err := os.ReadFile("../../android/notes/res/xml/mcp_capabilities.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := ""
+	if gradle {
+		base = "src/main/"
+	}
+	writeFile(t, dir, base+"res/xml/mcp_capabilities.xml", string(caps))
+	return writeFile(t, dir, base+"AndroidManifest.xml", edit(string(manifest)))
+}
+
+// lint DIR checks the module's manifest as well as its res directory, in
+// either layout: a tool service that is not exported fails it.
+func TestLintAModuleChecksItsManifestInEitherLayout(t *testing.T) {
+	for _, gradle := range []bool{false, true} {
+		dir := t.TempDir()
+		notesModule(t, dir, gradle, func(m string) string { return m })
+		if code, out, errOut := newCLI(t).run("", "lint", "--strict", dir); code != exitOK || out != "" || errOut != "" {
+			t.Errorf("gradle %v: the notes sample: exit %d, stdout %q, stderr %q", gradle, code, out, errOut)
+		}
+
+		dir = t.TempDir()
+		manifest := notesModule(t, dir, gradle, func(m string) string {
+			return strings.Replace(m, "            android:exported=\"true\"\n            android:foregroundServiceType", "            android:foregroundServiceType", 1)
+		})
+		code, out, errOut := newCLI(t).run("", "lint", dir)
+		want := manifest + `:16: error: service io.github.mobilemcp.notes.NotesToolService has no android:exported attribute; add android:exported="true" so that assistants in other apps can find and start it [manifest-exported]` + "\n"
+		if code != exitFailure || out != want || errOut != "1 error, 0 warnings\n" {
+			t.Errorf("gradle %v: without android:exported: exit %d, stderr %q, stdout\n%s\nwant\n%s", gradle, code, errOut, out, want)
+		}
+	}
+}
+
+// The hint for a module without a descriptor suggests no command that
+// writes another app's descriptor.
+func TestLintAModuleWithoutADescriptorSuggestsWritingOne(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "src/main/res/values/strings.xml", "<resources/>\n")
+	code, out, _ := newCLI(t).run("", "lint", dir)
+	want := dir + ": error: " + dir + " holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at " +
+		filepath.Join(dir, "src/main/res/xml/mcp_capabilities.xml") + ", as docs/descriptor.md describes [not-descriptor]\n"
+	if code != exitFailure || out != want {
+		t.Errorf("exit %d, stdout\n%s\nwant\n%s", code, out, want)
+	}
+	if strings.Contains(out, "gen") {
+		t.Errorf("the hint suggests gen, which writes the SMS app's descriptor: %s", out)
 	}
 }

@@ -49,8 +49,10 @@ func TestRequestChecksArgumentsAgainstADescriptor(t *testing.T) {
 			if code != tt.code || got != tt.out {
 				t.Errorf("exit %d (stderr %q)\n got %s\nwant %s", code, errOut, got, tt.out)
 			}
-			// The synonyms are warnings: printed, and no obstacle.
-			if want := path + ":6: warning: input param \"pinned\" has type \"bool\"; write type=\"boolean\", the name every reader knows [type-synonym]\n" +
+			// The missing hint and the synonyms are warnings: printed, and
+			// no obstacle.
+			if want := path + ":3: warning: capability \"create_note\" has no mcp:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add mcp:readOnly=\"true\" (and xmlns:mcp=\"https://mobilemcp.github.io/ns\" on the root), else mcp:readOnly=\"false\" [missing-read-only]\n" +
+				path + ":6: warning: input param \"pinned\" has type \"bool\"; write type=\"boolean\", the name every reader knows [type-synonym]\n" +
 				path + ":9: warning: output param \"id\" has type \"int\"; write type=\"integer\", the name every reader knows [type-synonym]\n"; errOut != want {
 				t.Errorf("stderr\n got %q\nwant %q", errOut, want)
 			}
@@ -74,7 +76,7 @@ func TestRequestChecksTheBuiltInCapabilitiesByDefault(t *testing.T) {
 func TestRequestWithABrokenDescriptor(t *testing.T) {
 	dir := t.TempDir()
 	broken := filepath.Join(dir, "broken.xml")
-	os.WriteFile(broken, []byte(`<mobile-mcp-capabilities version="1.0"><capability id="c" version="1"/></mobile-mcp-capabilities>`), 0o644)
+	os.WriteFile(broken, []byte(`<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0"><capability id="c" version="1" mcp:readOnly="true"/></mobile-mcp-capabilities>`), 0o644)
 	code, out, errOut := newCLI(t).run("", "request", "--descriptor", broken, "c")
 	want := broken + `:1: error: capability "c" has no description attribute; add description="…" in plain words; the model reads it to choose and call capabilities [missing-attribute]` + "\n" +
 		"mobilemcp request: " + broken + " has 1 error; fix the descriptor first\n"

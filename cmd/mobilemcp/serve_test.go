@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
@@ -127,4 +128,21 @@ func TestServeThatCannotBindWritesNothing(t *testing.T) {
 			t.Errorf("--addr %s: the data directory was created (%v)", tt.addr, err)
 		}
 	}
+}
+
+// serveUntilCleanup serves srv on its address until the test ends, and
+// returns the address it listens on.
+func serveUntilCleanup(t *testing.T, srv *mcpserver.Server) net.Addr {
+	t.Helper()
+	l, err := srv.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return l.Addr()
 }

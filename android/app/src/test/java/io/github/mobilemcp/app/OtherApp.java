@@ -152,10 +152,17 @@ final class OtherApp extends ContextWrapper {
         pm.addIntentFilterForService(component, new IntentFilter("mobile.mcp.SERVICE"));
     }
 
-    /** Lets bindService reach binder, and announces the install. */
+    /**
+     * Lets bindService reach binder, and announces the install. Robolectric gives every bindService
+     * the service set last, whatever its component, unless one is set for the Intent: so each app's
+     * service is set for the Intent that binds it, as an assistant writes it, and apps installed
+     * side by side each get their own calls.
+     */
     private ComponentName bindable(IBinder binder) {
         Application app = (Application) getBaseContext().getApplicationContext();
         shadowOf(app).setComponentNameAndServiceForBindService(component, binder);
+        shadowOf(app).setComponentNameAndServiceForBindServiceForIntent(
+                new Intent("mobile.mcp.SERVICE").setComponent(component), component, binder);
         app.sendBroadcast(new Intent(Intent.ACTION_PACKAGE_ADDED, Uri.fromParts("package", pkg, null)));
         return component;
     }

@@ -16,9 +16,6 @@ public final class Capability {
     /** The XML namespace of mobilemcp's title and behaviour-hint attributes. */
     public static final String HINTS_NAMESPACE = "https://mobilemcp.github.io/ns";
 
-    /** The JSON Schema dialect of {@link #toMcpTool}'s input schema. */
-    static final String SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
-
     private final String id;
     private final String description;
     private final String version;
@@ -102,7 +99,8 @@ public final class Capability {
      *   <li>{@code name} is the capability id. When two tools offer the same id, give one of them
      *       another name before handing both to a model, and map it back when the model calls it.
      *   <li>{@code inputSchema} is JSON Schema 2020-12 with the inputs as properties in descriptor
-     *       order, {@code required} always present, and {@code additionalProperties: false}.
+     *       order, {@code required} always present, and {@code additionalProperties: false}. Every
+     *       array has {@code items}: the {@code mcp:items} type, or {} for any value.
      *   <li>{@code annotations} has all four hints. One the descriptor leaves out takes MCP's
      *       default, which assumes the worst: destructive and open-world, neither read-only nor
      *       idempotent.
@@ -114,6 +112,9 @@ public final class Capability {
             JSONArray required = new JSONArray();
             for (Param p : inputs) {
                 JSONObject property = new JSONObject().put("type", p.type());
+                if (p.type().equals("array")) {
+                    property.put("items", items(p.items()));
+                }
                 if (!p.description().isEmpty()) {
                     property.put("description", p.description());
                 }
@@ -135,7 +136,6 @@ public final class Capability {
             return tool
                     .put("description", description)
                     .put("inputSchema", new JSONObject()
-                            .put("$schema", SCHEMA_DIALECT)
                             .put("type", "object")
                             .put("properties", properties)
                             .put("required", required)
@@ -148,6 +148,22 @@ public final class Capability {
         } catch (JSONException e) {
             throw new IllegalStateException("cannot happen: only strings and booleans are put", e);
         }
+    }
+
+    /**
+     * The JSON Schema items of an array whose elements are of type, or {} for any value when type is
+     * "": every array has items, because models' function calling refuses one without them. An
+     * array of arrays has items in turn.
+     */
+    private static JSONObject items(String type) throws JSONException {
+        JSONObject items = new JSONObject();
+        if (!type.isEmpty()) {
+            items.put("type", type);
+        }
+        if (type.equals("array")) {
+            items.put("items", new JSONObject());
+        }
+        return items;
     }
 
     private static boolean or(Boolean hint, boolean dflt) {

@@ -119,8 +119,10 @@ final class Descriptors {
             boolean input = kind.equals("input");
             boolean required = input && "true".equals(attr(xml, "required"));
             boolean text = input && type.equals("string");
+            String items = type.equals("array") ? type(hintAttr(xml, "items")) : null;
             list.add(new Param(name, type, required, orEmpty(attr(xml, "description")),
-                    text ? count(hintAttr(xml, "maxLength")) : 0, text ? orEmpty(hintAttr(xml, "pattern")) : ""));
+                    text ? count(hintAttr(xml, "maxLength")) : 0, text ? orEmpty(hintAttr(xml, "pattern")) : "",
+                    orEmpty(items)));
             skip(xml);
         }
     }

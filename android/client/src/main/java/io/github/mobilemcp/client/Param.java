@@ -8,14 +8,16 @@ public final class Param {
     private final String description;
     private final int maxLength;
     private final String pattern;
+    private final String items;
 
-    Param(String name, String type, boolean required, String description, int maxLength, String pattern) {
+    Param(String name, String type, boolean required, String description, int maxLength, String pattern, String items) {
         this.name = name;
         this.type = type;
         this.required = required;
         this.description = description;
         this.maxLength = maxLength;
         this.pattern = pattern;
+        this.items = items;
     }
 
     /** The parameter's name. */
@@ -55,6 +57,14 @@ public final class Param {
      */
     public String pattern() {
         return pattern;
+    }
+
+    /**
+     * The type of an array's elements ({@code mcp:items}), such as "string", or "" when they may be
+     * anything or this is not an array. The tool rejects an element of another type.
+     */
+    public String items() {
+        return items;
     }
 
     @Override

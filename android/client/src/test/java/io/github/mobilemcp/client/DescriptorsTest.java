@@ -11,6 +11,7 @@ import org.robolectric.RobolectricTestRunner;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.json.JSONObject;
@@ -49,6 +50,19 @@ public class DescriptorsTest {
         assertNull(c.title());
         assertNull("not in the descriptor", c.destructive());
         assertEquals(new JSONObject(resource("minimal.json")).getJSONArray("tools").getJSONObject(0).toString(),
+                c.toMcpTool().toString());
+    }
+
+    @Test
+    public void everyArrayHasItems_asGoMakesThem() throws Exception {
+        Capability c = Descriptors.parse(text(resource("arrays.xml"))).get(0);
+        List<String> items = new ArrayList<>();
+        for (Param p : c.inputs()) {
+            items.add(p.items());
+        }
+        assertEquals(List.of("integer", "string", "", "array", "object"), items);
+        assertEquals("object", c.outputs().get(0).items());
+        assertEquals(new JSONObject(resource("arrays.json")).getJSONArray("tools").getJSONObject(0).toString(),
                 c.toMcpTool().toString());
     }
 

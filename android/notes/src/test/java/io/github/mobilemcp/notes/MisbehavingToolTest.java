@@ -76,7 +76,7 @@ public class MisbehavingToolTest {
         public void theToolDoesNotStartAndSaysWhy() throws Exception {
             TestServices.declare(MisbehavingServices.Incomplete.class, R.xml.mcp_capabilities);
             assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: "
-                    + "res/xml/mcp_capabilities.xml declares delete_note, but it has no handler",
+                    + "res/xml/mcp_capabilities.xml:23 declares delete_note, but it has no handler",
                     failure(tool.call("list_notes", "{}")));
         }
     }

@@ -1,0 +1,42 @@
+package mcpserver
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/capability"
+)
+
+// Two shared apps whose tool names collide: a shortened name of one equals
+// one of the other, which takes a collision of 64 bits of SHA-256 and
+// cannot be made here, so the first app's tool is put in place as such a
+// collision would leave it. The second app is refused, naming the first,
+// and the first keeps its tool: removing the second leaves it.
+func TestASharedToolNameIsNeverTakenTwice(t *testing.T) {
+	reg, err := capability.NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(capability.NewEngine(reg, capability.Options{}), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := capability.Capability{ID: "create_note", Version: "1"}
+	call := func(context.Context, string, []byte) ([]byte, error) { return nil, nil }
+	second := Remote{Package: "com.example.second", Capabilities: []*capability.Capability{&first}, Call: call}
+	s.remotes["com.example.first"] = []string{"com.example.second-create_note"}
+
+	names, err := s.SetRemote(second)
+	want := "mcpserver: com.example.second cannot be shared: its tool com.example.second-create_note has the name of a tool of com.example.first, which is shared already"
+	if err == nil || err.Error() != want {
+		t.Errorf("SetRemote = %q, %v; want %s", names, err, want)
+	}
+	if err := CheckRemote(second, []Remote{{Package: "com.example.second", Capabilities: second.Capabilities, Call: call}}); err != nil {
+		t.Errorf("CheckRemote against the app's own older version = %v", err)
+	}
+	s.RemoveRemote("com.example.second")
+	if got := s.remotes["com.example.first"]; !slices.Equal(got, []string{"com.example.second-create_note"}) {
+		t.Errorf("removing the refused app changed the first's tools to %q", got)
+	}
+}
