@@ -348,6 +348,15 @@ func (s *Server) remoteHandler(name string, c *capability.Capability, r Remote) 
 		if err != nil {
 			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with something that is not a Mobile-MCP reply: %v", name, err)), nil
 		}
+		// The app's client library matches a reply to its call by the call's own reply channel
+		// and request id; a reply that names no request or another capability is still never
+		// passed on as this call's data.
+		switch {
+		case reply.ID == "":
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)), nil
+		case reply.CapabilityID != "" && reply.CapabilityID != c.ID:
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, capability.Excerpt(reply.CapabilityID), c.ID)), nil
+		}
 		if reply.Failed() {
 			return failed(&capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}), nil
 		}

@@ -212,6 +212,12 @@ func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
 		{name: "output of another type", reply: func(context.Context) (string, error) {
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"string","value":"1"}]`), nil
 		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not declare: "id" is declared integer, but came as string`},
+		{name: "a reply of another capability", reply: func(context.Context) (string, error) {
+			return replyJSON("list_notes", "1 note", `[{"name":"count","type":"integer","value":1}]`), nil
+		}, want: "platform_error: " + tool + " answered with a reply of list_notes, not create_note; nothing of it is passed on"},
+		{name: "a reply without a request id", reply: func(context.Context) (string, error) {
+			return strings.Replace(replyJSON("create_note", "Saved", `[{"name":"id","type":"integer","value":1}]`), `"id":"r1",`, "", 1), nil
+		}, want: "platform_error: " + tool + " answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on"},
 		{name: "the app's own failure", reply: func(context.Context) (string, error) {
 			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","status":"failure","error_code":"consent_required","message":"Asked the user whether io.github.mobilemcp.app may call create_note"}}}`, nil
 		}, want: "consent_required: Asked the user whether io.github.mobilemcp.app may call create_note"},

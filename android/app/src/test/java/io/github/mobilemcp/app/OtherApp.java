@@ -58,6 +58,15 @@ final class OtherApp extends ContextWrapper {
         info.dataDir = dir.getPath();
     }
 
+    /**
+     * Gives the app uid. Without it, Robolectric gives it none (0), and the Binder calls of every
+     * app come from the test's one process.
+     */
+    OtherApp withUid(int uid) {
+        info.uid = uid;
+        return this;
+    }
+
     /** The certificate an OtherApp of pkg is installed with: one per package name. */
     static String certificate(String pkg) {
         return "the certificate of " + pkg;
@@ -116,15 +125,18 @@ final class OtherApp extends ContextWrapper {
      * tool stuck in a handler would.
      */
     ComponentName installUnanswering(String toolName, int descriptor) {
-        register(pkg + ".StuckService", toolName, descriptor);
-        HandlerThread stuck = new HandlerThread("stuck-tool");
-        stuck.start();
-        return bindable(new Messenger(new Handler(stuck.getLooper()) {
-            @Override
-            public void handleMessage(Message msg) {
-                // Received, and never answered.
-            }
-        }).getBinder());
+        return installAnswering(toolName, descriptor, msg -> true); // received, and never answered
+    }
+
+    /**
+     * Installs the app with a service that hands every binding request to answer, on a thread of
+     * its own: a tool that answers however it likes, as a hostile one would.
+     */
+    ComponentName installAnswering(String toolName, int descriptor, Handler.Callback answer) {
+        register(pkg + ".RawService", toolName, descriptor);
+        HandlerThread thread = new HandlerThread("raw-tool-" + pkg);
+        thread.start();
+        return bindable(new Messenger(new Handler(thread.getLooper(), answer)).getBinder());
     }
 
     private void register(String serviceClass, String toolName, int descriptor) {

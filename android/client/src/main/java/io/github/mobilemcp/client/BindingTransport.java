@@ -4,9 +4,12 @@ import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.ServiceConnection;
+import android.content.pm.PackageManager;
+import android.os.Build;
 import android.os.Bundle;
 import android.os.Handler;
 import android.os.IBinder;
+import android.os.Looper;
 import android.os.Message;
 import android.os.Messenger;
 import android.os.RemoteException;
@@ -16,21 +19,23 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Binding mode (the Mobile-MCP spec §3.1, the first way): one binding per tool service, shared by every
  * invocation of that tool. Each request is a Message ({@link Wire#MSG_INVOKE}) whose data holds the
- * request JSON under {@code mobile-mcp-request}, with {@code replyTo} set to this client's
- * Messenger; each reply is a Message ({@link Wire#MSG_RESULT}) whose data holds
- * {@code mobile-mcp-response}. Replies are matched by the request id in the reply; a reply without
- * one (the tool could not read the request at all) is matched by {@code arg1}, which mobilemcp tools
- * echo.
+ * request JSON under {@code mobile-mcp-request}; each reply is a Message ({@link Wire#MSG_RESULT})
+ * whose data holds {@code mobile-mcp-response}.
+ *
+ * <p>A reply belongs to its call: every call gets a {@code replyTo} Messenger of its own, handed only
+ * to the tool it calls, so a tool cannot answer a call made to another tool (it never holds that
+ * call's Messenger). The first reply on it must carry the call's request id (and, if it names one,
+ * the call's capability) and come from the tool's uid where Android says who sent it (API 29+);
+ * anything else fails the call with a {@link MobileMcpException} naming the tool, and a second reply
+ * is dropped.
  *
  * <p>Requests made before the service is connected wait in a queue. A binding with nothing in
  * flight is unbound after {@link #IDLE_MILLIS}. If the tool's process dies, the requests in flight
@@ -47,29 +52,36 @@ final class BindingTransport {
     private final Context context;
     private final MobileMcpClient client;
     private final ScheduledExecutorService timer;
-    private final Messenger replyTo;
-    private final AtomicInteger sequence = new AtomicInteger();
+    private final Looper looper;
     private final Map<ComponentName, Binding> bindings = new HashMap<>();
-    /** Request ids by arg1, for replies that carry no id. */
-    private final Map<Integer, String> idsBySequence = new ConcurrentHashMap<>();
 
     BindingTransport(Context context, MobileMcpClient client, Handler handler, ScheduledExecutorService timer) {
         this.context = context;
         this.client = client;
         this.timer = timer;
-        this.replyTo = new Messenger(new Handler(handler.getLooper(), this::onReply));
+        this.looper = handler.getLooper();
     }
 
     void send(Tool tool, Call call, String request) throws MobileMcpException {
-        int seq = sequence.incrementAndGet();
-        idsBySequence.put(seq, call.id);
-        call.onDone(() -> idsBySequence.remove(seq));
-        Message msg = Message.obtain(null, Wire.MSG_INVOKE, seq, 0);
+        Message msg = Message.obtain(null, Wire.MSG_INVOKE);
         Bundle data = new Bundle();
         data.putString(Wire.EXTRA_REQUEST, request);
         msg.setData(data);
-        msg.replyTo = replyTo;
+        int toolUid = uidOf(tool.packageName());
+        msg.replyTo = new Messenger(new Handler(looper, reply -> onReply(tool, toolUid, call, reply)));
         binding(new ComponentName(tool.packageName(), tool.serviceName())).send(call, msg);
+    }
+
+    /**
+     * The uid Android gives packageName, or -1 when it cannot say. A uid of 0 (root's, which no
+     * installed app has) also means it does not say; no reply is refused for its uid then.
+     */
+    private int uidOf(String packageName) {
+        try {
+            return context.getPackageManager().getApplicationInfo(packageName, 0).uid;
+        } catch (PackageManager.NameNotFoundException e) {
+            return -1;
+        }
     }
 
     private synchronized Binding binding(ComponentName component) throws MobileMcpException {
@@ -102,14 +114,24 @@ final class BindingTransport {
         }
     }
 
-    private boolean onReply(Message msg) {
+    /** A Message on call's own replyTo. */
+    private boolean onReply(Tool tool, int toolUid, Call call, Message msg) {
         if (msg.what != Wire.MSG_RESULT) {
             return false;
         }
-        Bundle data = msg.getData();
-        String json = data.getString(Wire.EXTRA_RESPONSE);
-        client.deliver(idsBySequence.get(msg.arg1), json, false);
+        int sender = sendingUid(msg);
+        if (sender != -1 && toolUid > 0 && sender != toolUid) {
+            client.refuse(call, "a reply to " + call.capabilityId + " (request " + call.id + ") came from uid " + sender
+                    + ", not from " + tool + " (uid " + toolUid + ")");
+            return true;
+        }
+        client.deliver(call, msg.getData().getString(Wire.EXTRA_RESPONSE));
         return true;
+    }
+
+    /** Who sent msg, as Android says from API 29 on; -1 before, or when it does not say. */
+    private static int sendingUid(Message msg) {
+        return Build.VERSION.SDK_INT >= 29 ? msg.sendingUid : -1;
     }
 
     /** Unbinds every tool and fails what waits in their queues. */

@@ -5,20 +5,23 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One invocation in flight: its request id and its future. Cleanups registered with
+ * One invocation in flight: its request id, the capability and tool it calls, and its future. Cleanups registered with
  * {@link #onDone} run once, on whichever thread completes the future (a reply, the timeout,
  * close, or the caller's cancel).
  */
 final class Call {
     final String id;
     final String capabilityId;
+    /** The tool called, as replies and errors name it. */
+    final String tool;
     final CompletableFuture<Reply> future = new CompletableFuture<>();
     private final List<Runnable> cleanups = new ArrayList<>();
     private boolean done;
 
-    Call(String id, String capabilityId) {
+    Call(String id, String capabilityId, String tool) {
         this.id = id;
         this.capabilityId = capabilityId;
+        this.tool = tool;
         future.whenComplete((reply, error) -> finish());
     }
 

@@ -7,6 +7,7 @@ import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.net.Uri;
 import android.os.Build;
 import android.os.Handler;
 import android.util.Log;
@@ -25,8 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       extras.
  *   <li>The receiver is registered at run time, not exported (RECEIVER_NOT_EXPORTED, API 33+), for
  *       an action unique to this client, and runs on the client's own thread.
- *   <li>The callback Intent carries the request id in an extra that the tool does not touch; the
- *       reply is matched by it and must carry the same id.
+ *   <li>The callback Intent carries the request id in its data URI, which the tool's fill-in cannot
+ *       change (Intent.fillIn replaces the data only when the creator allows it, and extras it
+ *       replaces freely), so a tool can answer only the call it was given; the reply must carry the
+ *       same id.
  *   <li>From Android 12, an app in the background may not start a foreground service, and
  *       startForegroundService throws; {@link #send} then returns false and the client sends the
  *       same request over a binding, which Android allows from the background.
@@ -34,8 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class IntentTransport {
     private static final String TAG = "MobileMcpClient";
-    /** Names the invocation on its callback Intent. */
-    static final String EXTRA_CALL_ID = "io.github.mobilemcp.client.CALL_ID";
+    /** The scheme of the callback Intent's data URI, which names the invocation. */
+    static final String CALL_SCHEME = "mobilemcp-call";
 
     private final Context context;
     private final MobileMcpClient client;
@@ -58,7 +61,7 @@ final class IntentTransport {
      */
     boolean send(Tool tool, Call call, String request) throws MobileMcpException {
         registerReceiver();
-        Intent reply = new Intent(replyAction).setPackage(context.getPackageName()).putExtra(EXTRA_CALL_ID, call.id);
+        Intent reply = new Intent(replyAction, Uri.fromParts(CALL_SCHEME, call.id, null)).setPackage(context.getPackageName());
         int flags = PendingIntent.FLAG_ONE_SHOT;
         if (Build.VERSION.SDK_INT >= 31) {
             flags |= PendingIntent.FLAG_MUTABLE; // before 31, mutable is the default
@@ -96,10 +99,17 @@ final class IntentTransport {
         receiver = new BroadcastReceiver() {
             @Override
             public void onReceive(Context c, Intent intent) {
-                client.deliver(intent.getStringExtra(EXTRA_CALL_ID), intent.getStringExtra(Wire.EXTRA_RESPONSE), true);
+                Uri data = intent.getData();
+                Call call = data == null ? null : client.waiting(data.getSchemeSpecificPart());
+                if (call == null) {
+                    Log.w(TAG, "dropped a reply to a call that is no longer waited for");
+                    return;
+                }
+                client.deliver(call, intent.getStringExtra(Wire.EXTRA_RESPONSE));
             }
         };
         IntentFilter filter = new IntentFilter(replyAction);
+        filter.addDataScheme(CALL_SCHEME);
         if (Build.VERSION.SDK_INT >= 33) {
             registerNotExported(filter);
         } else {

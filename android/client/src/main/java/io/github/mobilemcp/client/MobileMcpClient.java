@@ -196,7 +196,7 @@ public final class MobileMcpClient implements Closeable {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
         }
-        Call call = new Call(UUID.randomUUID().toString(), capabilityId);
+        Call call = new Call(UUID.randomUUID().toString(), capabilityId, tool.toString());
         if (closed) {
             call.future.completeExceptionally(new MobileMcpException("the client is closed"));
             return call.future;
@@ -229,40 +229,47 @@ public final class MobileMcpClient implements Closeable {
         return c != null && !Boolean.TRUE.equals(c.readOnly());
     }
 
+    /** The call waiting under request id, or null. */
+    Call waiting(String id) {
+        return id == null ? null : calls.get(id);
+    }
+
     /**
-     * Hands a reply to its call. callId is the id the transport knows the call by (the callback's
-     * extra, or a binding Message's arg1), or null. In intent mode the reply must carry the same
-     * id; in binding mode its id is what matches it, and callId only stands in when it has none.
+     * Hands a reply to call, which the transport knows from the channel the reply came on (the
+     * call's own replyTo Messenger, or its own callback PendingIntent), never from the reply. The
+     * reply must carry the call's request id, and the call's capability if it names one: a reply
+     * that does not is not data but an error naming the tool, and nothing of it is delivered. Only
+     * the first reply counts.
      */
-    void deliver(String callId, String json, boolean strict) {
+    void deliver(Call call, String json) {
+        if (call.future.isDone()) {
+            // Late (after a timeout or close), or a second reply.
+            Log.w(TAG, "dropped a reply from " + call.tool + " to request " + call.id + ", which is no longer waited for");
+            return;
+        }
         Reply reply;
         try {
             reply = Reply.parse(json);
         } catch (JSONException e) {
-            Call call = callId == null ? null : calls.get(callId);
-            if (call != null) {
-                call.future.completeExceptionally(new MobileMcpException("the reply cannot be read: " + e.getMessage(), e));
-            } else {
-                Log.w(TAG, "dropped an unreadable reply: " + e.getMessage());
-            }
+            refuse(call, "its reply cannot be read: " + e.getMessage());
             return;
         }
-        String id = reply.id() != null ? reply.id() : callId;
-        if (strict && reply.id() != null && !reply.id().equals(callId)) {
-            Call call = callId == null ? null : calls.get(callId);
-            if (call != null) {
-                call.future.completeExceptionally(new MobileMcpException("the tool answered request " + callId
-                        + " with a reply to request " + reply.id()));
-            }
-            return;
+        if (reply.id() == null) {
+            refuse(call, "its reply has no request id, so it is not a reply to request " + call.id
+                    + (reply.message() == null ? "" : " (it said: " + reply.message() + ")"));
+        } else if (!reply.id().equals(call.id)) {
+            refuse(call, "it answered request " + call.id + " with a reply to request " + reply.id());
+        } else if (reply.capabilityId() != null && !reply.capabilityId().equals(call.capabilityId)) {
+            refuse(call, "it answered a call of " + call.capabilityId + " with a reply of " + reply.capabilityId());
+        } else {
+            call.future.complete(reply);
         }
-        Call call = id == null ? null : calls.get(id);
-        if (call == null) {
-            // Late (after a timeout), or for a request of a closed client.
-            Log.w(TAG, "dropped a reply to request " + id + ", which is no longer waited for");
-            return;
-        }
-        call.future.complete(reply);
+    }
+
+    /** Fails call because of what its tool sent instead of a reply. */
+    void refuse(Call call, String why) {
+        Log.w(TAG, call.tool + ": " + why);
+        call.future.completeExceptionally(new MobileMcpException(call.tool + " sent no valid reply to " + call.capabilityId + ": " + why));
     }
 
     /**
