@@ -26,6 +26,7 @@ import android.widget.TextView;
 import android.widget.Toast;
 
 import io.github.mobilemcp.sdk.ToolSettingsView;
+import io.github.mobilemcp.sdk.TouchGuard;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -100,11 +101,14 @@ public class MainActivity extends Activity {
         ((ViewGroup) findViewById(R.id.shared_tools)).addView(shared);
         lan = findViewById(R.id.mcp_lan);
         lan.setChecked(mcp.lan());
+        // The MCP server's switches grant access to the phone: only the user's own taps count.
+        TouchGuard.protect(lan);
         lan.setOnCheckedChangeListener((v, on) -> mcp.setLan(on));
         http = findViewById(R.id.mcp_http);
         httpStatus = findViewById(R.id.mcp_http_status);
         httpToken = findViewById(R.id.mcp_http_token);
         copyToken = findViewById(R.id.copy_token);
+        TouchGuard.protect(http);
 
         findViewById(R.id.grant_permissions).setOnClickListener(v -> requestMissing());
         http.setOnCheckedChangeListener((v, on) -> {

@@ -3,6 +3,8 @@ package io.github.mobilemcp.app;
 import android.content.Context;
 import android.widget.LinearLayout;
 import android.widget.Switch;
+
+import io.github.mobilemcp.sdk.TouchGuard;
 import android.widget.TextView;
 
 import java.util.List;
@@ -65,6 +67,7 @@ final class SharedToolsView extends LinearLayout {
                     : context.getString(R.string.shared_tool_problem, tool.name, tool.packageName, tool.problem));
             row.setTag(tool.packageName);
             row.setChecked(tool.shared);
+            TouchGuard.protect(row); // sharing a tool grants the desktop agent access to it
             row.setOnCheckedChangeListener((v, on) -> gateway.setShared(tool.packageName, on));
             addView(row);
         }

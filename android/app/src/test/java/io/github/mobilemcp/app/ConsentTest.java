@@ -19,6 +19,7 @@ import android.widget.Button;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ConsentReceiver;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
@@ -48,7 +49,7 @@ import org.robolectric.shadows.ShadowPendingIntent;
 public class ConsentTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
-    /** The SDK's consent buttons' actions (ConsentReceiver's, package-private there). */
+    /** The consent buttons' broadcast actions (ConsentReceiver's, package-private there); Allow was one once, and decides nothing now. */
     private static final String ACTION_ALLOW = "io.github.mobilemcp.sdk.CONSENT_ALLOW";
     private static final String ACTION_DENY = "io.github.mobilemcp.sdk.CONSENT_DENY";
     /** What the settings show when no app has asked. */
@@ -102,6 +103,13 @@ public class ConsentTest {
     /** Presses a button of the question about caller and waits until Go has the decision. */
     private void press(String caller, int button, String decision) throws Exception {
         question(caller).actions[button].actionIntent.send();
+        if (button == 0) {
+            // Allow opens the question inside the tool; its Allow decides.
+            Intent started = shadowOf(agent.app).getNextStartedActivity();
+            android.app.Activity screen = org.robolectric.Robolectric.buildActivity(ConsentConfirmActivity.class, started).setup().get();
+            ((android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0))
+                    .getChildAt(1).performClick();
+        }
         FakeAgent.idleMainUntil("the decision about " + caller,
                 () -> agent.engine().callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
                         + "\",\"signer\":\"[0-9a-f]{64}\",\"decision\":\"" + decision + "\".*"));
@@ -126,9 +134,9 @@ public class ConsentTest {
             // notification's own priority plays the channel's importance.
             assertEquals(Notification.PRIORITY_HIGH, n.priority);
         }
-        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to use mobilemcp?",
+        assertEquals("Allow io.github.mobilemcp.app (mobilemcp) to use mobilemcp?",
                 n.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
-        assertEquals("mobilemcp (io.github.mobilemcp.app) asked to run an action of mobilemcp that changes something on this phone."
+        assertEquals("io.github.mobilemcp.app (mobilemcp) asked to run an action of mobilemcp that changes something on this phone."
                 + " Nothing ran. If you allow it, it may run such actions without asking again, until you revoke that in mobilemcp.",
                 n.extras.getCharSequence(Notification.EXTRA_TEXT).toString());
         assertEquals(2, n.actions.length);
@@ -139,10 +147,14 @@ public class ConsentTest {
                 assertTrue("a button works only on an unlocked phone", n.actions[i].isAuthenticationRequired());
             }
             ShadowPendingIntent button = shadowOf(n.actions[i].actionIntent);
-            assertTrue("the buttons are immutable broadcasts", button.isBroadcast() && button.isImmutable());
+            assertTrue("the buttons are immutable", button.isImmutable());
+            // Allow opens the question inside the tool (firing it decides nothing); Deny decides.
+            assertTrue(i == 0 ? button.isActivity() : button.isBroadcast());
             Intent intent = button.getSavedIntent();
-            assertEquals(ConsentReceiver.class.getName(), intent.getComponent().getClassName());
-            assertEquals(i == 0 ? ACTION_ALLOW : ACTION_DENY, intent.getAction());
+            assertEquals(i == 0 ? ConsentConfirmActivity.class.getName() : ConsentReceiver.class.getName(), intent.getComponent().getClassName());
+            if (i == 1) {
+                assertEquals(ACTION_DENY, intent.getAction());
+            }
             assertEquals("package:io.github.mobilemcp.app", intent.getDataString());
         }
     }
@@ -185,7 +197,7 @@ public class ConsentTest {
         assertEquals(1, screen.rows());
         // The SDK writes the date in the user's format.
         String today = DateFormat.getDateFormat(agent.app).format(new Date());
-        assertEquals("mobilemcp (io.github.mobilemcp.app)\nallowed since " + today, screen.text(APP));
+        assertEquals("io.github.mobilemcp.app (mobilemcp)\nallowed since " + today, screen.text(APP));
         assertFalse(screen.shows(NO_CALLERS));
         Button revoke = screen.button(APP, 0);
         assertEquals("Revoke", revoke.getText().toString());
@@ -208,14 +220,14 @@ public class ConsentTest {
 
         SettingsScreen screen = SettingsScreen.open();
         assertEquals(1, screen.rows());
-        assertEquals("mobilemcp (io.github.mobilemcp.app)\nasks for access", screen.text(APP));
+        assertEquals("io.github.mobilemcp.app (mobilemcp)\nasks for access", screen.text(APP));
         assertEquals("Allow", screen.button(APP, 0).getText().toString());
         assertEquals("Deny", screen.button(APP, 1).getText().toString());
 
         screen.button(APP, 0).performClick();
         FakeAgent.idleMainUntil("the decision", () -> agent.engine().callersJSON().contains("\"decision\":\"allowed\""));
         FakeAgent.idleMainUntil("the row to show it",
-                () -> screen.text(APP).startsWith("mobilemcp (io.github.mobilemcp.app)\nallowed since "));
+                () -> screen.text(APP).startsWith("io.github.mobilemcp.app (mobilemcp)\nallowed since "));
         assertEquals(1, screen.rows());
         assertEquals(sent("c10"), send("c10"));
     }
@@ -297,6 +309,8 @@ public class ConsentTest {
     public void aQuestionWithoutAnswerIsNotADecision() {
         // ConsentReceiver ignores broadcasts that do not carry a decision about a package.
         agent.app.sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class));
+        agent.app.sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class)
+                .setData(android.net.Uri.fromParts("package", APP, null)));
         agent.app.sendBroadcast(new Intent("something.else").setClass(agent.app, ConsentReceiver.class)
                 .setData(android.net.Uri.fromParts("package", APP, null)));
         org.robolectric.shadows.ShadowLooper.idleMainLooper();

@@ -111,7 +111,7 @@ public class GatewayTest {
                         + " a notification on the phone asks them, so retry once they allow it"),
                 call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
         Notification asked = notification(APP); // the notes app's question about the gateway
-        assertEquals("Allow mobilemcp (io.github.mobilemcp.app) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
+        assertEquals("Allow io.github.mobilemcp.app (mobilemcp) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
         assertEquals(List.of(APP), callers(McpTool.get(notes)));
         assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app)));
         assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))

@@ -110,6 +110,10 @@ public class MainActivityTest {
         assertEquals("permission_denied", FakeAgent.handle(engine, ADB_REQUEST, "").errorCode());
 
         developer.performClick();
+        assertFalse("it asks first", McpTool.get(app).isDeveloperSwitchOn());
+        ((android.app.AlertDialog) org.robolectric.shadows.ShadowDialog.getLatestDialog())
+                .getButton(android.app.AlertDialog.BUTTON_POSITIVE).performClick();
+        org.robolectric.shadows.ShadowLooper.idleMainLooper();
         assertTrue(developer.isChecked());
         assertTrue(McpTool.get(app).isDeveloperSwitchOn());
         assertTrue(FakeAgent.handle(engine, ADB_REQUEST, "").success());

@@ -158,11 +158,17 @@ public class NotesAgentsTest {
             }
         }
         assertEquals(1, posted.size()); // one per calling app, however often it asked
-        assertEquals("Allow Notes (io.github.mobilemcp.notes) to use Notes?", posted.get(0).extras.getString(Notification.EXTRA_TITLE));
+        assertEquals("Allow io.github.mobilemcp.notes (Notes) to use Notes?", posted.get(0).extras.getString(Notification.EXTRA_TITLE));
         assertTrue(posted.get(0).actions.length == 2);
 
-        // Its Allow button lets the next call through.
+        // Its Allow button opens the question inside the tool, whose Allow lets the next call through.
         posted.get(0).actions[0].actionIntent.send();
+        Intent confirmation = shadowOf(app).getNextStartedActivity();
+        assertEquals("io.github.mobilemcp.sdk.ConsentConfirmActivity", confirmation.getComponent().getClassName());
+        android.app.Activity screen = org.robolectric.Robolectric.buildActivity(
+                io.github.mobilemcp.sdk.ConsentConfirmActivity.class, confirmation).setup().get();
+        android.view.ViewGroup layout = (android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0);
+        layout.getChildAt(1).performClick(); // Allow
         McpToolRule.idleUntil("the decision", () -> tool.tool().getCallers().get(0).getDecision() == io.github.mobilemcp.sdk.McpTool.Decision.ALLOWED);
         assertEquals("Created note 1", tool.call("create_note", "{\"title\":\"x\"}").message());
     }

@@ -18,10 +18,14 @@ import android.util.Log;
  * notification per calling app (its tag is the package), so repeated calls replace it instead of
  * piling up. Tapping it opens {@link ToolSettingsActivity}, which asks the same question.
  *
- * <p>The buttons are immutable PendingIntents to {@link ConsentReceiver}, which is not exported: no
- * other app can send it a decision. Each button's Intent names the package in its data URI, because
- * PendingIntents are told apart by their Intent's action, data and component, never by extras; with
- * the package in an extra, the Allow button of one app would turn into another's.
+ * <p>Allow opens {@link ConsentConfirmActivity}, which asks again inside the tool and records the
+ * decision only when the user taps Allow there: an app with notification access can fire any
+ * notification's PendingIntents, and then it only opens a screen. Deny is an immutable PendingIntent
+ * to {@link ConsentReceiver}, which is not exported, and records the refusal at once; swiping the
+ * question away tells it too, and the question then waits before it comes back
+ * ({@link DismissedQuestions}). Each Intent names the package in its data URI, because PendingIntents
+ * are told apart by their Intent's action, data and component, never by extras; with the package in
+ * an extra, the Allow button of one app would turn into another's.
  */
 final class ConsentPrompt {
     /** The notification channel (API 26+). */
@@ -51,8 +55,9 @@ final class ConsentPrompt {
                     .setContentIntent(PendingIntent.getActivity(context, 0,
                             new Intent(context, ToolSettingsActivity.class).addFlags(Intent.FLAG_ACTIVITY_NEW_TASK),
                             PendingIntent.FLAG_IMMUTABLE))
-                    .addAction(button(context, R.string.mobilemcp_allow, ConsentReceiver.ACTION_ALLOW, callerPackage))
-                    .addAction(button(context, R.string.mobilemcp_deny, ConsentReceiver.ACTION_DENY, callerPackage))
+                    .setDeleteIntent(broadcast(context, ConsentReceiver.ACTION_DISMISSED, callerPackage))
+                    .addAction(button(context, R.string.mobilemcp_allow, confirmation(context, callerPackage)))
+                    .addAction(button(context, R.string.mobilemcp_deny, broadcast(context, ConsentReceiver.ACTION_DENY, callerPackage)))
                     .build();
             context.getSystemService(NotificationManager.class).notify(callerPackage, NOTIFICATION_ID, notification);
         } catch (RuntimeException e) {
@@ -65,9 +70,8 @@ final class ConsentPrompt {
      * One decision button. From API 31 it works only on an unlocked device: whoever holds the locked
      * phone must not be able to allow an app to send SMS from the lock screen.
      */
-    private static Notification.Action button(Context context, int label, String action, String callerPackage) {
-        Notification.Action.Builder button = new Notification.Action.Builder(null, context.getText(label),
-                decision(context, action, callerPackage));
+    private static Notification.Action button(Context context, int label, PendingIntent intent) {
+        Notification.Action.Builder button = new Notification.Action.Builder(null, context.getText(label), intent);
         if (Build.VERSION.SDK_INT >= 31) {
             requireUnlocked(button);
         }
@@ -84,34 +88,98 @@ final class ConsentPrompt {
         context.getSystemService(NotificationManager.class).cancel(callerPackage, NOTIFICATION_ID);
     }
 
-    /** The Intent of one button: explicit, with the package in the data URI (see the class doc). */
-    static Intent decisionIntent(Context context, String action, String callerPackage) {
-        return new Intent(action)
-                .setClass(context, ConsentReceiver.class)
-                .setData(Uri.fromParts("package", callerPackage, null));
+    /** A broadcast to ConsentReceiver about callerPackage: explicit, the package in the data URI (see the class doc). */
+    private static PendingIntent broadcast(Context context, String action, String callerPackage) {
+        Intent intent = new Intent(action).setClass(context, ConsentReceiver.class).setData(packageUri(callerPackage));
+        return PendingIntent.getBroadcast(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
     }
 
-    private static PendingIntent decision(Context context, String action, String callerPackage) {
-        return PendingIntent.getBroadcast(context, 0, decisionIntent(context, action, callerPackage),
-                PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
+    /** The confirmation screen about callerPackage, which Allow opens. */
+    private static PendingIntent confirmation(Context context, String callerPackage) {
+        Intent intent = new Intent(context, ConsentConfirmActivity.class).setData(packageUri(callerPackage))
+                .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK);
+        return PendingIntent.getActivity(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
     }
+
+    private static Uri packageUri(String callerPackage) {
+        return Uri.fromParts("package", callerPackage, null);
+    }
+
+    /** How long a calling app's own label may be in the question; a longer one is cut with "…". */
+    static final int MAX_LABEL = 40;
 
     /**
-     * The calling app's name as the user knows it, followed by the package. The label alone could
-     * be a lie (any app may call itself "Assistant"); the package cannot.
+     * The calling app as the question names it, on one line: first what Android vouches for, then
+     * the app's own label in parentheses. The package comes first because the label is the caller's
+     * to choose ("Google Assistant (com.google…)" with a newline is a label, not a package); the
+     * label is cleaned of control, format (bidi, zero-width, tag) and line-breaking characters and
+     * shortened. A caller that shares a user id (android:sharedUserId, named {@code name:uid})
+     * is shown as the packages Android lists for that uid.
      */
     static String label(Context context, String callerPackage) {
         PackageManager pm = context.getPackageManager();
+        int colon = callerPackage.lastIndexOf(':');
+        if (colon > 0) {
+            String shared = sharedPackages(pm, callerPackage.substring(colon + 1));
+            if (shared != null) {
+                return shared + " (" + context.getString(R.string.mobilemcp_shared_user, cleaned(callerPackage.substring(0, colon))) + ")";
+            }
+            return cleaned(callerPackage);
+        }
         try {
             ApplicationInfo info = pm.getApplicationInfo(callerPackage, 0);
-            CharSequence label = pm.getApplicationLabel(info);
-            if (label != null && label.length() > 0 && !label.toString().equals(callerPackage)) {
-                return label + " (" + callerPackage + ")";
+            String label = cleaned(String.valueOf(pm.getApplicationLabel(info)));
+            if (!label.isEmpty() && !label.equals(callerPackage)) {
+                return callerPackage + " (" + label + ")";
             }
         } catch (PackageManager.NameNotFoundException | RuntimeException e) {
-            // Not visible to this app, or a shared uid's name: the package is all there is.
+            // Not visible to this app: the package is all there is.
         }
         return callerPackage;
+    }
+
+    /** The packages Android lists for uid, comma-separated, or null. */
+    private static String sharedPackages(PackageManager pm, String uid) {
+        try {
+            String[] packages = pm.getPackagesForUid(Integer.parseInt(uid));
+            return packages == null || packages.length == 0 ? null : android.text.TextUtils.join(", ", packages);
+        } catch (NumberFormatException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /**
+     * text on one line: control, format and line-breaking characters dropped, runs of white space
+     * made one space, at most {@link #MAX_LABEL} characters (cut whole: no half surrogate pair).
+     */
+    static String cleaned(String text) {
+        StringBuilder out = new StringBuilder();
+        boolean space = false;
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            int type = Character.getType(c);
+            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED || type == Character.PRIVATE_USE) {
+                if (Character.isWhitespace(c)) {
+                    space = out.length() > 0;
+                }
+                continue;
+            }
+            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+                space = out.length() > 0;
+                continue;
+            }
+            if (space) {
+                out.append(' ');
+                space = false;
+            }
+            out.appendCodePoint(c);
+        }
+        if (out.codePointCount(0, out.length()) > MAX_LABEL) {
+            return out.substring(0, out.offsetByCodePoints(0, MAX_LABEL - 1)) + "…";
+        }
+        return out.toString();
     }
 
     /** This app's own name, as the launcher shows it. */

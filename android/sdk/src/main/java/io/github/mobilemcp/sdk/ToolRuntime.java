@@ -8,6 +8,7 @@ import android.content.pm.PackageManager;
 import android.content.pm.ServiceInfo;
 import android.content.res.Resources;
 import android.os.Bundle;
+import android.os.SystemClock;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Bridge;
@@ -219,6 +220,9 @@ final class ToolRuntime {
         timeoutOverrideMillis = millis;
     }
 
+    /** Questions the user dismissed, kept away for a while. */
+    private final DismissedQuestions dismissed = new DismissedQuestions();
+
     // The user's decisions about calling apps.
 
     /**
@@ -227,7 +231,14 @@ final class ToolRuntime {
      */
     void ask(String callerPackage) {
         asking.add(callerPackage);
-        ConsentPrompt.ask(app, callerPackage);
+        if (dismissed.mayAsk(callerPackage, SystemClock.elapsedRealtime())) {
+            ConsentPrompt.ask(app, callerPackage);
+        }
+    }
+
+    /** The user swiped the question about callerPackage away: it waits a while before it comes back. */
+    void dismissedQuestion(String callerPackage) {
+        dismissed.dismissed(callerPackage, SystemClock.elapsedRealtime());
     }
 
     /** The apps waiting for a decision, sorted. */
@@ -245,6 +256,7 @@ final class ToolRuntime {
             bridge.denyCaller(callerPackage);
         }
         asking.remove(callerPackage);
+        dismissed.decided(callerPackage);
         ConsentPrompt.dismiss(app, callerPackage);
     }
 

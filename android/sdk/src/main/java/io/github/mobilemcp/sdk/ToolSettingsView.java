@@ -1,6 +1,7 @@
 package io.github.mobilemcp.sdk;
 
 import android.app.Activity;
+import android.app.AlertDialog;
 import android.content.Context;
 import android.text.format.DateFormat;
 import android.util.Log;
@@ -47,9 +48,15 @@ public class ToolSettingsView extends LinearLayout {
 
         developerSwitch = new Switch(context);
         developerSwitch.setText(R.string.mobilemcp_developer_switch);
+        TouchGuard.protect(developerSwitch);
         developerSwitch.setOnCheckedChangeListener((v, on) -> {
-            if (!showing) {
-                tool.setDeveloperSwitch(on);
+            if (showing) {
+                return;
+            }
+            if (on) {
+                confirmDeveloperSwitch();
+            } else {
+                tool.setDeveloperSwitch(false);
             }
         });
         addView(developerSwitch);
@@ -87,6 +94,27 @@ public class ToolSettingsView extends LinearLayout {
         developerNote.setText(debuggable ? R.string.mobilemcp_developer_switch_debuggable : R.string.mobilemcp_developer_switch_release);
     }
 
+    /**
+     * Turning the developer switch on asks first, with a button only the user's own tap works: the
+     * switch stays off until they confirm.
+     */
+    private void confirmDeveloperSwitch() {
+        showing = true;
+        developerSwitch.setChecked(false);
+        showing = false;
+        AlertDialog dialog = new AlertDialog.Builder(getContext())
+                .setTitle(R.string.mobilemcp_developer_switch_confirm)
+                .setMessage(R.string.mobilemcp_developer_switch_release)
+                .setPositiveButton(R.string.mobilemcp_developer_switch_turn_on, (d, which) -> {
+                    tool.setDeveloperSwitch(true);
+                    refresh();
+                })
+                .setNegativeButton(android.R.string.cancel, null)
+                .create();
+        dialog.show();
+        TouchGuard.protect(dialog.getButton(AlertDialog.BUTTON_POSITIVE));
+    }
+
     /** A row about pkg (its tag) with text; the buttons follow it. */
     private LinearLayout row(String pkg, String text) {
         LinearLayout row = new LinearLayout(getContext());
@@ -103,6 +131,7 @@ public class ToolSettingsView extends LinearLayout {
     private void addButton(LinearLayout row, int label, Runnable action) {
         Button button = new Button(getContext());
         button.setText(label);
+        TouchGuard.protect(button);
         button.setOnClickListener(v -> ToolRuntime.get(getContext()).background().execute(() -> {
             try {
                 action.run();

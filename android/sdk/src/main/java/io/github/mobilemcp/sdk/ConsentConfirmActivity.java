@@ -1,0 +1,62 @@
+package io.github.mobilemcp.sdk;
+
+import android.app.Activity;
+import android.net.Uri;
+import android.os.Bundle;
+import android.util.Log;
+import android.widget.Button;
+import android.widget.LinearLayout;
+import android.widget.TextView;
+
+/**
+ * Where the consent notification's Allow leads: the same question, inside the tool, with Allow and
+ * Deny that only the user's own taps work (see {@link TouchGuard}). Firing the notification's
+ * PendingIntent, as any app with notification access can, only opens this screen; nothing is
+ * decided until the user taps Allow here. Not exported (the SDK's manifest declares it). The calling
+ * package is the Intent's data URI ({@code package:<name>}).
+ */
+public class ConsentConfirmActivity extends Activity {
+    private String callerPackage;
+
+    @Override
+    protected void onCreate(Bundle savedInstanceState) {
+        super.onCreate(savedInstanceState);
+        Uri data = getIntent().getData();
+        if (data == null || !"package".equals(data.getScheme()) || data.getSchemeSpecificPart() == null) {
+            Log.w(McpToolService.LOG_TAG, "the consent confirmation was opened without a calling app: " + getIntent());
+            finish();
+            return;
+        }
+        callerPackage = data.getSchemeSpecificPart();
+        String caller = ConsentPrompt.label(this, callerPackage);
+        String tool = ConsentPrompt.appLabel(this);
+        setTitle(getString(R.string.mobilemcp_consent_title, caller, tool));
+
+        LinearLayout layout = new LinearLayout(this);
+        layout.setOrientation(LinearLayout.VERTICAL);
+        TextView question = new TextView(this);
+        question.setText(getString(R.string.mobilemcp_consent_text, caller, tool));
+        layout.addView(question);
+        layout.addView(button(R.string.mobilemcp_allow, true));
+        layout.addView(button(R.string.mobilemcp_deny, false));
+        setContentView(layout);
+    }
+
+    private Button button(int label, boolean allow) {
+        Button button = new Button(this);
+        button.setText(label);
+        TouchGuard.protect(button);
+        button.setOnClickListener(v -> {
+            ToolRuntime runtime = ToolRuntime.get(this);
+            runtime.background().execute(() -> {
+                try {
+                    runtime.decide(callerPackage, allow);
+                } catch (Exception e) {
+                    Log.e(McpToolService.LOG_TAG, "could not record the decision about " + callerPackage, e);
+                }
+            });
+            finish();
+        });
+        return button;
+    }
+}
