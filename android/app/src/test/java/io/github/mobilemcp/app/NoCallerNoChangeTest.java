@@ -78,6 +78,32 @@ public class NoCallerNoChangeTest {
         assertTrue("no SMS", agent.nothingSent());
     }
 
+    /** An isolated process (a uid Android names no package for) binds and sends send_sms. */
+    @Test
+    public void aBindingFromAUidWithoutAPackage_sendsNoSms() throws Exception {
+        agent.setSims(FakeAgent.SIM_14);
+        android.os.IBinder binder = Robolectric.buildService(ToolService.class).create().get()
+                .onBind(new Intent(Intentbridge.ServiceAction));
+        java.util.concurrent.BlockingQueue<Bundle> replies = new java.util.concurrent.LinkedBlockingQueue<>();
+        android.os.HandlerThread thread = new android.os.HandlerThread("isolated-replies");
+        thread.start();
+        android.os.Message msg = android.os.Message.obtain(null, io.github.mobilemcp.sdk.McpToolService.MSG_INVOKE);
+        Bundle data = new Bundle();
+        data.putString(Intentbridge.ExtraRequest, FakeAgent.specRequest("iso-1", "send_sms", SEND));
+        msg.setData(data);
+        msg.replyTo = new android.os.Messenger(new android.os.Handler(thread.getLooper(), m -> replies.add(new Bundle(m.getData()))));
+        ShadowBinder.setCallingUid(99_999); // an isolated uid: getNameForUid names nothing
+        try {
+            new android.os.Messenger(binder).send(msg);
+        } finally {
+            ShadowBinder.setCallingUid(Process.myUid());
+        }
+        Bundle reply = replies.poll(10, TimeUnit.SECONDS);
+        thread.quitSafely();
+        assertEquals(FakeAgent.failureReply("iso-1", "send_sms", NO_CALLER, "permission_denied"), reply.getString(Intentbridge.ExtraResponse));
+        assertTrue("no SMS", agent.nothingSent());
+    }
+
     /** Calls the tool's AdbProvider from uid with request, on another thread, as a Binder call arrives. */
     private Future<Bundle> callProvider(int uid, String request) {
         Robolectric.buildService(ToolService.class).create(); // the tool starts with its service
