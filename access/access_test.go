@@ -170,8 +170,23 @@ func TestRequestsWithoutACallback(t *testing.T) {
 		t.Errorf("release build: %q %q", code, message)
 	}
 	p.policy.SetAllowNoCallback(true)
-	if code, message := p.call("", "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
-		t.Errorf("debuggable build: %q %q", code, message)
+	if code, message := p.call("", "get_sms_subscriptions", "{}"); code != "" {
+		t.Errorf("debuggable build, reading: %q %q", code, message)
+	}
+	// No caller, no change: whatever the build or switch, nothing is sent.
+	if code, message := p.call("", "send_sms", sendArgs); code != "permission_denied" || p.sent(t) != 0 ||
+		message != "send_sms changes something on this phone, and this request names no caller that Android vouches for (an Intent without a callback, or a process without a package), so it never runs; an app binds to this tool's service (binding mode), and adb sends it through the tool's shell-only provider, as 'mobilemcp adb call' does" {
+		t.Errorf("debuggable build, sending: %q %q", code, message)
+	}
+}
+
+func TestTheShellNeedsNoConsent_butIsRateLimited(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
+	if code, message := p.call(access.ShellCaller, "send_sms", sendArgs); code != "" || p.sent(t) != 1 {
+		t.Errorf("the shell: %q %q", code, message)
+	}
+	if code, _ := p.call(access.ShellCaller, "send_sms", sendArgs); code != "rate_limited" || p.sent(t) != 1 {
+		t.Errorf("the shell's second send within the hour: %q", code)
 	}
 }
 

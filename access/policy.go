@@ -8,9 +8,11 @@ import (
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
-// NoCallbackCaller is the rate-limit key of requests that came without a
-// callback, and so without a caller identity.
-const NoCallbackCaller = "(no callback)"
+// ShellCaller is the caller of a request that adb's shell sent through the
+// tool's shell-only channel (the SDK's AdbProvider: a permission only the
+// shell holds, and the shell's uid, both checked). No package can have this
+// name: package names have no parentheses or spaces.
+const ShellCaller = "(adb shell)"
 
 // Policy applies the rules to one call. Its Admit method is given to the
 // engine per request (capability.WithAdmission), by the transports that know
@@ -38,8 +40,10 @@ func (p *Policy) SetRateLimit(limit ratelimit.Rate) error {
 	return nil
 }
 
-// SetAllowNoCallback decides whether requests without a callback are run.
-// The app turns it on in debuggable builds and with its developer switch.
+// SetAllowNoCallback decides whether requests without a callback run the
+// capabilities that only read. The app turns it on in debuggable builds and
+// with its developer switch. A capability that changes something never runs
+// without a caller, whatever this says.
 func (p *Policy) SetAllowNoCallback(allow bool) { p.noCB.Store(allow) }
 
 // Consents returns the consent store.
@@ -48,19 +52,25 @@ func (p *Policy) Consents() *Consents { return p.consents }
 // Admit reports why the caller in ctx may not run c, or nil when it may.
 func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 	caller := capability.Caller(ctx)
-	if caller == "" {
+	switch {
+	case caller == "" && c.ChangesState():
+		// No caller, no change: nothing in such a request says who sent it (an
+		// Intent without a callback, a process with no package), and any app can
+		// send the same, whatever the build or switch.
+		return capability.Errorf(capability.CodePermissionDenied,
+			"%s changes something on this phone, and this request names no caller that Android vouches for (an Intent without a callback, or a process without a package), so it never runs; an app binds to this tool's service (binding mode), and adb sends it through the tool's shell-only provider, as 'mobilemcp adb call' does", c.ID)
+	case caller == "":
 		if !p.noCB.Load() {
 			return capability.Errorf(capability.CodePermissionDenied,
 				"requests without a callback are accepted only by debuggable builds or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra")
 		}
-		if !c.ChangesState() {
-			return nil
-		}
-		// A developer on adb controls the phone already; only the rate applies.
-		return p.limit(c, NoCallbackCaller)
-	}
-	if !c.ChangesState() {
 		return nil
+	case !c.ChangesState():
+		return nil
+	case caller == ShellCaller:
+		// The person at adb's keyboard controls the phone already: no
+		// question to ask them, only the rate.
+		return p.limit(c, ShellCaller)
 	}
 	if claimedOnly(ctx) {
 		// Asking the user, or charging the budget, would be in the name

@@ -25,6 +25,8 @@ const (
 	ServiceAction = "mobile.mcp.SERVICE"
 	// RequestExtra is the Intent extra that carries the request JSON.
 	RequestExtra = "mobile-mcp-request"
+	// ResponseExtra is the key of the reply JSON, in an Intent or a Bundle.
+	ResponseExtra = "mobile-mcp-response"
 	// LogTag is the logcat tag under which the app logs a reply to a
 	// request that came without a callback, as one line of JSON.
 	LogTag = "MobileMCP"

@@ -27,6 +27,54 @@ func StartCommand(component string, request []byte) string {
 		" --es " + RequestExtra + " " + ShellQuote(string(request))
 }
 
+// ShellProviderAuthority is the authority of the Tool SDK's shell-only
+// provider in the app pkg: adb's way to run a capability that changes
+// something, which a request without a callback never runs.
+func ShellProviderAuthority(pkg string) string {
+	return pkg + ".mobilemcp.adb"
+}
+
+// InvokeCommand is the device command line that runs request through the
+// shell-only provider of the app pkg: 'content call' runs as the shell's
+// uid, which holds the permission the provider requires.
+func InvokeCommand(pkg string, request []byte) string {
+	return "content call --uri " + ShellQuote("content://"+ShellProviderAuthority(pkg)) +
+		" --method invoke --arg " + ShellQuote(string(request))
+}
+
+// ErrNoShellProvider is Invoke's error for an app without the Tool SDK's
+// shell-only provider (a tool not built on the SDK, or an older one).
+var ErrNoShellProvider = errors.New("the app has no shell-only provider")
+
+// Invoke sends request to the tool of the app pkg through its shell-only
+// provider and returns the reply from the provider's result, which
+// 'content call' prints as Result: Bundle[{mobile-mcp-response=REPLY}].
+func (d *Device) Invoke(ctx context.Context, pkg string, request []byte) (*capability.Reply, error) {
+	out, err := d.Runner.Output(ctx, d.args("shell", InvokeCommand(pkg, request))...)
+	if err != nil {
+		return nil, err
+	}
+	text := strings.TrimSpace(string(out))
+	const prefix = "Result: Bundle[{" + ResponseExtra + "="
+	i := strings.Index(text, prefix)
+	switch {
+	case i < 0 && strings.Contains(text, "Could not find provider"):
+		return nil, ErrNoShellProvider
+	case i < 0:
+		first, _, _ := strings.Cut(text, "\n")
+		return nil, fmt.Errorf("content call to %s: %s", ShellProviderAuthority(pkg), capability.Excerpt(first))
+	}
+	body, ok := strings.CutSuffix(text[i+len(prefix):], "}]")
+	if !ok {
+		return nil, fmt.Errorf("content call to %s printed a result that is not one reply: %s", ShellProviderAuthority(pkg), capability.Excerpt(text))
+	}
+	reply, err := capability.DecodeReply([]byte(body))
+	if err != nil {
+		return nil, fmt.Errorf("the reply of %s cannot be read: %v", pkg, err)
+	}
+	return reply, nil
+}
+
 // Call sends request (whose id is requestID) to component and returns the
 // reply the app logs for it. It waits until ctx is done.
 func (d *Device) Call(ctx context.Context, component, requestID string, request []byte) (*capability.Reply, error) {

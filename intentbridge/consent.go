@@ -95,10 +95,13 @@ func (b *Bridge) CallersJSON() (list string) {
 }
 
 // SetAllowNoCallback decides whether Handle runs requests that have no
-// caller, which is how adb sends them (am start-foreground-service with
-// only the request extra); their replies go to logcat. The app allows them
-// in debuggable builds and when the user turns on its developer switch.
-// Off by default: such a request gets permission_denied.
+// caller, which is how adb's am start-foreground-service sends them (only
+// the request extra); their replies go to logcat. It covers the
+// capabilities that only read: one that changes something never runs
+// without a caller Android vouches for, whatever this says, and adb sends
+// those through HandleShell. The app allows them in debuggable builds and
+// when the user turns on its developer switch. Off by default: such a
+// request gets permission_denied.
 func (b *Bridge) SetAllowNoCallback(allow bool) {
 	b.policy.SetAllowNoCallback(allow)
 }

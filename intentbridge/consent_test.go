@@ -257,13 +257,26 @@ func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
 	if r := handle(b, reading, ""); !r.Success() {
 		t.Errorf("with the switch on, reading: %s", r.SpecJSON())
 	}
-	// adb controls the phone already: no consent, only the rate.
-	if r := handle(b, sendRequest("adb-2"), ""); !r.Success() || len(f.sends) != 1 {
+	// No caller, no change: any app can send what adb sends, so the switch
+	// does not let a send through.
+	if r := handle(b, sendRequest("adb-2"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 0 {
 		t.Errorf("with the switch on, sending: %s", r.SpecJSON())
 	}
-	b.SetAllowNoCallback(false)
-	if r := handle(b, sendRequest("adb-3"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 1 {
-		t.Errorf("switched off again: %s", r.SpecJSON())
+	// The shell's own channel: no consent, only the rate.
+	var to replies
+	b.HandleShell(sendRequest("adb-3"), &to)
+	if got := to.all(); len(got) != 1 || !got[0].Success() || len(f.sends) != 1 {
+		t.Errorf("through the shell's channel: %d replies, %d sends", len(got), len(f.sends))
+	}
+}
+
+func TestRejectEchoesTheRequest(t *testing.T) {
+	b := newBridgeAt(t, &fakeJava{subs: seedSubs}, "")
+	var to replies
+	b.Reject(sendRequest("busy-1"), "rate_limited", "com.example.agent has 64 requests in flight", &to)
+	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"busy-1","capability":{"id":"send_sms"},"status":"failure","message":"com.example.agent has 64 requests in flight","error_code":"rate_limited"}}}`
+	if got := to.all(); len(got) != 1 || got[0].SpecJSON() != want || got[0].RequestID() != "busy-1" || got[0].ErrorCode() != "rate_limited" {
+		t.Errorf("Reject: %+v\nwant %s", got, want)
 	}
 }
 

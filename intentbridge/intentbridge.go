@@ -273,8 +273,8 @@ type ReplyTarget interface {
 // capability runs (see AllowCaller): a capability that changes something
 // needs the user's consent for callerPackage (consent_required until they
 // decide, permission_denied if they refused) and is rate limited per caller
-// (rate_limited); a request without a caller runs only when
-// SetAllowNoCallback allows it. A repeated request id is answered from the
+// (rate_limited); a request without a caller never runs one that changes
+// something, and one that only reads when SetAllowNoCallback allows it. A repeated request id is answered from the
 // reply store per caller package.
 func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 	b.handle(requestJSON, callerPackage, false, to)
@@ -293,6 +293,37 @@ func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 // Handle's with "".
 func (b *Bridge) HandleIntent(requestJSON, callbackCreator string, to ReplyTarget) {
 	b.handle(requestJSON, callbackCreator, callbackCreator != "", to)
+}
+
+// HandleShell is Handle for a request that adb's shell sent through the
+// tool's shell-only channel: the SDK's AdbProvider calls it only after
+// checking that the Binder caller is the shell's uid (2000) or root's and
+// holds android.permission.DUMP, which no app can be granted. The shell may
+// run any capability without the user's consent (whoever holds adb controls
+// the phone), rate limited like an app.
+func (b *Bridge) HandleShell(requestJSON string, to ReplyTarget) {
+	b.handle(requestJSON, access.ShellCaller, false, to)
+}
+
+// Reject answers requestJSON with a failure of errorCode and message
+// without running it: the transports refuse so a request they will not
+// queue (one caller's share of the workers is used up, or it is too large
+// to queue). The reply echoes the request's id and capability when they can
+// be read, in the request's own layout, so the caller can match it; a
+// request over the engine's size limit is not read at all.
+func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) {
+	if to == nil {
+		return
+	}
+	var req capability.Request
+	if len(requestJSON) <= capability.DefaultMaxRequestBytes {
+		req, _ = capability.DecodeRequest([]byte(requestJSON)) // what it recovers, even from a bad request
+	}
+	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
+		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
+	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
+		b.log.Error("intentbridge: delivering a refusal failed", "request_id", capability.Excerpt(out.id), "error", err)
+	}
 }
 
 // handle runs a request of caller; claimed means the transport cannot

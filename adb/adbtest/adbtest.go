@@ -24,6 +24,11 @@ type Fake struct {
 	// Respond, when set, plays the app: once an invocation runs "am ...", the
 	// stream also prints Respond's answer to that command line.
 	Respond func(amCommand string) string
+	// Provider, when set, plays the Tool SDK's shell-only provider: an
+	// invocation that runs "content call ..." prints what it returns. Unset,
+	// such an invocation prints what Android's content command prints for an
+	// authority no app declares.
+	Provider func(contentCommand string) string
 
 	mu    sync.Mutex
 	calls []string
@@ -35,6 +40,15 @@ func (f *Fake) Output(_ context.Context, args ...string) ([]byte, error) {
 	joined := f.record(args)
 	if _, err := longestMatch(f.Errors, joined); err != nil {
 		return nil, err
+	}
+	if i := strings.Index(joined, "shell content call "); i >= 0 {
+		command := joined[i+len("shell "):]
+		if f.Provider != nil {
+			return []byte(f.Provider(command)), nil
+		}
+		authority := strings.Fields(strings.TrimPrefix(command, "content call --uri 'content://"))[0]
+		authority = strings.TrimSuffix(authority, "'")
+		return []byte("Error while accessing provider:" + authority + "\njava.lang.IllegalStateException: Could not find provider: " + authority + "\n"), nil
 	}
 	_, out := longestMatch(f.Outputs, joined)
 	return []byte(out), nil

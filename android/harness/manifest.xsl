@@ -13,7 +13,9 @@
        children at the start of the module's <application>; foregroundServiceType="specialUse"
        as a resource reference that Debian's aapt (API 29) accepts.
 
-  Not done, because nothing here uses it: tools: merge rules, ${placeholders}, other library elements
+  ${applicationId} placeholders, the module's and the library's, become the package, as AGP's merger fills them in.
+
+  Not done, because nothing here uses it: tools: merge rules, other placeholders, other library elements
   (<queries>, <uses-feature>, ...), conflict errors, and a library <application> without one in the
   module.
 -->
@@ -62,8 +64,25 @@
   <xsl:template match="/manifest/application">
     <xsl:copy>
       <xsl:apply-templates select="@*"/>
-      <xsl:copy-of select="$lib/application/node()"/>
+      <xsl:apply-templates select="$lib/application/node()" mode="library"/>
       <xsl:apply-templates select="node()"/>
     </xsl:copy>
+  </xsl:template>
+
+  <!-- The library's components, copied with ${applicationId} filled in. -->
+  <xsl:template match="@*|node()" mode="library">
+    <xsl:copy>
+      <xsl:apply-templates select="@*|node()" mode="library"/>
+    </xsl:copy>
+  </xsl:template>
+  <xsl:template match="@*[contains(., '${applicationId}')]">
+    <xsl:attribute name="{name()}" namespace="{namespace-uri()}">
+      <xsl:value-of select="concat(substring-before(., '${applicationId}'), $package, substring-after(., '${applicationId}'))"/>
+    </xsl:attribute>
+  </xsl:template>
+  <xsl:template match="@*[contains(., '${applicationId}')]" mode="library">
+    <xsl:attribute name="{name()}" namespace="{namespace-uri()}">
+      <xsl:value-of select="concat(substring-before(., '${applicationId}'), $package, substring-after(., '${applicationId}'))"/>
+    </xsl:attribute>
   </xsl:template>
 </xsl:stylesheet>

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/nativelib"
 )
@@ -33,10 +34,11 @@ PASS, FAIL or SKIP and a reason for each step:
   send-sms    only with --send-sms-to NUMBER: one SMS to that number, from
               --subscription-id or the first SIM
 
-The app answers requests without a callback, as adb sends them, only in a
-debuggable build (make apk builds one) or with its developer switch on; grant
-its permissions in the app first. Such a send needs no per-app consent, but
-counts against the app's rate limits.
+The app answers read-only requests without a callback, as am sends them,
+only in a debuggable build (make apk builds one) or with its developer switch
+on; grant its permissions in the app first. The send goes through the app's
+shell-only provider (adb shell content call), which only adb's shell can
+use: it needs no per-app consent, but counts against the app's rate limits.
 
 Exit status: 0 when no step failed, 1 otherwise, 2 on a usage error.`
 
@@ -219,7 +221,15 @@ func (c *deviceCheck) call(ctx context.Context, capabilityID string, args map[st
 			return nil, err
 		}
 	}
-	reply, err := c.d.Call(ctx, smsAppTool, id, request)
+	// A read-only call starts the tool service the way an agent's Intent does, which the
+	// foreground step checks; a call that changes something takes adb's shell-only provider,
+	// the one way such a call runs without a caller Android names.
+	var reply *capability.Reply
+	if capabilityID == "send_sms" {
+		reply, err = c.d.Invoke(ctx, smsAppPackage, request)
+	} else {
+		reply, err = c.d.Call(ctx, smsAppTool, id, request)
+	}
 	if err != nil {
 		return nil, err
 	}

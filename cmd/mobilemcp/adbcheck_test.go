@@ -31,6 +31,10 @@ func phone(apk []byte, errorLog string, answer func(am, id string) string) *adbt
 			"shell dumpsys package 'io.github.mobilemcp.app'":   dumpsysPackage,
 		},
 		Respond: func(am string) string { return answer(am, id.FindStringSubmatch(am)[1]) },
+		// The SDK's shell-only provider answers as the app's engine does.
+		Provider: func(content string) string {
+			return "Result: Bundle[{mobile-mcp-response=" + answer(content, id.FindStringSubmatch(content)[1]) + "}]\n"
+		},
 	}
 }
 

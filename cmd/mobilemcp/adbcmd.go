@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 
@@ -31,9 +33,11 @@ Subcommands:
                                         install the SMS app and check, step by
                                         step, what only a device can show
 
-A request sent this way has no callback, so the app logs its reply to logcat
-under the tag ` + adb.LogTag + `. Apps honour such requests only in debuggable
-builds or with their developer switch on.`
+A tool on the Tool SDK takes such requests through its shell-only provider
+('adb shell content call'), which only adb's shell can use. Any other tool
+gets them with am start-foreground-service and no callback, logs its reply
+to logcat under the tag ` + adb.LogTag + `, and runs only what reads, in a
+debuggable build or with its developer switch on.`
 
 func runADB(e *env, args []string) int {
 	fs := newFlags(e, "adb", "connect|disconnect|discover|call|check [flags] ...", adbUsage)
@@ -101,11 +105,28 @@ func runADBDiscover(e *env, args []string) int {
 	return exitOK
 }
 
+// sendToTool sends request (whose id is id) to component: through its app's
+// shell-only provider, or, for an app without one, with am and logcat.
+func sendToTool(ctx context.Context, e *env, d *adb.Device, component, id string, request []byte) (*capability.Reply, error) {
+	pkg, _, _ := strings.Cut(component, "/")
+	reply, err := d.Invoke(ctx, pkg, request)
+	if !errors.Is(err, adb.ErrNoShellProvider) {
+		return reply, err
+	}
+	fmt.Fprintf(e.stderr, "%s has no shell-only provider (it is not built on the Tool SDK); sending request %s with am start-foreground-service and waiting for its reply in logcat...\n", pkg, id)
+	return d.Call(ctx, component, id, request)
+}
+
 func runADBCall(e *env, args []string) int {
 	fs := newFlags(e, "adb call", "[flags] CAPABILITY [key=value | key:=json]...",
-		`Sends a Mobile-MCP request to a tool service on the device with
-'adb shell am start-foreground-service', waits for the reply the app logs
-for that request id, and prints it.
+		`Sends a Mobile-MCP request to a tool on the device and prints its reply.
+A tool on the Tool SDK gets it through its shell-only provider ('adb shell
+content call'), which only adb's shell can use, so every capability runs,
+those that change something too, without the user's consent (whoever holds
+adb controls the phone) and rate limited. A tool without that provider gets
+it with 'adb shell am start-foreground-service', and its reply is read from
+logcat: only read-only capabilities run that way, in a debuggable build or
+with its developer switch on.
 
 Any Mobile-MCP tool works. --tool picks it among those 'adb discover'
 lists: by package (io.github.mobilemcp.notes), by short name (notes, the
@@ -146,8 +167,7 @@ arrives, 2 on a usage error.`)
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure
 	}
-	fmt.Fprintf(e.stderr, "Sending request %s to %s and waiting for its reply in logcat...\n", id, component)
-	reply, err := d.Call(ctx, component, id, request)
+	reply, err := sendToTool(ctx, e, d, component, id, request)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure

@@ -54,8 +54,35 @@ func TestADBCallPrintsTheMatchingReply(t *testing.T) {
 	if code != exitFailure || got != want {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	if !strings.Contains(errOut, " to io.github.mobilemcp.app/.ToolService and waiting") {
-		t.Errorf("not sent to the SMS app: %q", errOut)
+	if !strings.Contains(errOut, "io.github.mobilemcp.app has no shell-only provider (it is not built on the Tool SDK); sending request ") {
+		t.Errorf("not sent to the SMS app with am: %q", errOut)
+	}
+}
+
+// A tool on the Tool SDK takes adb's requests through its shell-only
+// provider, the one way a capability that changes something runs for adb.
+func TestADBCallUsesTheShellOnlyProvider(t *testing.T) {
+	c := newCLI(t)
+	var content string
+	c.adb = &adbtest.Fake{
+		Outputs: map[string]string{
+			"get-state":                        "device\n",
+			"shell cmd package query-services": "io.github.mobilemcp.notes/.NotesToolService\n",
+		},
+		Provider: func(command string) string {
+			content = command
+			id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(command)[1]
+			return `Result: Bundle[{mobile-mcp-response={"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id +
+				`","capability":{"id":"create_note","output":[{"name":"id","type":"integer","value":1}]},"status":"success","message":"Created note 1"}}}}]` + "\n"
+		},
+	}
+	code, out, errOut := c.run("", "adb", "call", "--compact", "create_note", "title=Milk")
+	if code != exitOK || !strings.Contains(out, `"message":"Created note 1"`) || errOut != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	want := regexp.MustCompile(`^content call --uri 'content://io\.github\.mobilemcp\.notes\.mobilemcp\.adb' --method invoke --arg '\{"mobile-mcp-request":\{"version":"1\.0","request":\{"id":"[0-9a-f-]{36}","capability":\{"id":"create_note","args":\{"title":"Milk"\}\}\}\}\}'$`)
+	if !want.MatchString(content) {
+		t.Errorf("the device command line: %s", content)
 	}
 }
 

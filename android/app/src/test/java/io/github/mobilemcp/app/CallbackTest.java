@@ -93,9 +93,10 @@ public class CallbackTest {
         awaitStop();
 
         // Go refuses it (the rule lives in the access package); the refusal is the reply, in logcat.
+        // It changes something, so no build or switch would run it without a caller.
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
-        assertEquals(FakeAgent.failureReply("adb-2", "send_sms", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
+        assertEquals(FakeAgent.failureReply("adb-2", "send_sms", NoCallerNoChangeTest.NO_CALLER, "permission_denied"), line.msg);
         assertTrue(agent.nothingSent());
     }
 

@@ -53,30 +53,4 @@ public class ThreadingTest {
         sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
         assertTrue(agent.awaitSpecReply().contains("\"id\":\"th-1\""));
     }
-
-    @Test
-    public void overlappingStarts_areAnsweredAsTheyFinish_andTheServiceStopsAfterTheLast() throws Exception {
-        // A started send must be one without a callback (adb's, with the developer switch on): a
-        // send with a callback runs only in binding mode. Its reply goes to logcat.
-        agent.tool().setDeveloperSwitch(true);
-        ServiceController<? extends ToolService> service = agent.start(ToolService.class, new Intent(Intentbridge.ServiceAction)
-                .setClassName(agent.app, ToolService.class.getName())
-                .putExtra(Intentbridge.ExtraRequest, FakeAgent.specRequest("first", "send_sms", SEND)));
-        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
-
-        // A second agent request arrives while the first waits for its sent result: another
-        // worker answers it meanwhile, and the service keeps running for the first.
-        service.withIntent(agent.specIntent(FakeAgent.specRequest("second", "get_sms_subscriptions", "{}")))
-                .startCommand(0, 2);
-        FakeAgent.idleMainUntil("the second reply", () -> agent.replies.size() == 1);
-        assertTrue(agent.replies.get(0).getStringExtra(Intentbridge.ExtraResponse).contains("\"id\":\"second\""));
-        assertFalse("still running for the first", shadowOf(service.get()).isStoppedBySelf());
-
-        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        FakeAgent.idleMainUntil("the first reply, in logcat", () -> ShadowLog.getLogsForTag(ToolService.LOG_TAG).stream()
-                .anyMatch(l -> l.msg.contains("\"id\":\"first\"") && l.msg.contains("\"status\":\"success\"")));
-        assertEquals(1, agent.replies.size());
-        // Only the last reply stops it, with the newest start id.
-        FakeAgent.idleMainUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
-    }
 }

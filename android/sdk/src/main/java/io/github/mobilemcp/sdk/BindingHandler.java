@@ -57,7 +57,7 @@ final class BindingHandler extends Handler {
                     + " without replyTo: there is nowhere to send its reply");
             return;
         }
-        service.runBound(request(msg), caller, new Replies.ToMessenger(replyTo, msg.arg1, caller));
+        service.runBound(request(msg), msg.sendingUid, caller, new Replies.ToMessenger(replyTo, msg.arg1, caller));
     }
 
     /** The request JSON in msg's data, or "" (which gets an invalid_request reply). */

@@ -11,6 +11,8 @@ import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -133,10 +135,54 @@ public abstract class McpToolService extends Service {
         return messenger.getBinder();
     }
 
-    /** Runs a binding request on a worker. */
-    void runBound(String json, String caller, ReplyTarget to) {
-        if (!execute(() -> runtime.handle(json, caller, false, to), () -> {})) {
+    /**
+     * How many binding requests one calling uid may have queued or running at once. One more is
+     * answered rate_limited at once, without being queued, so one app cannot fill the workers'
+     * queue (and the heap) and hold up every other caller (docs/reliability.md).
+     */
+    public static final int MAX_IN_FLIGHT_PER_CALLER = 128;
+    /**
+     * Requests longer than this many chars are answered too_large before they are queued. The
+     * engine's limit is 64 KiB of UTF-8, which is never fewer bytes than chars, so nothing the
+     * engine would take is refused here; the engine still checks the bytes exactly.
+     */
+    static final int MAX_REQUEST_CHARS = 64 << 10;
+
+    /** Binding requests queued or running, by calling uid. */
+    private final Map<Integer, Integer> inFlight = new HashMap<>();
+
+    /** Runs a binding request of caller (the package of uid) on a worker. */
+    void runBound(String json, int uid, String caller, ReplyTarget to) {
+        if (json.length() > MAX_REQUEST_CHARS) {
+            runtime.bridge.reject(json, "too_large", "the request is " + json.length() + " characters; the limit is " + MAX_REQUEST_CHARS + " bytes of UTF-8", to);
+            return;
+        }
+        if (!acquire(uid)) {
+            runtime.bridge.reject(json, "rate_limited", (caller.isEmpty() ? "uid " + uid : caller) + " has " + MAX_IN_FLIGHT_PER_CALLER
+                    + " requests in flight to this tool, the most one app may have; send the next once one is answered", to);
+            return;
+        }
+        if (!execute(() -> runtime.handle(json, caller, false, to), () -> release(uid))) {
+            release(uid);
             Log.w(LOG_TAG, "dropped a binding request from " + caller + " that arrived while the service stopped");
+        }
+    }
+
+    private synchronized boolean acquire(int uid) {
+        int n = inFlight.getOrDefault(uid, 0);
+        if (n >= MAX_IN_FLIGHT_PER_CALLER) {
+            return false;
+        }
+        inFlight.put(uid, n + 1);
+        return true;
+    }
+
+    private synchronized void release(int uid) {
+        int n = inFlight.getOrDefault(uid, 1) - 1;
+        if (n <= 0) {
+            inFlight.remove(uid);
+        } else {
+            inFlight.put(uid, n);
         }
     }
 

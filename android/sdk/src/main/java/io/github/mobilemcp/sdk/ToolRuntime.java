@@ -138,6 +138,11 @@ final class ToolRuntime {
         }
     }
 
+    /** Whether a tool service has started the tool in this process. */
+    synchronized boolean started() {
+        return startedBy != null;
+    }
+
     /**
      * The engine's Tool for the descriptor and name the service's meta-data give. The name may be a
      * string (android:value) or a string resource (android:resource), so it is read untyped.

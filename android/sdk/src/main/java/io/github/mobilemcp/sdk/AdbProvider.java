@@ -1,0 +1,171 @@
+package io.github.mobilemcp.sdk;
+
+import android.content.ComponentName;
+import android.content.ContentProvider;
+import android.content.ContentValues;
+import android.content.Context;
+import android.content.Intent;
+import android.content.ServiceConnection;
+import android.content.pm.PackageManager;
+import android.content.pm.ResolveInfo;
+import android.database.Cursor;
+import android.net.Uri;
+import android.os.Binder;
+import android.os.Bundle;
+import android.os.IBinder;
+import android.util.Log;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * adb's own way into the tool, for the capabilities that change something: a request sent with
+ * {@code adb shell am start-foreground-service} names no caller, and any app can send the same
+ * Intent, so such a capability never runs from it. This provider is the channel only the shell has:
+ *
+ * <pre>adb shell content call --uri content://PACKAGE.mobilemcp.adb --method invoke --arg 'REQUEST_JSON'</pre>
+ *
+ * returns {@code Result: Bundle[{mobile-mcp-response=REPLY_JSON}]}. {@code mobilemcp adb call} sends
+ * every request this way by itself. The caller must hold {@code android.permission.DUMP}
+ * (signature|privileged|development: AOSP's Shell package holds it, no app can be granted it) and
+ * be the shell's uid (2000) or root; anyone else gets {@code permission_denied}. The shell needs no
+ * consent (whoever holds adb controls the phone) and is rate limited like an app. The SDK's
+ * manifest declares it, exported, under the permission.
+ */
+public final class AdbProvider extends ContentProvider {
+    /** The one method: run the request in {@code arg}. */
+    public static final String METHOD_INVOKE = "invoke";
+    /** The uid of adb's shell (android.os.Process.SHELL_UID, hidden in the SDK). */
+    static final int SHELL_UID = 2000;
+    /** Root's uid, which adb has on builds where adbd runs as root. */
+    static final int ROOT_UID = 0;
+    /** How long a call waits for the tool service to start, then for its reply. */
+    private static final long START_MILLIS = 10_000;
+    private static final long REPLY_MILLIS = 3 * 60_000;
+
+    @Override
+    public boolean onCreate() {
+        return true;
+    }
+
+    @Override
+    public Bundle call(String method, String arg, Bundle extras) {
+        int uid = Binder.getCallingUid();
+        boolean shell = (uid == SHELL_UID || uid == ROOT_UID)
+                && getContext().checkCallingPermission(android.Manifest.permission.DUMP) == PackageManager.PERMISSION_GRANTED;
+        ToolRuntime runtime = ToolRuntime.get(getContext());
+        if (!shell) {
+            return refusal(runtime, arg, "permission_denied", "this provider runs requests for adb's shell only"
+                    + " (uid 2000, holding android.permission.DUMP), not uid " + uid + "; an app binds to the tool's"
+                    + " Mobile-MCP service and sends its request as a Message (binding mode)");
+        }
+        if (!METHOD_INVOKE.equals(method) || arg == null) {
+            return refusal(runtime, arg == null ? "" : arg, "invalid_request", "call method " + METHOD_INVOKE
+                    + " with the request JSON as its --arg, not method " + method + (arg == null ? " without --arg" : ""));
+        }
+        ServiceConnection started = startTool(runtime);
+        try {
+            AtomicReference<String> spec = new AtomicReference<>();
+            CountDownLatch replied = new CountDownLatch(1);
+            runtime.bridge.handleShell(ToolRuntime.escapeLoneSurrogates(arg), (specJSON, flat, requestId, errorCode) -> {
+                spec.set(specJSON);
+                replied.countDown();
+            });
+            if (!replied.await(REPLY_MILLIS, TimeUnit.MILLISECONDS)) {
+                return refusal(runtime, arg, "timeout", "the tool gave no reply within " + REPLY_MILLIS / 1000 + " s");
+            }
+            return reply(spec.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return refusal(runtime, arg, "internal_error", "interrupted while waiting for the reply");
+        } finally {
+            if (started != null) {
+                getContext().unbindService(started);
+            }
+        }
+    }
+
+    /**
+     * Makes sure the tool has started: its handlers are registered by its service, so a process
+     * that runs no service yet binds to its own, and waits for it. Returns the binding to end after
+     * the call, or null when the tool had started already (or no service could be found, in which
+     * case the engine answers that the tool has not started).
+     */
+    private ServiceConnection startTool(ToolRuntime runtime) {
+        if (runtime.started()) {
+            return null;
+        }
+        Context context = getContext();
+        List<ResolveInfo> services = context.getPackageManager().queryIntentServices(
+                new Intent(Intentbridge.ServiceAction).setPackage(context.getPackageName()), 0);
+        if (services.isEmpty()) {
+            return null;
+        }
+        CountDownLatch connected = new CountDownLatch(1);
+        ServiceConnection connection = new ServiceConnection() {
+            @Override
+            public void onServiceConnected(ComponentName name, IBinder binder) {
+                connected.countDown();
+            }
+
+            @Override
+            public void onServiceDisconnected(ComponentName name) {}
+        };
+        ComponentName service = new ComponentName(context.getPackageName(), services.get(0).serviceInfo.name);
+        if (!context.bindService(new Intent(Intentbridge.ServiceAction).setComponent(service), connection, Context.BIND_AUTO_CREATE)) {
+            return null;
+        }
+        try {
+            if (!connected.await(START_MILLIS, TimeUnit.MILLISECONDS)) {
+                Log.w(McpToolService.LOG_TAG, "the tool service did not start within " + START_MILLIS + " ms for adb's request");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return connection;
+    }
+
+    /** The failure reply to request, with its id when it can be read. */
+    private static Bundle refusal(ToolRuntime runtime, String request, String code, String message) {
+        AtomicReference<String> spec = new AtomicReference<>();
+        runtime.bridge.reject(request == null ? "" : request, code, message, (specJSON, flat, requestId, errorCode) -> spec.set(specJSON));
+        return reply(spec.get());
+    }
+
+    private static Bundle reply(String specJSON) {
+        Bundle result = new Bundle();
+        result.putString(Intentbridge.ExtraResponse, specJSON);
+        return result;
+    }
+
+    // Not a data provider: the rest of ContentProvider has nothing to give.
+
+    @Override
+    public Cursor query(Uri uri, String[] projection, String selection, String[] selectionArgs, String sortOrder) {
+        return null;
+    }
+
+    @Override
+    public String getType(Uri uri) {
+        return null;
+    }
+
+    @Override
+    public Uri insert(Uri uri, ContentValues values) {
+        return null;
+    }
+
+    @Override
+    public int delete(Uri uri, String selection, String[] selectionArgs) {
+        return 0;
+    }
+
+    @Override
+    public int update(Uri uri, ContentValues values, String selection, String[] selectionArgs) {
+        return 0;
+    }
+}
