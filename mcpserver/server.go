@@ -25,6 +25,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -204,6 +205,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		}), origins)
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
+	mux.HandleFunc(ProofPath, s.serveProof)
 	s.http = &http.Server{
 		Handler: mux,
 		// The body has a deadline of its own, set when the handler starts
@@ -249,9 +251,34 @@ func Listen(o Options) (net.Listener, error) {
 	}
 	l, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("mcpserver: %w", err)
+		return nil, listenError(o.Addr, err)
 	}
-	return l, nil
+	if host, _, _ := net.SplitHostPort(o.Addr); host != "127.0.0.1" {
+		return l, nil
+	}
+	// The loopback is both families': adb's forward, and clients that
+	// resolve localhost, may try [::1] first, where another program could
+	// otherwise listen on the same port and take the connections (and a
+	// token) meant for this server.
+	v6 := net.JoinHostPort("::1", strconv.Itoa(l.Addr().(*net.TCPAddr).Port))
+	l6, err := net.Listen("tcp", v6)
+	switch {
+	case errors.Is(err, syscall.EADDRNOTAVAIL) || errors.Is(err, syscall.EAFNOSUPPORT):
+		return l, nil // no IPv6 loopback on this machine: nothing to take
+	case err != nil:
+		l.Close()
+		return nil, listenError(v6, err)
+	}
+	return newDualListener(l, l6), nil
+}
+
+// listenError says why addr cannot be bound; a port in use is named as
+// another program's, which on a phone is another app.
+func listenError(addr string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("mcpserver: another program (on a phone, another app) holds %s, so the server did not start; stop it, or use another port: %w", addr, err)
+	}
+	return fmt.Errorf("mcpserver: %w", err)
 }
 
 // Serve answers requests on l, at most Options.MaxConns connections at a

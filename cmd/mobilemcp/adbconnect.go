@@ -3,6 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -35,12 +38,15 @@ const adbConnectHelp = `Makes the MCP server of the mobilemcp app on the phone r
 computer over USB, checks that it answers, and prints the configuration of
 common MCP clients.
 
-The app serves MCP on the phone's loopback only (127.0.0.1:PORT), so no
+The app serves MCP on the phone's loopback only (127.0.0.1:PORT and [::1]:PORT), so no
 other device on the network can reach it. This command:
   1. checks adb, the device and that the app is installed;
   2. runs 'adb forward tcp:PORT tcp:PORT';
-  3. sends MCP initialize and tools/list with the token the app shows;
-  4. prints the tools and the client configurations.
+  3. asks the server to prove it knows the token (an answer to a random
+     challenge, keyed by the token) and sends the token only then, so
+     another app holding the port never gets it;
+  4. sends MCP initialize and tools/list with the token the app shows;
+  5. prints the tools and the client configurations.
 
 The token is read, first found first, from:
   --token-file FILE        a file holding it;
@@ -91,7 +97,12 @@ func runADBConnect(e *env, args []string) int {
 		return fail(err)
 	}
 	url := "http://127.0.0.1:" + strconv.Itoa(*port) + mcpserver.Path
-	title, tools, err := checkServer(ctx, url, token, *app)
+	err = proveServer(ctx, url, token, *app)
+	var title string
+	var tools []string
+	if err == nil {
+		title, tools, err = checkServer(ctx, url, token, *app)
+	}
 	if err != nil {
 		if rmErr := d.RemoveForward(ctx, *port); rmErr != nil {
 			fmt.Fprintf(e.stderr, "mobilemcp adb connect: %v\n", rmErr)
@@ -169,6 +180,38 @@ func readToken(e *env, file string) (string, error) {
 		return "", errors.New("the token has spaces or line breaks in it; the app's tokens have none, so copy it again")
 	}
 	return token, nil
+}
+
+// proveServer asks the server at url to prove that it knows token before
+// the token is sent anywhere: it answers a fresh random challenge with
+// mcpserver.Proof. Another app holding the port on the phone (while the
+// real server is off) cannot, and then gets nothing.
+func proveServer(ctx context.Context, url, token, app string) error {
+	ctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	challenge := make([]byte, 32)
+	rand.Read(challenge)
+	nonce := hex.EncodeToString(challenge)
+	proofURL := strings.TrimSuffix(url, mcpserver.Path) + mcpserver.ProofPath + "?nonce=" + nonce
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, proofURL, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("the server did not answer within %s; check the phone", connectTimeout)
+	case err != nil:
+		return fmt.Errorf("the app's MCP server does not answer (%v); open %s, turn its MCP server on, and run this again", err, app)
+	}
+	defer resp.Body.Close()
+	proof, _ := io.ReadAll(io.LimitReader(resp.Body, 256))
+	if resp.StatusCode == http.StatusOK && hmac.Equal(proof, []byte(mcpserver.Proof(token, nonce))) {
+		return nil
+	}
+	return fmt.Errorf("the server at %s could not prove that it knows this token (HTTP %d), so the token was not sent. "+
+		"Either the token is not the one %s shows now (it makes a new one each time its server is turned on: copy it again), "+
+		"or another app on the phone is holding the MCP port (the app says so when it cannot start its server)", url, resp.StatusCode, app)
 }
 
 // checkServer speaks MCP to url as a client does, with the 2025-11-25

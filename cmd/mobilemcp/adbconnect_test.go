@@ -3,10 +3,13 @@ package main
 import (
 	"errors"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/adb"
@@ -161,7 +164,7 @@ func TestADBConnectFailsClearly(t *testing.T) {
 			want:      "the app's MCP server does not answer (",
 			wantCalls: []string{"forward tcp:" + off + " tcp:" + off, "forward --remove tcp:" + off}},
 		{name: "wrong token", token: "an-old-token",
-			want:      "the server refused the token (401); copy it again from the app, which makes a new one each time its server is turned on",
+			want:      "could not prove that it knows this token (HTTP 200), so the token was not sent. Either the token is not the one io.github.mobilemcp.app shows now",
 			wantCalls: []string{"forward tcp:" + on + " tcp:" + on, "forward --remove tcp:" + on}},
 		{name: "not a port", args: []string{"--port", "70000"}, want: "--port 70000 is not a TCP port (1 to 65535)"},
 	} {
@@ -196,6 +199,40 @@ func TestADBConnectFailsClearly(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A program that took the port on the phone (the real server is off)
+// accepts any token, as a server that wants it would. adb connect asks it to
+// prove that it knows the token first, and so never sends it.
+func TestADBConnectSendsNoTokenToAServerThatCannotProveItKnowsIt(t *testing.T) {
+	var seen []string
+	var mu sync.Mutex
+	squatter := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.WriteHeader(http.StatusOK) // "proves" with an empty body, accepts everything
+	}))
+	defer squatter.Close()
+	port := strconv.Itoa(squatter.Listener.Addr().(*net.TCPAddr).Port)
+	c := newCLI(t)
+	c.adb = phoneADB()
+	c.vars[tokenEnv] = phoneToken
+	code, out, errOut := c.run("", "adb", "connect", "--port", port)
+	want := "mobilemcp adb connect: the server at http://127.0.0.1:" + port + "/mcp could not prove that it knows this token (HTTP 200), so the token was not sent."
+	if code != exitFailure || out != "" || !strings.HasPrefix(errOut, want) {
+		t.Errorf("exit %d, stdout %q\nstderr %q\nwant %q", code, out, errOut, want)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range seen {
+		if strings.Contains(r, phoneToken) {
+			t.Errorf("the token reached the squatter: %s", r)
+		}
+	}
+	if len(seen) != 1 || !strings.HasPrefix(seen[0], "GET /mcp/proof ") {
+		t.Errorf("the squatter saw %q; want only the challenge", seen)
 	}
 }
 

@@ -116,7 +116,8 @@ func TestServeThatCannotBindWritesNothing(t *testing.T) {
 	for _, tt := range []struct {
 		addr, want string
 	}{
-		{taken.Addr().String(), "mobilemcp serve: mcpserver: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"},
+		{taken.Addr().String(), "mobilemcp serve: mcpserver: another program (on a phone, another app) holds " + taken.Addr().String() +
+			", so the server did not start; stop it, or use another port: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"},
 		{"0.0.0.0:0", "mobilemcp serve: mcpserver: refusing to listen on 0.0.0.0:0 without a token: it is not a loopback address, so other machines could call the tools; set a token (--token or $MOBILEMCP_TOKEN) or bind 127.0.0.1\n"},
 	} {
 		dataDir := filepath.Join(t.TempDir(), "data")

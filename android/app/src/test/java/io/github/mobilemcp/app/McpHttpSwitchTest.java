@@ -187,8 +187,26 @@ public class McpHttpSwitchTest {
             flip();
         }
         assertFalse(toggle().isChecked());
-        assertEquals("Could not start: mcpserver: listen tcp 127.0.0.1:" + port + ": bind: address already in use",
-                text(R.id.mcp_http_status));
+        assertEquals("Could not start: mcpserver: another program (on a phone, another app) holds 127.0.0.1:" + port
+                + ", so the server did not start; stop it, or use another port: listen tcp 127.0.0.1:" + port
+                + ": bind: address already in use", text(R.id.mcp_http_status));
+        assertNull(McpHttp.of(agent.app).token());
+    }
+
+    /**
+     * Another app listens on [::1] at the port, where adb's forward may connect first: the server
+     * does not start beside it, and the screen says that another app holds the port.
+     */
+    @Test
+    public void aPortHeldOnTheIPv6Loopback_turnsTheSwitchBackOffAndSaysWhy() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("::1", port));
+            flip();
+        }
+        assertFalse(toggle().isChecked());
+        assertEquals("Could not start: mcpserver: another program (on a phone, another app) holds [::1]:" + port
+                + ", so the server did not start; stop it, or use another port: listen tcp [::1]:" + port
+                + ": bind: address already in use", text(R.id.mcp_http_status));
         assertNull(McpHttp.of(agent.app).token());
     }
 

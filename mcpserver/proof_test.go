@@ -1,0 +1,111 @@
+package mcpserver_test
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+)
+
+// ipv6Loopback skips the test where this machine has no [::1].
+func ipv6Loopback(t *testing.T) {
+	t.Helper()
+	l, err := net.Listen("tcp", "[::1]:0")
+	if errors.Is(err, syscall.EADDRNOTAVAIL) || errors.Is(err, syscall.EAFNOSUPPORT) {
+		t.Skip("no IPv6 loopback on this machine")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+}
+
+func TestTheLoopbackIsListenedOnInBothFamilies(t *testing.T) {
+	ipv6Loopback(t)
+	l, err := mcpserver.Listen(mcpserver.Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Write([]byte("ours"))
+			c.Close()
+		}
+	}()
+	for _, addr := range []string{"127.0.0.1:" + port, "[::1]:" + port} {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatalf("%s: %v", addr, err)
+		}
+		got, _ := io.ReadAll(c)
+		c.Close()
+		if string(got) != "ours" {
+			t.Errorf("%s answered %q", addr, got)
+		}
+	}
+}
+
+// Another program listening on [::1] at the port first (a squatting app,
+// which adb's forward may reach first) keeps the server from starting, and
+// the error says so.
+func TestAPortHeldOnTheIPv6LoopbackKeepsTheServerFromStarting(t *testing.T) {
+	ipv6Loopback(t)
+	squatter, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer squatter.Close()
+	port := strconv.Itoa(squatter.Addr().(*net.TCPAddr).Port)
+	l, err := mcpserver.Listen(mcpserver.Options{Addr: "127.0.0.1:" + port})
+	if err == nil {
+		l.Close()
+		t.Fatal("the server started beside another program on [::1]")
+	}
+	if !strings.HasPrefix(err.Error(), "mcpserver: another program (on a phone, another app) holds [::1]:"+port+", so the server did not start; stop it, or use another port: ") {
+		t.Errorf("error %q", err)
+	}
+	// Nothing is left listening on the IPv4 side either.
+	if c, err := net.Dial("tcp", "127.0.0.1:"+port); err == nil {
+		c.Close()
+		t.Error("127.0.0.1 was left bound")
+	}
+}
+
+func TestTheServerProvesItKnowsItsToken(t *testing.T) {
+	s := startServer(t, mcpserver.Options{Token: "phone-token"})
+	base := strings.TrimSuffix(s.url, mcpserver.Path)
+	nonce := strings.Repeat("ab", 32)
+	get := func(url string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	if status, body := get(base + mcpserver.ProofPath + "?nonce=" + nonce); status != 200 || body != mcpserver.Proof("phone-token", nonce) {
+		t.Errorf("HTTP %d %q; want the proof", status, body)
+	}
+	if mcpserver.Proof("phone-token", nonce) == mcpserver.Proof("another-token", nonce) {
+		t.Error("two tokens give one proof")
+	}
+	for _, bad := range []string{"", "xyz", strings.Repeat("a", 31), strings.Repeat("a", 129)} {
+		if status, _ := get(base + mcpserver.ProofPath + "?nonce=" + bad); status != http.StatusBadRequest {
+			t.Errorf("nonce %q: HTTP %d, want 400", bad, status)
+		}
+	}
+}
