@@ -9,7 +9,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// The attributes each element may carry, from seed 004 §1.2.
+// The attributes each element may carry, from the Mobile-MCP spec §1.2.
 var (
 	rootAttrs        = []string{"version"}
 	capabilityAttrs  = []string{"id", "description", "version"}

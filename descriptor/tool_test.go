@@ -11,7 +11,7 @@ import (
 )
 
 // seedToolsList is the tools/list result of the Android SMS MCP server,
-// from seed 000.
+// from its transcript.
 const seedToolsList = `{"tools":[
  {"name":"send_sms","description":"Sends an SMS message to a specified phone number.",
   "inputSchema":{"type":"object","required":["to_phone_number","sms_text"],"properties":{
@@ -21,7 +21,7 @@ const seedToolsList = `{"tools":[
  {"name":"get_sms_subscriptions","description":"Returns the list of active SMS subscriptions available on the device.",
   "inputSchema":{"type":"object","required":[],"properties":{}}}]}`
 
-// toolList is the part of a tools/list result seed 000 pins down.
+// toolList is the part of a tools/list result the Android SMS MCP server's transcript pins down.
 type toolList struct {
 	Tools []struct {
 		Name        string `json:"name"`

@@ -4,6 +4,8 @@ package docs
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -90,4 +92,32 @@ func unindent(s string) string {
 		lines[i] = strings.TrimPrefix(l, "        ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestProductTextNamesThingsByWhatTheyAre: code, comments, tests, help and
+// docs cite the Mobile-MCP spec and the SMS server's transcripts as such,
+// and name the default SIMs by what they are, never by the name of a source
+// document ("seed 004") or by how the work was organised ("issue 6").
+func TestProductTextNamesThingsByWhatTheyAre(t *testing.T) {
+	files, err := exec.Command("git", "-C", "..", "ls-files").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	internal := regexp.MustCompile(`(?i)\bseeds? (\d|sims?\b)|\bissues? #?\d+\b|\bissue-\d+\b`)
+	for _, name := range strings.Fields(string(files)) {
+		switch {
+		case strings.Contains(name, "/testdata/"), strings.HasSuffix(name, "docs_test.go"),
+			!regexp.MustCompile(`\.(go|java|kt|kts|xml|md|sh|xsl|yml|json|txt)$|Makefile$|\.ci/run$`).MatchString(name):
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("..", name))
+		if err != nil {
+			continue // listed but not in the work tree
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := internal.FindString(line); m != "" {
+				t.Errorf("%s:%d says %q: name the thing itself (the Mobile-MCP spec §…, the SMS server's transcripts, the two default SIMs)", name, i+1, m)
+			}
+		}
+	}
 }

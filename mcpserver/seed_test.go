@@ -27,7 +27,7 @@ import (
 var seedReplies = map[string]string{
 	"1-initialize.http": `{"id":0,"jsonrpc":"2.0","result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` +
 		`"serverInfo":{"name":"mobilemcp","version":"` + mcpserver.Version + `","title":"mobilemcp SMS"}}}`,
-	// Seed 000's reply, verbatim.
+	// The first transcript's reply, verbatim.
 	"2-tools-list.http": `{"id":1,"result":{"tools":[
 		{"name":"send_sms","description":"Sends an SMS message to a specified phone number.","inputSchema":{"type":"object","required":["to_phone_number","sms_text"],"properties":{
 			"to_phone_number":{"type":"string","description":"The phone number the SMS should be sent to in international format starting with a plus sign followed by the country code. For example +36201234567"},
@@ -35,7 +35,7 @@ var seedReplies = map[string]string{
 			"subscription_id":{"type":"integer","description":"SMS subscription ID to use for sending. Required when sending is allowed on more than one active subscription."}}}},
 		{"name":"get_sms_subscriptions","description":"Returns the list of active SMS subscriptions available on the device.","inputSchema":{"type":"object","required":[],"properties":{}}}]},"jsonrpc":"2.0"}`,
 	"3-get-sms-subscriptions.http": `{"id":15,"result":{"content":[{"type":"text","text":` + quote(subscriptionsText) + `}]},"jsonrpc":"2.0"}`,
-	// Seed 001's reply, verbatim.
+	// The second transcript's reply, verbatim.
 	"4-send-sms.http": `{"id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}]},"jsonrpc":"2.0"}`,
 }
 

@@ -33,7 +33,7 @@ import (
 //     will never be finished, answers it as a run whose outcome is
 //     unknown, and never runs it again.
 //   - Whether a store is alive is told by a lock: each open store holds
-//     an exclusive lock on a file of its own in replies.owners/, which
+//     an exclusive lock on a file of its own in replies.jsonl.owners/, which
 //     the kernel releases when its process ends, however it ends.
 //   - The file is rewritten without what expired (compacted) only by a
 //     store that finds no other alive, so that no store is left appending

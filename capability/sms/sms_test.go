@@ -172,7 +172,7 @@ func TestGetSubscriptions(t *testing.T) {
 		cfg  simphone.Config
 		want string
 	}{
-		{"seed SIMs", simphone.DefaultConfig(), reply(`{"id":"g","capability":{"id":"get_sms_subscriptions","output":[` +
+		{"the two default SIMs", simphone.DefaultConfig(), reply(`{"id":"g","capability":{"id":"get_sms_subscriptions","output":[` +
 			`{"name":"count","type":"integer","value":2},` +
 			`{"name":"subscriptions","type":"array","value":[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]}]},` +
 			`"status":"success","message":"{\"count\":2,\"subscriptions\":[{\"subscription_id\":14,\"sim_slot_index\":0,\"carrier_name\":\"Vodafone UK\",\"display_name\":\"Vodafone UK\"},{\"subscription_id\":17,\"sim_slot_index\":1,\"carrier_name\":\"Yettel HU\",\"display_name\":\"Yettel HU\"}]}"}`)},

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/adb"
@@ -48,7 +49,7 @@ type command struct {
 	run     func(e *env, args []string) int
 }
 
-// commands is filled in by each command's file, in the order help shows them.
+// commands is filled in by each command's file; help lists them in helpOrder.
 var commands []command
 
 func register(c command) { commands = append(commands, c) }
@@ -121,10 +122,23 @@ func dispatch(e *env, args []string) int {
 	return exitUsage
 }
 
+// helpOrder is the order help lists the commands in: what a user needs
+// first (serve the tools, call one), then the phone, then the tool
+// author's commands, then the rest. A command not named here comes last.
+var helpOrder = []string{"serve", "call", "adb", "tools", "lint", "request", "outbox", "capabilities", "gen", "check-align", "version"}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "mobilemcp: Mobile-MCP capabilities on a simulated phone, over MCP, and on a real phone.")
 	fmt.Fprintln(w, "\nUsage: mobilemcp COMMAND [flags] [args]\n\nCommands:")
-	for _, c := range commands {
+	ordered := slices.Clone(commands)
+	rank := func(c command) int {
+		if i := slices.Index(helpOrder, c.name); i >= 0 {
+			return i
+		}
+		return len(helpOrder)
+	}
+	slices.SortStableFunc(ordered, func(a, b command) int { return rank(a) - rank(b) })
+	for _, c := range ordered {
 		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'mobilemcp COMMAND --help' for a command's flags.")

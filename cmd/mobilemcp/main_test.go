@@ -303,3 +303,17 @@ func TestATypoGetsASuggestion(t *testing.T) {
 		}
 	}
 }
+
+func TestHelpListsTheCommandsInTheOrderAUserNeedsThem(t *testing.T) {
+	_, _, errOut := newCLI(t).run("")
+	var names []string
+	for _, line := range strings.Split(errOut, "\n") {
+		if f := strings.Fields(line); len(line) > 2 && line[:2] == "  " && len(f) > 0 {
+			names = append(names, f[0])
+		}
+	}
+	want := "serve call adb tools lint request outbox capabilities gen check-align version"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("help lists %s; want %s", got, want)
+	}
+}

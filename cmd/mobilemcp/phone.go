@@ -22,7 +22,7 @@ type phoneFlags struct {
 
 // register adds --sim-config and --data-dir.
 func (p *phoneFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&p.simConfig, "sim-config", "", "JSON `file` describing the simulated SIMs and faults (default: the two seed SIMs)")
+	fs.StringVar(&p.simConfig, "sim-config", "", "JSON `file` describing the simulated SIMs and faults (default: the two default SIMs, 14 and 17)")
 	p.registerDataDir(fs)
 }
 

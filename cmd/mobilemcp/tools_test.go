@@ -27,7 +27,7 @@ func TestToolsPrintsTheSeedSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The property names, their order and types, and the required list
-	// of seed 000's tools/list.
+	// of the Android SMS MCP server's tools/list transcript.
 	var got []string
 	for _, tool := range list.Tools {
 		line := tool.Name + ":"
@@ -44,7 +44,7 @@ func TestToolsPrintsTheSeedSchema(t *testing.T) {
 		t.Errorf("tools\n got %q\nwant %q", got, want)
 	}
 	if !strings.Contains(out, `"required": []`) {
-		t.Errorf("get_sms_subscriptions must list required as [], as seed 000 does:\n%s", out)
+		t.Errorf("get_sms_subscriptions must list required as [], as the Android SMS MCP server does:\n%s", out)
 	}
 }
 

@@ -51,8 +51,9 @@ import java.util.concurrent.TimeoutException;
  * installs, updates and removals; {@link SharedPackageRemovedReceiver} forgets the share of a
  * removed app even when it does not run.
  *
- * <p>Calls go out as this app, with the client library, binding first, an Intent when the tool
- * cannot be bound: each tool validates, asks its user about this app and keeps its reply store as
+ * <p>Calls go out as this app, with the client library, by binding; a read-only capability goes by
+ * Intent when the tool cannot be bound (the client always binds for one that changes something,
+ * and a tool runs that only for a caller Android names): each tool validates, asks its user about this app and keeps its reply store as
  * for any caller. Discovery and calls run off the main thread: discovery on the gateway's own
  * thread, calls on the engine's. One per process ({@link #of}). Safe for concurrent use.
  */
@@ -341,8 +342,9 @@ final class Gateway implements RemoteCaller {
     }
 
     /**
-     * The engine's call of a shared tool: binding first, an Intent when the tool cannot be bound
-     * (and so never saw the request). Returns the tool's reply JSON; throws when it cannot be
+     * The engine's call of a shared tool: by binding, and, for a read-only capability only, by
+     * Intent when the tool cannot be bound (and so never saw the request); the client library binds
+     * for a capability that changes something whatever the mode. Returns the tool's reply JSON; throws when it cannot be
      * reached or does not answer in time, and the engine turns that into the MCP error.
      */
     @Override

@@ -30,7 +30,7 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 
 /**
- * The confused deputy (issue 14, item 1). An assistant the user allowed to send SMS calls a tool in
+ * The confused deputy (docs/security.md). An assistant the user allowed to send SMS calls a tool in
  * intent mode with the client library, which hands the tool a mutable PendingIntent the assistant
  * created. That tool, a relay, sends the PendingIntent on to this app's ToolService as its own
  * callback, with a send_sms request. getCreatorPackage() names the assistant, but an Intent's

@@ -39,7 +39,7 @@ import org.robolectric.shadows.ShadowNotificationManager;
 import org.robolectric.shadows.ShadowPendingIntent;
 
 /**
- * The confused-deputy guard (issue 6): an app the user has not allowed cannot make this tool send
+ * The confused-deputy guard: an app the user has not allowed cannot make this tool send
  * SMS. It is asked for with a notification, decided with its buttons, listed and revoked in
  * MainActivity, kept across restarts, and rate limited once allowed. Reading SIMs needs none of it.
  * The question, its buttons and the list are the Tool SDK's, in its generic words.

@@ -32,7 +32,7 @@ import org.robolectric.RuntimeEnvironment;
 import org.xmlpull.v1.XmlPullParser;
 
 /**
- * Discovery exactly as seed 004 §2 tells an agent to do it, against the manifest and resources that
+ * Discovery exactly as the Mobile-MCP spec §2 tells an agent to do it, against the manifest and resources that
  * aapt compiled: queryIntentServices with GET_META_DATA, the meta-data, and the descriptor through
  * getResourcesForApplication(appInfo).getXml(id).
  */
