@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
+.PHONY: help deps serve demo seed-replay test size test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -27,7 +27,10 @@ seed-replay: ## replay the four seed MCP transactions with curl against mobilemc
 	scripts/deps.sh go
 	scripts/seed-replay.sh
 
-test: deps lint test-go fuzz-ci test-android test-scripts ## the whole test suite, as CI runs it
+test: deps lint test-go size fuzz-ci test-android test-scripts ## the whole test suite, as CI runs it
+
+size: ## the engine each app ships, stripped: the tool engine (intentbridge, budget 3.5 MB) and the SMS app's (+ smsapp)
+	scripts/size.sh
 
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
@@ -64,7 +67,7 @@ fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 fuzz-ci: ## run each fuzz target for 50,000 inputs, as the tests do
 	scripts/fuzz.sh 50000x
 
-aar: ## gomobile bind: build/intentbridge.aar, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
+aar: ## gomobile bind, stripped: build/intentbridge.aar with the tool engine, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
 	scripts/android-build.sh aar
 
 sdk: ## the SDK library for tool apps: make aar, then Gradle -> build/mobilemcp-sdk.aar (needs the Android SDK and Gradle)

@@ -243,3 +243,24 @@ func isFile(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().IsRegular()
 }
+
+// ParseLinted parses data, the descriptor called name in messages, and
+// refuses one with lint errors, listing them as 'mobilemcp lint' does. A
+// tool's engine starts only on such a descriptor, and the gateway shares
+// only such a one.
+func ParseLinted(name string, data []byte) (*File, error) {
+	var errs []string
+	for _, f := range Lint(name, data, nil) {
+		if f.Severity == Error {
+			errs = append(errs, f.String())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
+	}
+	file, err := Parse(data)
+	if err != nil { // Lint reported it already; this is belt and braces
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return file, nil
+}

@@ -28,7 +28,7 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridge(t, f)
 	// The four that pass admission count against the caller's budget.
 	if err := b.SetSendRateLimit("off"); err != nil {
@@ -68,8 +68,8 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 			t.Errorf("%s: the flat reply is not JSON: %s", c.Name, r.FlatJSON())
 		}
 	}
-	if len(f.sends) != 0 {
-		t.Errorf("%d bad requests reached the Java platform: %q", len(f.sends), f.sends)
+	if len(f.Sends()) != 0 {
+		t.Errorf("%d bad requests reached the Java platform: %q", len(f.Sends()), f.Sends())
 	}
 	want := []string{"negative subscription id", "subscription id over Java int", "inactive subscription", "missing subscription with two SIMs"}
 	if !slices.Equal(asked, want) {

@@ -11,7 +11,7 @@ func BenchmarkHandleGetSubscriptions(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer bridge.Close()
-	if err := bridge.Start(smsTool(&fakeJava{subs: seedSubs})); err != nil {
+	if err := bridge.Start(smsTool(&fakeJava{Subs: seedSubs})); err != nil {
 		b.Fatal(err)
 	}
 	benchmarkHandle(b, bridge, `{"mobile-mcp-request":{"version":"1.0","request":{"id":"bench","capability":{"id":"get_sms_subscriptions","args":{}}}}}`)

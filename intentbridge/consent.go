@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mobilemcp/mobilemcp/access"
+	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -43,7 +44,7 @@ func (b *Bridge) SetSignerSource(source SignerSource) {
 		return
 	}
 	b.consents.SetSigners(func(pkg string) (signer string, err error) {
-		defer recoverInto(&err, "SigningCertificateSHA256")
+		defer nopanic.Into(&err, "intentbridge: SigningCertificateSHA256")
 		return source.SigningCertificateSHA256(pkg)
 	})
 }
@@ -55,7 +56,7 @@ func (b *Bridge) SetSignerSource(source SignerSource) {
 // The decision is saved in the data directory before AllowCaller returns,
 // so it survives restarts.
 func (b *Bridge) AllowCaller(callerPackage string) (err error) {
-	defer recoverInto(&err, "AllowCaller")
+	defer nopanic.Into(&err, "intentbridge: AllowCaller")
 	return b.consents.Decide(callerPackage, access.Allowed)
 }
 
@@ -63,7 +64,7 @@ func (b *Bridge) AllowCaller(callerPackage string) (err error) {
 // capabilities that change something get permission_denied, and the user
 // is not asked again until ForgetCaller.
 func (b *Bridge) DenyCaller(callerPackage string) (err error) {
-	defer recoverInto(&err, "DenyCaller")
+	defer nopanic.Into(&err, "intentbridge: DenyCaller")
 	return b.consents.Decide(callerPackage, access.Denied)
 }
 
@@ -72,7 +73,7 @@ func (b *Bridge) DenyCaller(callerPackage string) (err error) {
 // capability that changes something gets consent_required again.
 // Forgetting an app without a decision does nothing.
 func (b *Bridge) ForgetCaller(callerPackage string) (err error) {
-	defer recoverInto(&err, "ForgetCaller")
+	defer nopanic.Into(&err, "intentbridge: ForgetCaller")
 	return b.consents.Forget(callerPackage)
 }
 
@@ -109,7 +110,7 @@ func (b *Bridge) SetAllowNoCallback(allow bool) {
 // SetSendRateLimit replaces DefaultSendRateLimit, such as "3/min", "100/hour"
 // or "off" (ratelimit.ParseRate). Every caller's budget starts afresh.
 func (b *Bridge) SetSendRateLimit(rate string) (err error) {
-	defer recoverInto(&err, "SetSendRateLimit")
+	defer nopanic.Into(&err, "intentbridge: SetSendRateLimit")
 	r, err := ratelimit.ParseRate(rate)
 	if err != nil {
 		return fmt.Errorf("intentbridge: %w", err)

@@ -2,16 +2,11 @@ package intentbridge
 
 import (
 	"errors"
-	"io"
-	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 // decisionTime is the clock of the consent tests.
@@ -41,7 +36,7 @@ func outcome(r *sent) string {
 }
 
 func TestConsentLifecycleThroughTheBridge(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridgeAt(t, f, t.TempDir())
 	const app = "com.example.agent"
 	steps := []struct {
@@ -82,9 +77,9 @@ func TestConsentLifecycleThroughTheBridge(t *testing.T) {
 		if s.cap == "send_sms" {
 			message = messageOf(t, r)
 		}
-		if outcome(r) != s.want || message != s.message || b.CallersJSON() != s.callers || len(f.sends) != s.sentSoFar {
+		if outcome(r) != s.want || message != s.message || b.CallersJSON() != s.callers || len(f.Sends()) != s.sentSoFar {
 			t.Errorf("%s: %s %q, callers %s, %d sent\nwant %s %q, callers %s, %d sent",
-				s.name, outcome(r), message, b.CallersJSON(), len(f.sends), s.want, s.message, s.callers, s.sentSoFar)
+				s.name, outcome(r), message, b.CallersJSON(), len(f.Sends()), s.want, s.message, s.callers, s.sentSoFar)
 		}
 	}
 }
@@ -101,7 +96,7 @@ func messageOf(t *testing.T, r *sent) string {
 }
 
 func TestCallersJSONListsEveryDecisionSortedByPackage(t *testing.T) {
-	b := newBridgeAt(t, &fakeJava{subs: seedSubs}, "")
+	b := newBridgeAt(t, &fakeJava{Subs: seedSubs}, "")
 	for _, app := range []string{"org.zed.agent", "com.example.agent"} {
 		if err := b.AllowCaller(app); err != nil {
 			t.Fatal(err)
@@ -123,7 +118,7 @@ func TestCallersJSONListsEveryDecisionSortedByPackage(t *testing.T) {
 
 func TestConsentsSurviveARestartOfTheApp(t *testing.T) {
 	dir := t.TempDir()
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridgeAt(t, f, dir)
 	if err := b.AllowCaller("com.example.agent"); err != nil {
 		t.Fatal(err)
@@ -177,7 +172,7 @@ func TestCallerDecisionsRejectWhatIsNotAPackage(t *testing.T) {
 }
 
 func TestSendRateLimitPerCaller(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridgeAt(t, f, "")
 	b.AllowCaller("com.example.agent")
 	b.AllowCaller("com.example.other")
@@ -190,7 +185,7 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 	}
 	r := handle(b, sendRequest("eleventh"), "com.example.agent")
 	if msg := messageOf(t, r); r.ErrorCode() != "rate_limited" || msg != "send_sms is limited to 10/min per app; retry in 6 seconds" {
-		t.Errorf("the eleventh send: %s %q", r.ErrorCode(), msg)
+		t.Errorf("the eleventh Send: %s %q", r.ErrorCode(), msg)
 	}
 	if r := handle(b, sendRequest("other"), "com.example.other"); !r.Success() {
 		t.Errorf("another app shares the first one's budget: %s", r.SpecJSON())
@@ -211,8 +206,8 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 	if strings.Join(got, " ") != "ok ok rate_limited" {
 		t.Errorf("with 2/hour: %v", got)
 	}
-	if len(f.sends) != 13 {
-		t.Errorf("%d sends reached Java, want 13", len(f.sends))
+	if len(f.Sends()) != 13 {
+		t.Errorf("%d sends reached Java, want 13", len(f.Sends()))
 	}
 
 	for rate, want := range map[string]string{
@@ -239,13 +234,13 @@ func TestSendRateLimitPerCaller(t *testing.T) {
 		!strings.HasPrefix(messageOf(t, r), "this phone sends at most 30 SMS parts a minute") {
 		t.Errorf("the 31st part in a minute: %s", r.SpecJSON())
 	}
-	if len(f.sends) != 30 {
-		t.Errorf("%d sends reached Java, want 30", len(f.sends))
+	if len(f.Sends()) != 30 {
+		t.Errorf("%d sends reached Java, want 30", len(f.Sends()))
 	}
 }
 
 func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridgeAt(t, f, "")
 	reading := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"adb-1","capability":{"id":"get_sms_subscriptions","args":{}}}}}`
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"adb-1","capability":{"id":"get_sms_subscriptions"},"status":"failure",` +
@@ -259,75 +254,24 @@ func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
 	}
 	// No caller, no change: any app can send what adb sends, so the switch
 	// does not let a send through.
-	if r := handle(b, sendRequest("adb-2"), ""); r.ErrorCode() != "permission_denied" || len(f.sends) != 0 {
+	if r := handle(b, sendRequest("adb-2"), ""); r.ErrorCode() != "permission_denied" || len(f.Sends()) != 0 {
 		t.Errorf("with the switch on, sending: %s", r.SpecJSON())
 	}
 	// The shell's own channel: no consent, only the rate.
 	var to replies
 	b.HandleShell(sendRequest("adb-3"), &to)
-	if got := to.all(); len(got) != 1 || !got[0].Success() || len(f.sends) != 1 {
-		t.Errorf("through the shell's channel: %d replies, %d sends", len(got), len(f.sends))
+	if got := to.all(); len(got) != 1 || !got[0].Success() || len(f.Sends()) != 1 {
+		t.Errorf("through the shell's channel: %d replies, %d sends", len(got), len(f.Sends()))
 	}
 }
 
 func TestRejectEchoesTheRequest(t *testing.T) {
-	b := newBridgeAt(t, &fakeJava{subs: seedSubs}, "")
+	b := newBridgeAt(t, &fakeJava{Subs: seedSubs}, "")
 	var to replies
 	b.Reject(sendRequest("busy-1"), "rate_limited", "com.example.agent has 64 requests in flight", &to)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"busy-1","capability":{"id":"send_sms"},"status":"failure","message":"com.example.agent has 64 requests in flight","error_code":"rate_limited"}}}`
 	if got := to.all(); len(got) != 1 || got[0].SpecJSON() != want || got[0].RequestID() != "busy-1" || got[0].ErrorCode() != "rate_limited" {
 		t.Errorf("Reject: %+v\nwant %s", got, want)
-	}
-}
-
-// TestTheMCPServerIsNotSubjectToAppConsent: over HTTP, holding the token the
-// app showed the user is the consent. The app's per-package decisions, its
-// per-app rate and the no-callback rule do not apply; the server's own
-// per-client rate limit does.
-func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	b := newBridgeAt(t, f, t.TempDir())
-	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	if err := b.SetSendRateLimit("1/hour"); err != nil {
-		t.Fatal(err)
-	}
-	b.SetAllowNoCallback(false)
-	if r := handle(b, sendRequest("intent-1"), "com.example.agent"); r.ErrorCode() != "consent_required" {
-		t.Fatalf("an Intent without consent: %s", r.SpecJSON())
-	}
-
-	if err := b.StartHTTP("0.0.0.0:0", "phone-token"); err != nil {
-		t.Fatal(err)
-	}
-	defer b.StopHTTP()
-	url := strings.Replace(b.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
-	var got []string
-	for range 11 {
-		status, body, err := mcptest.Post(url, "phone-token", sendCall)
-		if err != nil || status != http.StatusOK {
-			t.Fatalf("HTTP %d %s %v", status, body, err)
-		}
-		switch {
-		case strings.Contains(body, `"text":"SMS sent to +33785880347"`):
-			got = append(got, "sent")
-		case strings.Contains(body, "send_sms is limited to 10/min per client"):
-			got = append(got, "limited")
-		default:
-			got = append(got, body)
-		}
-	}
-	want := strings.Repeat("sent ", 10) + "limited"
-	if strings.Join(got, " ") != want {
-		t.Errorf("eleven sends over HTTP without any app consent:\n got %v\nwant %s", got, want)
-	}
-	if len(f.sends) != 10 {
-		t.Errorf("%d sends reached Java, want 10", len(f.sends))
-	}
-	if got := b.CallersJSON(); got != "[]" {
-		t.Errorf("HTTP clients were recorded as apps: %s", got)
-	}
-	if _, decided := b.consents.Decision("loopback"); decided {
-		t.Error("an HTTP client has an app decision")
 	}
 }
 
@@ -344,7 +288,7 @@ func (s signers) SigningCertificateSHA256(pkg string) (string, error) {
 // With a signer source, a decision belongs to the app that had the name:
 // another signer, or the package gone, and the caller is asked again.
 func TestDecisionsBelongToTheSignerThroughTheBridge(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridgeAt(t, f, t.TempDir())
 	installed := signers{"com.example.agent": "0a1b"}
 	b.SetSignerSource(installed)
@@ -358,8 +302,8 @@ func TestDecisionsBelongToTheSignerThroughTheBridge(t *testing.T) {
 		t.Fatalf("the app the user allowed: %s", r.SpecJSON())
 	}
 	installed["com.example.agent"] = "ffff"
-	if r := handle(b, sendRequest("s2"), "com.example.agent"); r.ErrorCode() != "consent_required" || b.CallersJSON() != "[]" || len(f.sends) != 1 {
-		t.Errorf("another signer: %s, %s, %d sends", r.SpecJSON(), b.CallersJSON(), len(f.sends))
+	if r := handle(b, sendRequest("s2"), "com.example.agent"); r.ErrorCode() != "consent_required" || b.CallersJSON() != "[]" || len(f.Sends()) != 1 {
+		t.Errorf("another signer: %s, %s, %d sends", r.SpecJSON(), b.CallersJSON(), len(f.Sends()))
 	}
 	if err := b.AllowCaller("com.example.gone"); err == nil || err.Error() != "cannot tell which app com.example.gone is: no package com.example.gone" {
 		t.Errorf("a package that is not installed: %v", err)

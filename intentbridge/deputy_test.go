@@ -13,7 +13,7 @@ import (
 // app ask). The same assistant, bound, sends; and a read in an Intent, in
 // either layout, runs.
 func TestAnIntentsCallbackCreatorCannotSendForIt(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := newBridge(t, f) // testAgent is allowed
 	if err := b.SetSendRateLimit("1/hour"); err != nil {
 		t.Fatal(err)
@@ -48,17 +48,17 @@ func TestAnIntentsCallbackCreatorCannotSendForIt(t *testing.T) {
 	if r := intent(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"v","capability":{"id":"send_sms","args":{"sms_text":"Hi"}}}}}`); r.ErrorCode() != "invalid_arguments" {
 		t.Errorf("an invalid send in an Intent: %s", r.SpecJSON())
 	}
-	if len(f.sends) != 0 {
-		t.Fatalf("sent %v", f.sends)
+	if len(f.Sends()) != 0 {
+		t.Fatalf("sent %v", f.Sends())
 	}
 	// The refusals used none of the 1/hour: the assistant, bound, sends.
-	if r := handle(b, sendRequest("bound"), testAgent); !r.Success() || len(f.sends) != 1 {
-		t.Errorf("the assistant, bound: %s, %d sends", r.SpecJSON(), len(f.sends))
+	if r := handle(b, sendRequest("bound"), testAgent); !r.Success() || len(f.Sends()) != 1 {
+		t.Errorf("the assistant, bound: %s, %d sends", r.SpecJSON(), len(f.Sends()))
 	}
 	// Without a callback it is adb's request, as before: the switch decides.
 	var to replies
 	b.HandleIntent(sendRequest("adb"), "", &to)
-	if r := to.all()[0]; r.ErrorCode() != "permission_denied" || len(f.sends) != 1 {
+	if r := to.all()[0]; r.ErrorCode() != "permission_denied" || len(f.Sends()) != 1 {
 		t.Errorf("without a callback: %s", r.SpecJSON())
 	}
 }

@@ -1,20 +1,26 @@
-// Package intentbridge is the only package gomobile binds for Android: the
-// engine inside the Tool SDK. Its surface is small on purpose and uses only
-// types gomobile can carry, with structured values as JSON strings:
+// Package intentbridge is the package gomobile binds for every tool app: the
+// engine inside the Tool SDK, and all a tool needs (no HTTP server, MCP SDK
+// or SMS code: make size holds it to its budget; the SMS app binds smsapp
+// beside it for those). Its surface is small on purpose and uses only types
+// gomobile can carry, with structured values as JSON strings:
 //
 //   - OpenBridge opens the process's one Bridge on the app's data directory.
 //   - Bridge.Start serves a Tool: the app's own descriptor (the resource its
 //     service's mobile.mcp.tool.capabilities meta-data names, so that what
 //     agents read is what the engine enforces) and a Handler per capability,
 //     written in Java or Kotlin, or capabilities implemented in Go (the SMS
-//     set, Tool.AddSMS).
+//     set, smsapp.AddSMS).
 //   - Bridge.Handle runs one request for the calling app and hands its one
 //     reply to a ReplyTarget the transport implements.
 //   - The app's screens record the user's decisions about calling apps
-//     (AllowCaller and its siblings) and start the MCP server (StartHTTP).
+//     (AllowCaller and its siblings).
 //
-// All logic lives in ordinary packages (capability, descriptor, access,
-// capability/sms); this package only adapts them, and makes sure no Go panic
+// A few exported methods (Served, OnClose, Logger, SetLogger, Tool.AddGo)
+// are seams for the packages bound beside this one; their types are ones
+// gomobile cannot carry, so Java never sees them.
+//
+// All logic lives in ordinary packages (capability, descriptor, access);
+// this package only adapts them, and makes sure no Go panic
 // ever crosses into Java, where it would kill the app.
 package intentbridge
 
@@ -31,7 +37,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/access"
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
-	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -78,22 +84,11 @@ type Bridge struct {
 	// logcat.
 	log *slog.Logger
 
-	mu       sync.Mutex         // guards engine, title, startErr, http and the gateway's fields
+	mu       sync.Mutex         // guards engine, title, startErr and onClose
 	engine   *capability.Engine // the started tool's, or nil before Start
 	title    string             // the started tool's (Tool.SetTitle)
 	startErr error              // why the last Start refused its tool
-
-	http *httpServer // the MCP server, while StartHTTP has it running
-
-	// The gateway: other apps' tools the user shares over the MCP server
-	// (SetRemoteTool), the way to call them and the bound on each call.
-	remotes       map[string]mcpserver.Remote // by package
-	caller        RemoteCaller
-	remoteTimeout time.Duration
-	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
-	// not mu, while it waits for calls in flight: every request takes mu
-	// on its way in, and must not wait for a stop.
-	httpMu sync.Mutex
+	onClose  []func() error     // what Close runs first (OnClose)
 }
 
 // OpenBridge opens the bridge of an app whose private files directory
@@ -110,7 +105,7 @@ type Bridge struct {
 // work, so a notification's Allow button works in a process that runs no
 // request.
 func OpenBridge(dataDir string) (b *Bridge, err error) {
-	defer recoverInto(&err, "OpenBridge")
+	defer nopanic.Into(&err, "intentbridge: OpenBridge")
 	return openBridge(dataDir, nil)
 }
 
@@ -140,7 +135,6 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 		consents: consents,
 		policy:   access.NewPolicy(consents, limit),
 		log:      slog.Default(),
-		remotes:  map[string]mcpserver.Remote{},
 	}, nil
 }
 
@@ -151,7 +145,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 // capability whose descriptor entry differs from its definition. A bridge
 // starts once.
 func (b *Bridge) Start(tool *Tool) (err error) {
-	defer recoverInto(&err, "Start")
+	defer nopanic.Into(&err, "intentbridge: Start")
 	if tool == nil {
 		return errors.New("intentbridge: Start needs a Tool")
 	}
@@ -198,11 +192,46 @@ func (b *Bridge) started() (*capability.Engine, *capability.Reply) {
 	return nil, failed(capability.CodeInternalError, "the tool has not started; its service answers once its descriptor and handlers are loaded")
 }
 
-// Close stops the MCP server if it runs and releases the reply store. The
-// bridge must not be used afterwards.
+// Close runs what was registered with OnClose (such as stopping the SMS
+// app's MCP server) and releases the reply store. The bridge must not be
+// used afterwards.
 func (b *Bridge) Close() error {
-	return errors.Join(b.StopHTTP(), b.replies.Close())
+	b.mu.Lock()
+	hooks := b.onClose
+	b.onClose = nil
+	b.mu.Unlock()
+	var errs []error
+	for _, hook := range hooks {
+		errs = append(errs, hook())
+	}
+	return errors.Join(append(errs, b.replies.Close())...)
 }
+
+// OnClose makes Close run hook first. It is a seam for the packages bound
+// beside this one (the SMS app's MCP server stops with its bridge);
+// gomobile does not bind it.
+func (b *Bridge) OnClose(hook func() error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.onClose = append(b.onClose, hook)
+}
+
+// Served is the engine of the started tool and its title, or a nil engine
+// before Start. It is a seam for the packages bound beside this one (the
+// SMS app's MCP server serves the same engine); gomobile does not bind it.
+func (b *Bridge) Served() (*capability.Engine, string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.engine, b.title
+}
+
+// SetLogger makes the bridge log to l instead of slog's default logger
+// (which gomobile sends to logcat), as tests do; gomobile does not bind it.
+func (b *Bridge) SetLogger(l *slog.Logger) { b.log = l }
+
+// Logger is where the bridge logs, for the packages bound beside this one;
+// gomobile does not bind it.
+func (b *Bridge) Logger() *slog.Logger { return b.log }
 
 // MaxReplyBytes caps the reply extras of one request (both layouts and the
 // id together). They travel in one Binder transaction, whose ~1 MB budget is

@@ -8,55 +8,19 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/sms"
+	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
+	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform/javaplatformtest"
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
-// fakeJava stands in for the Java Platform: it answers with fixed JSON and
-// records what it was asked to send.
-type fakeJava struct {
-	subs      string
-	subsErr   error
-	send      string
-	sendErr   error
-	panicking bool
-	// block, when set, holds every SendSMS until it is closed, as a radio
-	// that has not confirmed yet; blocked counts the sends it holds.
-	block   chan struct{}
-	blocked atomic.Int32
+// fakeJava stands in for the Java Platform.
+type fakeJava = javaplatformtest.Fake
 
-	mu    sync.Mutex
-	sends []string
-	waits []int64 // the timeoutMillis of each SendSMS
-}
-
-func (f *fakeJava) SubscriptionsJSON() (string, error) {
-	if f.panicking {
-		panic("java side exploded")
-	}
-	return f.subs, f.subsErr
-}
-
-func (f *fakeJava) SendSMS(sub int, to, text string, timeoutMillis int64) (string, error) {
-	if f.block != nil {
-		f.blocked.Add(1)
-		<-f.block
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if timeoutMillis <= 0 {
-		return "", errors.New("no time to wait")
-	}
-	f.sends = append(f.sends, strings.Join([]string{strconv.Itoa(sub), to, text}, "|"))
-	f.waits = append(f.waits, timeoutMillis)
-	return f.send, f.sendErr
-}
-
-const seedSubs = `[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]`
+const seedSubs = javaplatformtest.Subscriptions
 
 // testAgent is the calling app of most tests. newBridge records the user's
 // consent for it, so its sends run.
@@ -83,7 +47,7 @@ var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
 // smsTool is the SMS app's tool over f.
 func smsTool(f *fakeJava) *Tool {
 	tool := NewTool("mcp_capabilities.xml", smsDescriptor)
-	tool.AddSMS(f)
+	tool.AddGo(javaplatform.Capabilities(f)...)
 	return tool
 }
 
@@ -154,19 +118,19 @@ func sendRequest(id string) string {
 }
 
 func TestHandleSpecRequest(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	r := handle(newBridge(t, f), sendRequest("a1"), testAgent)
 	want := `{"mobile-mcp-response":{"version":"1.0","response":{"id":"a1","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}}}`
 	if r.SpecJSON() != want || r.Prototype() || r.RequestID() != "a1" || !r.Success() || r.ErrorCode() != "" {
 		t.Errorf("reply %s prototype=%v id=%q", r.SpecJSON(), r.Prototype(), r.RequestID())
 	}
-	if len(f.sends) != 1 || f.sends[0] != "14|+33785880347|Hello world" {
-		t.Errorf("sends %q", f.sends)
+	if len(f.Sends()) != 1 || f.Sends()[0] != "14|+33785880347|Hello world" {
+		t.Errorf("sends %q", f.Sends())
 	}
 }
 
 func TestHandlePrototypeRequestFillsBothLayouts(t *testing.T) {
-	f := &fakeJava{subs: seedSubs}
+	f := &fakeJava{Subs: seedSubs}
 	r := handle(newBridge(t, f), `{"id":"p1","capability":{"id":"get_sms_subscriptions","input":"{}"}}`, "com.example.llm_app")
 	if !r.Prototype() || r.RequestID() != "p1" {
 		t.Fatalf("prototype=%v id=%q", r.Prototype(), r.RequestID())
@@ -189,21 +153,21 @@ func TestHandleFailuresFromJava(t *testing.T) {
 	}{
 		{"empty request", &fakeJava{}, "  ",
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":null,"status":"failure","message":"no request: put the request JSON in the mobile-mcp-request extra, as a String","error_code":"invalid_request"}}}`},
-		{"permission denied", &fakeJava{subs: seedSubs, send: `{"error_code":"permission_denied","message":"SEND_SMS is not granted"}`}, sendRequest("b1"),
+		{"permission denied", &fakeJava{Subs: seedSubs, Send: `{"error_code":"permission_denied","message":"SEND_SMS is not granted"}`}, sendRequest("b1"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b1","capability":{"id":"send_sms"},"status":"failure","message":"SEND_SMS is not granted","error_code":"permission_denied"}}}`},
-		{"radio error code", &fakeJava{subs: seedSubs, send: `{"results":[4]}`}, sendRequest("b2"),
+		{"radio error code", &fakeJava{Subs: seedSubs, Send: `{"results":[4]}`}, sendRequest("b2"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b2","capability":{"id":"send_sms"},"status":"failure","message":"SMS to +33785880347 failed: no service","error_code":"platform_error"}}}`},
-		{"part never confirmed", &fakeJava{subs: seedSubs, send: `{"results":[-1,0]}`}, sendRequest("b3"),
+		{"part never confirmed", &fakeJava{Subs: seedSubs, Send: `{"results":[-1,0]}`}, sendRequest("b3"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b3","capability":{"id":"send_sms"},"status":"failure","message":"no sent confirmation for part 2 of 2 of the SMS to +33785880347; it may still be delivered, so check before sending again","error_code":"timeout"}}}`},
-		{"java exception", &fakeJava{subs: seedSubs, sendErr: errors.New("java.lang.IllegalStateException: radio busy")}, sendRequest("b4"),
+		{"java exception", &fakeJava{Subs: seedSubs, SendErr: errors.New("java.lang.IllegalStateException: radio busy")}, sendRequest("b4"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b4","capability":{"id":"send_sms"},"status":"failure","message":"sending the SMS to +33785880347 failed: java.lang.IllegalStateException: radio busy","error_code":"platform_error"}}}`},
-		{"malformed platform JSON", &fakeJava{subs: `{"oops":1}`}, sendRequest("b5"),
+		{"malformed platform JSON", &fakeJava{Subs: `{"oops":1}`}, sendRequest("b5"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b5","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{\\\"oops\\\":1}\": json: unknown field \"oops\"","error_code":"internal_error"}}}`},
-		{"subscriptions object without error_code", &fakeJava{subs: `{}`}, sendRequest("b7"),
+		{"subscriptions object without error_code", &fakeJava{Subs: `{}`}, sendRequest("b7"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b7","capability":{"id":"send_sms"},"status":"failure","message":"listing subscriptions failed: the Java platform listed subscriptions as \"{}\": an object without error_code","error_code":"internal_error"}}}`},
-		{"subscriptions permission denied", &fakeJava{subs: `{"error_code":"permission_denied","message":"READ_PHONE_STATE is not granted"}`}, sendRequest("b8"),
+		{"subscriptions permission denied", &fakeJava{Subs: `{"error_code":"permission_denied","message":"READ_PHONE_STATE is not granted"}`}, sendRequest("b8"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b8","capability":{"id":"send_sms"},"status":"failure","message":"READ_PHONE_STATE is not granted","error_code":"permission_denied"}}}`},
-		{"panic in the platform", &fakeJava{panicking: true}, sendRequest("b6"),
+		{"panic in the platform", &fakeJava{Panicking: true}, sendRequest("b6"),
 			`{"mobile-mcp-response":{"version":"1.0","response":{"id":"b6","capability":{"id":"send_sms"},"status":"failure","message":"send_sms failed with an internal error: java side exploded","error_code":"internal_error"}}}`},
 	}
 	for _, tt := range tests {
@@ -218,7 +182,7 @@ func TestHandleFailuresFromJava(t *testing.T) {
 
 func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 	dir := t.TempDir()
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	b := openSMS(t, smsTool(f), dir)
 	for _, app := range []string{testAgent, "com.example.other"} {
 		if err := b.AllowCaller(app); err != nil {
@@ -231,12 +195,12 @@ func TestRetriedSendIsAnsweredFromTheStorePerCaller(t *testing.T) {
 	// Android killed the process; the agent retries after the restart.
 	b = openSMS(t, smsTool(f), dir)
 	again := handle(b, sendRequest("once"), testAgent)
-	if again.SpecJSON() != first.SpecJSON() || len(f.sends) != 1 {
-		t.Errorf("retry %s, first %s; %d sends", again.SpecJSON(), first.SpecJSON(), len(f.sends))
+	if again.SpecJSON() != first.SpecJSON() || len(f.Sends()) != 1 {
+		t.Errorf("retry %s, first %s; %d sends", again.SpecJSON(), first.SpecJSON(), len(f.Sends()))
 	}
 	other := handle(b, sendRequest("once"), "com.example.other")
-	if !other.Success() || len(f.sends) != 2 {
-		t.Errorf("another app's request with the same id: %s, sends %d", other.SpecJSON(), len(f.sends))
+	if !other.Success() || len(f.Sends()) != 2 {
+		t.Errorf("another app's request with the same id: %s, sends %d", other.SpecJSON(), len(f.Sends()))
 	}
 }
 
@@ -271,7 +235,7 @@ func TestReplyLimit(t *testing.T) {
 		return `{"id":"` + id + `","capability":{"id":"get_sms_subscriptions"}}`
 	}
 	sizeWith := func(id string, pad int) (int, *sent) {
-		f.subs = bigSubscriptions(250, pad)
+		f.Subs = bigSubscriptions(250, pad)
 		r := handle(b, request(id), testAgent)
 		return replySize(r), r
 	}

@@ -2,41 +2,23 @@ package intentbridge
 
 import (
 	"testing"
-	"time"
 )
 
-func TestJavaWaitKeepsAMarginBeforeTheDeadline(t *testing.T) {
-	tests := []struct {
-		left, want time.Duration
-	}{
-		{60 * time.Second, 58 * time.Second},  // the 2 s margin
-		{8 * time.Second, 6 * time.Second},    // where both margins meet
-		{time.Second, 750 * time.Millisecond}, // a quarter of what is left
-		{1500 * time.Millisecond, 1125 * time.Millisecond},
-		{0, 0},
-	}
-	for _, tt := range tests {
-		if got := javaWait(tt.left); got != tt.want {
-			t.Errorf("javaWait(%s) = %s, want %s", tt.left, got, tt.want)
-		}
-	}
-}
-
 func TestDefaultDeadlineGivesJavaFiftyEightSeconds(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	if r := handle(newBridge(t, f), sendRequest("d1"), testAgent); !r.Success() {
 		t.Fatalf("reply %s", r.SpecJSON())
 	}
 	// send_sms has 60 s; Java gets all of it but the 2 s margin, less the
 	// moment spent before SendSMS was called.
-	if len(f.waits) != 1 || f.waits[0] > 58000 || f.waits[0] < 57000 {
-		t.Errorf("SendSMS timeoutMillis %v, want just under 58000", f.waits)
+	if len(f.Waits()) != 1 || f.Waits()[0] > 58000 || f.Waits()[0] < 57000 {
+		t.Errorf("SendSMS timeoutMillis %v, want just under 58000", f.Waits())
 	}
 }
 
 func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
 	// Java waited as long as it was told and no sent result came: 0.
-	f := &fakeJava{subs: seedSubs, send: `{"results":[0]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[0]}`}
 	tool := smsTool(f)
 	tool.SetTimeoutMillis(1000)
 	b := openSMS(t, tool, t.TempDir())
@@ -46,18 +28,18 @@ func TestShortDeadlineEndsWithTheTimeoutReply(t *testing.T) {
 	if r.SpecJSON() != want {
 		t.Errorf("reply\n got %s\nwant %s", r.SpecJSON(), want)
 	}
-	if len(f.waits) != 1 || f.waits[0] > 750 || f.waits[0] < 700 {
-		t.Errorf("SendSMS timeoutMillis %v, want just under 750 (1000 less a quarter)", f.waits)
+	if len(f.Waits()) != 1 || f.Waits()[0] > 750 || f.Waits()[0] < 700 {
+		t.Errorf("SendSMS timeoutMillis %v, want just under 750 (1000 less a quarter)", f.Waits())
 	}
 }
 
 func TestNonPositiveTimeoutKeepsTheDefaults(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
 	tool := smsTool(f)
 	tool.SetTimeoutMillis(0)
 	b := openSMS(t, tool, "")
 	b.AllowCaller(testAgent)
-	if r := handle(b, sendRequest("z1"), testAgent); !r.Success() || len(f.waits) != 1 || f.waits[0] < 57000 {
-		t.Errorf("reply %s, waits %v", r.SpecJSON(), f.waits)
+	if r := handle(b, sendRequest("z1"), testAgent); !r.Success() || len(f.Waits()) != 1 || f.Waits()[0] < 57000 {
+		t.Errorf("reply %s, waits %v", r.SpecJSON(), f.Waits())
 	}
 }

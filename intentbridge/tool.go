@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
 	"github.com/mobilemcp/mobilemcp/descriptor"
 )
 
@@ -56,11 +55,12 @@ func (t *Tool) SetValidator(capabilityID string, v Validator) {
 	t.validators[capabilityID] = v
 }
 
-// AddSMS adds send_sms and get_sms_subscriptions, implemented in Go over
-// p. The descriptor must declare them exactly as 'mobilemcp gen' writes
-// them.
-func (t *Tool) AddSMS(p Platform) {
-	t.goCaps = append(t.goCaps, sms.Capabilities(javaPlatform{p})...)
+// AddGo adds capabilities implemented in Go. The descriptor must declare
+// each exactly as its definition does (as 'mobilemcp gen' writes it). It is
+// the seam through which the SMS app's bound package (smsapp.AddSMS) adds
+// its capabilities; gomobile does not bind it.
+func (t *Tool) AddGo(cs ...capability.Capability) {
+	t.goCaps = append(t.goCaps, cs...)
 }
 
 // SetTimeoutMillis gives every capability a deadline of timeoutMillis
@@ -103,28 +103,9 @@ func (t *Tool) registry() (*capability.Registry, error) {
 
 // descriptor parses the descriptor and refuses one with lint errors.
 func (t *Tool) descriptor() (*descriptor.File, error) {
-	file, err := lintedDescriptor(t.descriptorName, t.descriptorXML)
+	file, err := descriptor.ParseLinted(t.descriptorName, []byte(t.descriptorXML))
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: the tool cannot start: %w", err)
-	}
-	return file, nil
-}
-
-// lintedDescriptor parses the descriptor data, called name in messages,
-// and refuses one with lint errors, listing them as 'mobilemcp lint' does.
-func lintedDescriptor(name, data string) (*descriptor.File, error) {
-	var errs []string
-	for _, f := range descriptor.Lint(name, []byte(data), nil) {
-		if f.Severity == descriptor.Error {
-			errs = append(errs, f.String())
-		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
-	}
-	file, err := descriptor.Parse([]byte(data))
-	if err != nil { // Lint reported it already; this is belt and braces
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return file, nil
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
 )
 
 // notesDescriptor is a hand-written descriptor of a tool implemented in
@@ -78,7 +80,7 @@ func TestTheAppsDescriptorStartsTheSMSTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	tool := NewTool("res/xml/mcp_capabilities.xml", string(data))
-	tool.AddSMS(&fakeJava{})
+	tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 	b, _ := OpenBridge("")
 	defer b.Close()
 	if err := b.Start(tool); err != nil {
@@ -112,7 +114,7 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 		{"a null handler", notesTool(nil, stub), "intentbridge: the tool cannot start:\n  the handler of create_note is null"},
 		{"a Go capability the descriptor declares otherwise", func() *Tool {
 			tool := NewTool("res/xml/mcp_capabilities.xml", strings.Replace(smsDescriptor, `mcp:maxLength="160"`, `mcp:maxLength="170"`, 1))
-			tool.AddSMS(&fakeJava{})
+			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 			return tool
 		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares inputs other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
 		{"a capability both in Java and in Go", func() *Tool {

@@ -3,7 +3,8 @@
 # the host tests, these need the Android SDK and NDK; every prerequisite is checked first, and a
 # missing one is named together with the command that installs it.
 #
-#   aar        gomobile bind ./intentbridge -> build/intentbridge.aar (Java package io.github.mobilemcp,
+#   aar        gomobile bind ./intentbridge, stripped (-trimpath -ldflags "-s -w ..."), the engine every
+#              tool app ships -> build/intentbridge.aar (Java package io.github.mobilemcp,
 #              minimum API 24, all four Android ABIs), unpacked for the sdk module: classes.jar to
 #              android/sdk/libs/intentbridge.jar, jni/<abi>/libgojni.so to android/sdk/jniLibs/<abi>/.
 #              AGP does not let a library depend on a local .aar, hence the two halves.
@@ -12,7 +13,9 @@
 #              (engine included) that a tool app adds. Also needs build-tools and Gradle.
 #   apk APP    the aar, then Gradle's :APP:assembleDebug -> android/APP/build/outputs/apk/debug/APP-debug.apk,
 #              for APP app (the SMS tool, the default) or notes (the sample). The same needs as sdk.
-#   aar --dry-run
+#   aar app    the same with ./smsapp bound beside it: the SMS app's engine (its MCP server, gateway
+#              and SMS capabilities); apk app builds it.
+#   aar [app] --dry-run
 #              checks the prerequisites, then prints the commands gomobile bind would run (its -n)
 #              and builds nothing: scripts/android-build_test.sh checks them without an NDK.
 #   check-align DIR
@@ -30,12 +33,18 @@ AAR=build/intentbridge.aar
 SDK_AAR=build/mobilemcp-sdk.aar
 # What docs/android.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
-USAGE="usage: scripts/android-build.sh aar [--dry-run]|sdk|apk [app|notes]|check-align DIR"
+USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
 # Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
 # segments are aligned to 16 KB; Google Play requires it of apps targeting 35+. NDK r28+ links that
 # way by default, r27 and older at 4 KB: this linker flag makes every NDK do it. gomobile passes
 # -ldflags to go build, and -extldflags reaches the NDK's clang, which links libgojni.so.
 PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
+# The libraries ship stripped (-s -w: no symbol table, no DWARF), as every Go-on-Android project
+# does: gomobile keeps both by default, which more than doubles each ABI's library.
+LDFLAGS="-s -w $PAGE_LDFLAGS"
+# What gomobile binds: the engine every tool app ships, and for the SMS app its additions too.
+TOOL_ENGINE=./intentbridge
+APP_ENGINE="./intentbridge ./smsapp"
 # The Gradle versions the Android Gradle Plugin of android/build.gradle.kts (8.7.3) runs on: 8.9 and
 # newer, but not 9, whose API it predates (https://developer.android.com/build/releases/gradle-plugin).
 AGP_VERSION=8.7.3
@@ -154,15 +163,17 @@ check_align() {
 		fail "the native libraries in $1 would not load on Android devices with 16 KB pages (above); build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh"
 }
 
+# build_aar PACKAGE...: gomobile bind of the packages (./intentbridge, the engine every tool app
+# ships; the SMS app adds ./smsapp), stripped, into $AAR, unpacked for the sdk module.
 build_aar() {
 	mkdir -p build/tools
 	# gomobile bind runs the gobind it finds on PATH: use the one pinned in go.mod.
 	go build -o build/tools/gobind golang.org/x/mobile/cmd/gobind
-	echo "android-build: gomobile bind -> $AAR (API $MIN_API, Java package $JAVAPKG)"
+	echo "android-build: gomobile bind $* -> $AAR (API $MIN_API, Java package $JAVAPKG, stripped)"
 	local mode=-v
 	[ "${DRY_RUN:-}" = 1 ] && mode=-n
 	PATH="$PWD/build/tools:$PATH" go tool gomobile bind "$mode" -target=android -androidapi "$MIN_API" \
-		-javapkg="$JAVAPKG" -ldflags="$PAGE_LDFLAGS" -o "$AAR" ./intentbridge
+		-javapkg="$JAVAPKG" -trimpath -ldflags="$LDFLAGS" -o "$AAR" "$@"
 	[ "${DRY_RUN:-}" = 1 ] && return
 	echo "android-build: unpacking $AAR into android/sdk/libs and android/sdk/jniLibs"
 	rm -rf build/aar android/sdk/libs android/sdk/jniLibs
@@ -186,13 +197,17 @@ check_all() {
 
 case "${1:-}" in
 aar)
-	case "${2:-}" in
-	"") ;;
-	--dry-run) DRY_RUN=1 ;;
-	*) echo "$USAGE" >&2; exit 2 ;;
-	esac
+	packages=$TOOL_ENGINE
+	for arg in "${@:2}"; do
+		case "$arg" in
+		app) packages=$APP_ENGINE ;;
+		--dry-run) DRY_RUN=1 ;;
+		*) echo "$USAGE" >&2; exit 2 ;;
+		esac
+	done
 	check_sdk; check_platform; check_ndk; check_java
-	build_aar
+	# shellcheck disable=SC2086 # one argument per package
+	build_aar $packages
 	;;
 check-align)
 	[ -n "${2:-}" ] || { echo "$USAGE" >&2; exit 2; }
@@ -200,7 +215,7 @@ check-align)
 	;;
 sdk)
 	check_all sdk
-	build_aar
+	build_aar "$TOOL_ENGINE"
 	gradle_task :sdk:assembleRelease
 	cp android/sdk/build/outputs/aar/sdk-release.aar "$SDK_AAR"
 	echo "android-build: wrote $SDK_AAR; a tool app adds it with implementation(files(\"libs/mobilemcp-sdk.aar\"))"
@@ -213,7 +228,13 @@ apk)
 	*) echo "$USAGE" >&2; exit 2 ;;
 	esac
 	check_all "$target"
-	build_aar
+	# The SMS app's engine has its additions; the sdk module it builds on carries whichever is bound.
+	if [ "$app" = app ]; then
+		# shellcheck disable=SC2086 # one argument per package
+		build_aar $APP_ENGINE
+	else
+		build_aar "$TOOL_ENGINE"
+	fi
 	gradle_task ":$app:assembleDebug"
 	apk=android/$app/build/outputs/apk/debug/$app-debug.apk
 	echo "android-build: wrote $apk; install it with:"

@@ -144,7 +144,7 @@ nothing_built "the Gradle check"
 
 # A Gradle AGP runs on passes the check: the build goes on to gomobile, which the fake NDK stops.
 expect "apk with Gradle 8.11.1 goes on to build" 1 \
-	"android-build: gomobile bind -> build/intentbridge.aar (API 24, Java package io.github.mobilemcp)" "" \
+	"android-build: gomobile bind ./intentbridge ./smsapp -> build/intentbridge.aar (API 24, Java package io.github.mobilemcp, stripped)" "" \
 	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 8.11.1)" scripts/android-build.sh apk
 
 # make aar's dry run: what gomobile bind would run, with no NDK. Every ABI's library is linked for
@@ -165,8 +165,10 @@ for abi in arm64-v8a:aarch64-linux-android24 armeabi-v7a:armv7a-linux-androideab
 		dryfail "no go build of ${abi%%:*}"
 	elif ! grep -q -- "--target=${abi#*:} " <<<"$line"; then
 		dryfail "${abi%%:*} is not built for ${abi#*:} (API 24)"
-	elif ! grep -q -- "-ldflags -extldflags=-Wl,-z,max-page-size=16384 -buildmode=c-shared" <<<"$line"; then
-		dryfail "${abi%%:*} is not linked with 16 KB pages"
+	elif ! grep -q -- "-ldflags -s -w -extldflags=-Wl,-z,max-page-size=16384 " <<<"$line"; then
+		dryfail "${abi%%:*} is not linked stripped and with 16 KB pages"
+	elif ! grep -q -- "-trimpath" <<<"$line"; then
+		dryfail "${abi%%:*} is not built with -trimpath"
 	fi
 done
 if [ "$(grep -c -- '-buildmode=c-shared' <<<"$dry")" != 4 ]; then
@@ -174,6 +176,17 @@ if [ "$(grep -c -- '-buildmode=c-shared' <<<"$dry")" != 4 ]; then
 fi
 if ! grep -q -- "javac .*-bootclasspath \$ANDROID_HOME/platforms/android-34/android.jar" <<<"$dry"; then
 	dryfail "gobind's Java is not compiled against the SDK's platform"
+fi
+# The SMS app's engine binds its additions beside the tool engine; the tool engine alone does not.
+cases=$((cases + 1))
+if grep -q -- 'mobilemcp/smsapp' <<<"$dry"; then
+	dryfail "the tool engine binds ./smsapp"
+fi
+dryapp=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" scripts/android-build.sh aar app --dry-run 2>&1)
+if ! grep -q -- '-javapkg=io.github.mobilemcp github.com/mobilemcp/mobilemcp/intentbridge github.com/mobilemcp/mobilemcp/smsapp' <<<"$dryapp"; then
+	failures=$((failures + 1))
+	echo "FAIL aar app --dry-run: no gobind of ./intentbridge and ./smsapp"
+	sed 's/^/  | /' <<<"$dryapp"
 fi
 for out in build/intentbridge.aar android/sdk/libs; do
 	if [ "$out" -nt "$tmp/start" ]; then
@@ -218,7 +231,7 @@ for target in aar sdk apk notes-apk; do
 		-- make --no-print-directory "$target"
 done
 
-USAGE="usage: scripts/android-build.sh aar [--dry-run]|sdk|apk [app|notes]|check-align DIR"
+USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
 expect "usage" 2 "$USAGE" "" -- scripts/android-build.sh
 expect "usage with an unknown app" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh apk sms
 expect "usage with an unknown aar flag" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh aar --wet-run

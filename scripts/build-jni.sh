@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build-jni.sh: builds the gomobile surface (./intentbridge) for the host, so that the app's Java
+# build-jni.sh: builds the gomobile surface (./intentbridge and ./smsapp) for the host, so that the app's Java
 # can call the real Go engine inside Robolectric on a plain JVM:
 #
 #   build/gobind/java/      gobind's generated Java: go.Seq, go.Universe, go.error and
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-PKG=./intentbridge           # the only package gomobile binds
+PKGS="./intentbridge ./smsapp"  # what gomobile binds: the engine every tool ships, and the SMS app's additions
 JAVAPKG=io.github.mobilemcp  # Java package prefix, as in `make aar`
 GOBIND=$ROOT/build/gobind
 JNI=$ROOT/build/jni
@@ -34,7 +34,8 @@ mkdir -p "$GLUE"
 # 1. gobind, pinned by the tool directive in go.mod. -lang=java,go writes java/ (the Java proxies)
 #    and src/gobind/ (package main: the Go and C glue). -javapkg gives the Java package; without it
 #    the classes land in a bare "intentbridge" package.
-go tool gobind -lang=java,go -javapkg="$JAVAPKG" -outdir "$GOBIND" "$PKG"
+# shellcheck disable=SC2086 # one argument per package
+go tool gobind -lang=java,go -javapkg="$JAVAPKG" -outdir "$GOBIND" $PKGS
 
 # 2. The glue's files are named *_android.{go,c}, so GOOS=linux would silently drop them: rename
 #    them to *_jni.*. The headers keep their names, because the glue #includes them by name.

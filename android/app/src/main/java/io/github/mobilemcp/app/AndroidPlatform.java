@@ -11,7 +11,7 @@ import android.telephony.SmsManager;
 import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
 
-import io.github.mobilemcp.intentbridge.Platform;
+import io.github.mobilemcp.smsapp.Platform;
 
 import org.json.JSONArray;
 import org.json.JSONException;
@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Java half of the Go {@code intentbridge.Platform}: the calls Go cannot make itself. Its JSON
+ * The Java half of the Go {@code smsapp.Platform}: the calls Go cannot make itself. Its JSON
  * answers are specified in that interface's doc comments.
  *
  * <p>Result codes are passed to Go raw (Activity.RESULT_OK, SmsManager.RESULT_ERROR_*): the Go SMS

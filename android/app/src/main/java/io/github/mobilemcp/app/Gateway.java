@@ -18,9 +18,10 @@ import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
-import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.intentbridge.RemoteCaller;
+import io.github.mobilemcp.smsapp.RemoteCaller;
+import io.github.mobilemcp.smsapp.Server;
+import io.github.mobilemcp.smsapp.Smsapp;
 import io.github.mobilemcp.sdk.DescriptorXml;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
@@ -116,8 +117,9 @@ final class Gateway implements RemoteCaller {
         return PROCESS.get(context);
     }
 
-    private Bridge engine() {
-        return McpTool.get(app).getEngine();
+    /** The app's MCP server and gateway, on the tool's engine. */
+    private Server engine() {
+        return Smsapp.serverFor(McpTool.get(app).getEngine());
     }
 
     /**
@@ -292,7 +294,7 @@ final class Gateway implements RemoteCaller {
             serve = serving;
         }
         if (serve) {
-            Bridge engine = engine();
+            Server engine = engine();
             for (String pkg : gone) {
                 engine.removeRemoteTool(pkg);
             }
@@ -317,7 +319,7 @@ final class Gateway implements RemoteCaller {
     }
 
     /** Serves tool if it is shared, else not; returns why it cannot be served, or null. */
-    private String apply(Bridge engine, Tool tool) {
+    private String apply(Server engine, Tool tool) {
         String pkg = tool.packageName();
         if (notShared(pkg) != null) {
             engine.removeRemoteTool(pkg);

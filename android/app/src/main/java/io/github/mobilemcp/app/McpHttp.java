@@ -8,6 +8,7 @@ import android.util.Log;
 
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -112,7 +113,7 @@ final class McpHttp {
         String fresh = newToken();
         try {
             // The token is required on the loopback too: every app on the phone can reach it.
-            McpTool.get(app).getEngine().startHTTP(address(), fresh);
+            Smsapp.serverFor(McpTool.get(app).getEngine()).startHTTP(address(), fresh);
         } catch (Exception e) {
             synchronized (this) {
                 error = e.getMessage();
@@ -141,7 +142,7 @@ final class McpHttp {
         }
         Gateway.of(app).stop();
         try {
-            McpTool.get(app).getEngine().stopHTTP();
+            Smsapp.serverFor(McpTool.get(app).getEngine()).stopHTTP();
         } catch (Exception e) {
             Log.w(McpToolService.LOG_TAG, "stopping the MCP server", e);
         }

@@ -16,6 +16,7 @@ import io.github.mobilemcp.notes.NotesToolService;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.smsapp.Smsapp;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -236,7 +237,7 @@ public class GatewayTest {
 
     @Test
     public void aToolThatNeverAnswersIsAToolErrorNamingIt() throws Exception {
-        McpTool.get(agent.app).getEngine().setRemoteTimeoutMillis(500);
+        Smsapp.serverFor(McpTool.get(agent.app).getEngine()).setRemoteTimeoutMillis(500);
         install("com.example.stuck", "Stuck").installUnanswering("Stuck", R.xml.notes_capabilities);
         Gateway.of(agent.app).setShared("com.example.stuck", true);
         awaitTool("com.example.stuck-list_notes");

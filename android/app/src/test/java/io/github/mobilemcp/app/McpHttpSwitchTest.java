@@ -20,6 +20,7 @@ import android.widget.Switch;
 import android.widget.TextView;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -282,7 +283,7 @@ public class McpHttpSwitchTest {
         assertFalse(lan.isChecked());
         assertEquals(java.util.List.of("http://127.0.0.1:" + port + "/mcp"), mcp.urls());
         flip();
-        assertEquals("http://127.0.0.1:" + port + "/mcp", agent.engine().servingURL());
+        assertEquals("http://127.0.0.1:" + port + "/mcp", Smsapp.serverFor(agent.engine()).servingURL());
         assertFalse("the choice waits for the server to stop", lan.isEnabled());
         String token = text(R.id.mcp_http_token);
         assertEquals("401", post(null, LIST).substring(0, 3)); // the token is required on the loopback too
@@ -294,7 +295,7 @@ public class McpHttpSwitchTest {
         assertTrue(mcp.lan());
         assertTrue("kept", agent.app.getSharedPreferences(Gateway.PREFS, 0).getBoolean(McpHttp.PREF_LAN, false));
         flip();
-        assertEquals("http://0.0.0.0:" + port + "/mcp", agent.engine().servingURL());
+        assertEquals("http://0.0.0.0:" + port + "/mcp", Smsapp.serverFor(agent.engine()).servingURL());
         assertEquals("200", post(text(R.id.mcp_http_token), LIST).substring(0, 3));
     }
 }

@@ -12,6 +12,7 @@ import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ public class SecondSandboxTest {
             // The app's descriptor, as ToolService's engine serves it.
             Tool tool = Intentbridge.newTool("res/xml/mcp_capabilities.xml",
                     Files.readString(Path.of(DiscoveryTest.DESCRIPTOR)));
-            tool.addSMS(platform);
+            Smsapp.addSMS(tool, platform);
             bridge.start(tool);
             String reply = FakeAgent.handle(bridge, FakeAgent.specRequest("s2", "get_sms_subscriptions", "{}"), "test").json();
             assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s2\","

@@ -2,8 +2,9 @@ package io.github.mobilemcp.sdk;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.intentbridge.Platform;
 import io.github.mobilemcp.intentbridge.Tool;
+import io.github.mobilemcp.smsapp.Platform;
+import io.github.mobilemcp.smsapp.Smsapp;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -48,7 +49,7 @@ public final class HandleBenchmark {
             + "  </capability>\n"
             + "</mobile-mcp-capabilities>\n";
 
-    /** The seed's two SIMs, as AndroidPlatform would list them; no telephony is involved. */
+    /** The two default SIMs, as AndroidPlatform would list them; no telephony is involved. */
     private static final class StubPlatform implements Platform {
         @Override
         public String subscriptionsJSON() {
@@ -78,7 +79,7 @@ public final class HandleBenchmark {
         Path smsDescriptor = Path.of(args.length > 1 ? args[1] : "android/app/res/xml/mcp_capabilities.xml");
 
         Tool sms = Intentbridge.newTool("res/xml/mcp_capabilities.xml", Files.readString(smsDescriptor));
-        sms.addSMS(new StubPlatform());
+        Smsapp.addSMS(sms, new StubPlatform());
         run("get_sms_subscriptions, SMS capability in Go, Java stub Platform", sms, SUBSCRIPTIONS, "\"value\":2", calls);
 
         JSONArray notes = new JSONArray()

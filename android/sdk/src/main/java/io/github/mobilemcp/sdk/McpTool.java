@@ -187,7 +187,7 @@ public final class McpTool {
 
     /**
      * The Go engine itself, for what this class does not cover, such as serving the tool over MCP
-     * ({@code getEngine().startHTTP(address, token)}). Most apps never need it.
+     * ({@code Smsapp.serverFor(getEngine()).startHTTP(address, token)}). Most apps never need it.
      */
     public Bridge getEngine() {
         return runtime.bridge;

@@ -49,7 +49,7 @@ public final class ToolHandlers {
 
     /**
      * The engine's description of the tool, for capabilities implemented in Go inside the engine
-     * itself, such as the reference app's SMS set ({@code engineTool().addSMS(platform)}). Using it
+     * itself, such as the reference app's SMS set ({@code Smsapp.addSMS(engineTool(), platform)}). Using it
      * means building the engine yourself; apps that implement their capabilities in Java or Kotlin
      * never need it.
      */

@@ -8,7 +8,8 @@ import org.robolectric.internal.bytecode.InstrumentationConfiguration;
 /**
  * The Robolectric runner for tests of a Mobile-MCP tool: {@code @RunWith(McpTestRunner.class)}. It
  * is Robolectric's own, except that the SDK's engine (gobind's Java, {@code go.*} and
- * {@code io.github.mobilemcp.intentbridge.*}, and the native library under it) is loaded once per
+ * {@code io.github.mobilemcp.intentbridge.*}, the SMS app's {@code io.github.mobilemcp.smsapp.*}, and
+ * the native library under them) is loaded once per
  * JVM, from the ordinary test class loader, instead of once per Robolectric sandbox.
  *
  * <p>Why: {@code go.Seq}'s static block calls {@code System.loadLibrary("gojni")}, and the JVM lets
@@ -32,6 +33,8 @@ public class McpTestRunner extends RobolectricTestRunner {
         return new InstrumentationConfiguration.Builder(super.createClassLoaderConfig(method))
                 .doNotAcquirePackage("go.")
                 .doNotAcquirePackage("io.github.mobilemcp.intentbridge.")
+                // The SMS app's additions, bound into the same library for that app.
+                .doNotAcquirePackage("io.github.mobilemcp.smsapp.")
                 .build();
     }
 }

@@ -1,4 +1,4 @@
-package intentbridge
+package smsapp
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -27,20 +29,20 @@ type RemoteCaller interface {
 
 // SetRemoteCaller makes c the way the gateway calls other apps' tools. Set
 // it before sharing any (SetRemoteTool).
-func (b *Bridge) SetRemoteCaller(c RemoteCaller) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.caller = c
+func (s *Server) SetRemoteCaller(c RemoteCaller) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.caller = c
 }
 
 // SetRemoteTimeoutMillis bounds every call of a shared tool to
 // timeoutMillis, for tools shared from now on; zero or less means each
 // capability's own timeout plus a few seconds for the reply's trip through
 // Android.
-func (b *Bridge) SetRemoteTimeoutMillis(timeoutMillis int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.remoteTimeout = time.Duration(max(timeoutMillis, 0)) * time.Millisecond
+func (s *Server) SetRemoteTimeoutMillis(timeoutMillis int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.remoteTimeout = time.Duration(max(timeoutMillis, 0)) * time.Millisecond
 }
 
 // SetRemoteTool records another app's Mobile-MCP tool: the app
@@ -54,56 +56,56 @@ func (b *Bridge) SetRemoteTimeoutMillis(timeoutMillis int64) {
 // descriptor has lint errors or is over a limit of mcpserver.CheckRemote
 // and mcpserver.CheckRemoteDescriptor, when a tool name would be another
 // shared app's, or when no caller was set.
-func (b *Bridge) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
-	defer recoverInto(&err, "SetRemoteTool")
+func (s *Server) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
+	defer nopanic.Into(&err, "smsapp: SetRemoteTool")
 	if !shared {
-		b.RemoveRemoteTool(packageName)
+		s.RemoveRemoteTool(packageName)
 		return nil
 	}
 	if err := mcpserver.CheckRemoteDescriptor(packageName, len(descriptorXML)); err != nil {
 		return err
 	}
-	file, err := lintedDescriptor(packageName, descriptorXML)
+	file, err := descriptor.ParseLinted(packageName, []byte(descriptorXML))
 	if err != nil {
-		return fmt.Errorf("intentbridge: %s cannot be shared: %w", packageName, err)
+		return fmt.Errorf("smsapp: %s cannot be shared: %w", packageName, err)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.caller == nil {
-		return errors.New("intentbridge: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.caller == nil {
+		return errors.New("smsapp: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first")
 	}
-	r := mcpserver.Remote{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(b.caller, packageName), Timeout: b.remoteTimeout}
-	if err := mcpserver.CheckRemote(r, slices.Collect(maps.Values(b.remotes))); err != nil {
+	r := mcpserver.Remote{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(s.caller, packageName), Timeout: s.remoteTimeout}
+	if err := mcpserver.CheckRemote(r, slices.Collect(maps.Values(s.remotes))); err != nil {
 		return err
 	}
-	if b.http != nil {
-		if _, err := b.http.srv.SetRemote(r); err != nil {
+	if s.http != nil {
+		if _, err := s.http.srv.SetRemote(r); err != nil {
 			return err
 		}
 	}
-	b.remotes[packageName] = r
+	s.remotes[packageName] = r
 	return nil
 }
 
 // RemoveRemoteTool stops serving the tools of the app packageName, as when
 // it was uninstalled or the user stopped sharing it. Removing one that is
 // not served does nothing.
-func (b *Bridge) RemoveRemoteTool(packageName string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.remotes, packageName)
-	if b.http != nil {
-		b.http.srv.RemoveRemote(packageName)
+func (s *Server) RemoveRemoteTool(packageName string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.remotes, packageName)
+	if s.http != nil {
+		s.http.srv.RemoveRemote(packageName)
 	}
 }
 
-// serveRemotes gives a new MCP server every shared tool. b.mu is held.
-func (b *Bridge) serveRemotes(srv *mcpserver.Server) {
-	for pkg, r := range b.remotes {
+// serveRemotes gives a new MCP server every shared tool. s.mu is held.
+func (s *Server) serveRemotes(srv *mcpserver.Server) {
+	for pkg, r := range s.remotes {
 		if _, err := srv.SetRemote(r); err != nil {
 			// SetRemoteTool checked it; a tool that now fails is left out
 			// rather than keeping the server from starting.
-			b.log.Error("intentbridge: a shared tool cannot be served", "package", pkg, "error", err)
+			s.log().Error("smsapp: a shared tool cannot be served", "package", pkg, "error", err)
 		}
 	}
 }

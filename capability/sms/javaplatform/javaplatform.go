@@ -1,4 +1,8 @@
-package intentbridge
+// Package javaplatform adapts a phone's SMS platform that speaks JSON
+// strings, as the SMS app's Java does through gomobile, to sms.Platform,
+// and gives the SMS capabilities over it. It is not bound itself: the SMS
+// app's bound package (smsapp) declares the Java interface and uses it.
+package javaplatform
 
 import (
 	"bytes"
@@ -13,7 +17,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/sms"
 )
 
-// Platform is what the SMS capabilities (Tool.AddSMS) need of the phone,
+// Platform is what the SMS capabilities need of the phone,
 // implemented in Java with SubscriptionManager and SmsManager. Both methods
 // answer in JSON so that Java only moves strings.
 type Platform interface {
@@ -47,6 +51,11 @@ const maxSendMargin = 2 * time.Second
 // still leaves Java most of it.
 func javaWait(left time.Duration) time.Duration {
 	return left - min(maxSendMargin, left/4)
+}
+
+// Capabilities are send_sms and get_sms_subscriptions over p.
+func Capabilities(p Platform) []capability.Capability {
+	return sms.Capabilities(javaPlatform{p})
 }
 
 // javaPlatform adapts the JSON-speaking Java Platform to sms.Platform.

@@ -1,4 +1,4 @@
-package intentbridge
+package smsapp
 
 import (
 	"errors"
@@ -10,23 +10,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/intentbridge"
 	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 const sendCall = `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`
 
 func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`}
-	b := newBridge(t, f)
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`}
+	b, s := newServer(t, f)
 	calls := &strings.Builder{}
-	b.log = slog.New(slog.NewTextHandler(calls, nil))
-	if b.ServingURL() != "" {
-		t.Errorf("ServingURL before StartHTTP: %q", b.ServingURL())
+	b.SetLogger(slog.New(slog.NewTextHandler(calls, nil)))
+	if s.ServingURL() != "" {
+		t.Errorf("ServingURL before StartHTTP: %q", s.ServingURL())
 	}
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	url := b.ServingURL()
+	url := s.ServingURL()
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
 		t.Errorf("ServingURL %q", url)
 	}
@@ -35,47 +36,47 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if err != nil || status != http.StatusOK || body != want {
 		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
 	}
-	if len(f.sends) != 1 || f.sends[0] != "14|+33785880347|Hello world" {
-		t.Errorf("Java was asked to send %q", f.sends)
+	if len(f.Sends()) != 1 || f.Sends()[0] != "14|+33785880347|Hello world" {
+		t.Errorf("Java was asked to send %q", f.Sends())
 	}
 	if !strings.Contains(calls.String(), " msg=tools/call client=loopback tool=send_sms outcome=ok ") {
 		t.Errorf("call log %q", calls)
 	}
 
-	err = b.StartHTTP("127.0.0.1:0", "")
-	if want := "intentbridge: the MCP server is already running at " + url + "; call StopHTTP first"; err == nil || err.Error() != want {
+	err = s.StartHTTP("127.0.0.1:0", "")
+	if want := "smsapp: the MCP server is already running at " + url + "; call StopHTTP first"; err == nil || err.Error() != want {
 		t.Errorf("second StartHTTP: %v", err)
 	}
-	if err := b.StopHTTP(); err != nil {
+	if err := s.StopHTTP(); err != nil {
 		t.Fatal(err)
 	}
-	if b.ServingURL() != "" {
-		t.Errorf("ServingURL after StopHTTP: %q", b.ServingURL())
+	if s.ServingURL() != "" {
+		t.Errorf("ServingURL after StopHTTP: %q", s.ServingURL())
 	}
 	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after StopHTTP: %v, want connection refused", err)
 	}
-	if err := b.StopHTTP(); err != nil {
+	if err := s.StopHTTP(); err != nil {
 		t.Errorf("StopHTTP when stopped: %v", err)
 	}
 }
 
 func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
-	b := newBridge(t, &fakeJava{subs: seedSubs})
-	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	err := b.StartHTTP("0.0.0.0:0", "")
+	b, s := newServer(t, &fakeJava{Subs: seedSubs})
+	b.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err := s.StartHTTP("0.0.0.0:0", "")
 	if want := "mcpserver: refusing to listen on 0.0.0.0:0 without a token"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("StartHTTP without a token: %v", err)
 	}
-	if b.ServingURL() != "" {
-		t.Errorf("a refused start left ServingURL %q", b.ServingURL())
+	if s.ServingURL() != "" {
+		t.Errorf("a refused start left ServingURL %q", s.ServingURL())
 	}
-	if err := b.StartHTTP("0.0.0.0:0", "phone-token"); err != nil {
+	if err := s.StartHTTP("0.0.0.0:0", "phone-token"); err != nil {
 		t.Fatal(err)
 	}
-	defer b.StopHTTP()
+	defer s.StopHTTP()
 	// The server listens on every interface; loopback is one of them.
-	url := strings.Replace(b.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
+	url := strings.Replace(s.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
 	if status, _, err := mcptest.Post(url, "", sendCall); err != nil || status != http.StatusUnauthorized {
 		t.Errorf("without the token: HTTP %d %v", status, err)
 	}
@@ -85,19 +86,20 @@ func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
 }
 
 func TestCloseStopsTheServer(t *testing.T) {
-	f := &fakeJava{subs: seedSubs}
-	b, err := OpenBridge(t.TempDir())
+	f := &fakeJava{Subs: seedSubs}
+	b, err := intentbridge.OpenBridge(t.TempDir())
 	if err == nil {
 		err = b.Start(smsTool(f))
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	b.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s := ServerFor(b)
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	url := b.ServingURL()
+	url := s.ServingURL()
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -107,20 +109,20 @@ func TestCloseStopsTheServer(t *testing.T) {
 }
 
 func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
-	unstarted, _ := OpenBridge("")
+	unstarted, _ := intentbridge.OpenBridge("")
 	defer unstarted.Close()
-	if err := unstarted.StartHTTP("127.0.0.1:0", ""); err == nil || err.Error() != "intentbridge: the tool has not started; call Start before StartHTTP" {
+	if err := ServerFor(unstarted).StartHTTP("127.0.0.1:0", ""); err == nil || err.Error() != "smsapp: the tool has not started; call Bridge.Start before StartHTTP" {
 		t.Errorf("StartHTTP before Start: %v", err)
 	}
 
-	tool := notesTool(&javaStub{}, &javaStub{})
+	tool := smsTool(&fakeJava{Subs: seedSubs})
 	tool.SetTitle("Notes")
-	b := openSMS(t, tool, "")
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	s := ServerFor(openTool(t, tool, ""))
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	defer b.StopHTTP()
-	_, body, err := mcptest.Post(b.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	defer s.StopHTTP()
+	_, body, err := mcptest.Post(s.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if err != nil || !strings.Contains(body, `"serverInfo":{"name":"mobilemcp","title":"Notes",`) {
 		t.Errorf("initialize: %v %s", err, body)
 	}
@@ -130,23 +132,23 @@ func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
 // for a call in flight (here a send the radio has not confirmed); Intent and
 // binding requests meanwhile are answered at once, not after the stop.
 func TestRequestsAreAnsweredWhileStopHTTPWaits(t *testing.T) {
-	f := &fakeJava{subs: seedSubs, send: `{"results":[-1]}`, block: make(chan struct{})}
-	b := newBridge(t, f)
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	f := &fakeJava{Subs: seedSubs, Send: `{"results":[-1]}`, Block: make(chan struct{})}
+	b, s := newServer(t, f)
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	url := b.ServingURL()
+	url := s.ServingURL()
 	posted := make(chan error, 1)
 	go func() {
 		_, _, err := mcptest.Post(url, "", sendCall)
 		posted <- err
 	}()
-	for f.blocked.Load() == 0 {
+	for f.Blocked.Load() == 0 {
 		time.Sleep(time.Millisecond) // the send waits for the radio
 	}
 	stopped := make(chan error, 1)
-	go func() { stopped <- b.StopHTTP() }()
-	for b.ServingURL() != "" {
+	go func() { stopped <- s.StopHTTP() }()
+	for s.ServingURL() != "" {
 		time.Sleep(time.Millisecond) // the stop has begun, and waits for the send
 	}
 
@@ -163,7 +165,7 @@ func TestRequestsAreAnsweredWhileStopHTTPWaits(t *testing.T) {
 		t.Fatalf("StopHTTP returned (%v) while a call was in flight", err)
 	default:
 	}
-	close(f.block) // the radio confirms
+	close(f.Block) // the radio confirms
 	if err := <-stopped; err != nil {
 		t.Errorf("StopHTTP: %v", err)
 	}

@@ -1,4 +1,4 @@
-package intentbridge
+package smsapp
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -29,24 +30,25 @@ type httpServer struct {
 //
 // It returns once the server listens, or with the reason it cannot, such
 // as a port in use. It fails when the server is already running.
-func (b *Bridge) StartHTTP(addr, token string) (err error) {
-	defer recoverInto(&err, "StartHTTP")
-	b.httpMu.Lock()
-	defer b.httpMu.Unlock()
-	b.mu.Lock()
-	running, engine, title := b.http, b.engine, b.title
-	b.mu.Unlock()
+func (s *Server) StartHTTP(addr, token string) (err error) {
+	defer nopanic.Into(&err, "smsapp: StartHTTP")
+	s.httpMu.Lock()
+	defer s.httpMu.Unlock()
+	s.mu.Lock()
+	running := s.http
+	s.mu.Unlock()
+	engine, title := s.bridge.Served()
 	if running != nil {
-		return fmt.Errorf("intentbridge: the MCP server is already running at %s; call StopHTTP first", running.url)
+		return fmt.Errorf("smsapp: the MCP server is already running at %s; call StopHTTP first", running.url)
 	}
 	if engine == nil {
-		return errors.New("intentbridge: the tool has not started; call Start before StartHTTP")
+		return errors.New("smsapp: the tool has not started; call Bridge.Start before StartHTTP")
 	}
 	srv, err := mcpserver.New(engine, mcpserver.Options{
 		Title:  title,
 		Addr:   addr,
 		Token:  token,
-		Logger: b.log,
+		Logger: s.log(),
 	})
 	if err != nil {
 		return err
@@ -59,10 +61,10 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 	// The shared tools are added, and SetRemoteTool sees the server, in
 	// one step, so none shared meanwhile is missed; both before the first
 	// request is served.
-	b.mu.Lock()
-	b.serveRemotes(srv)
-	b.http = h
-	b.mu.Unlock()
+	s.mu.Lock()
+	s.serveRemotes(srv)
+	s.http = h
+	s.mu.Unlock()
 	go func() { h.served <- srv.Serve(l) }()
 	return nil
 }
@@ -70,14 +72,14 @@ func (b *Bridge) StartHTTP(addr, token string) (err error) {
 // StopHTTP stops the MCP server started by StartHTTP. Calls in flight get
 // a few seconds to finish; meanwhile Handle and the other methods answer as
 // usual. Stopping a server that is not running does nothing.
-func (b *Bridge) StopHTTP() (err error) {
-	defer recoverInto(&err, "StopHTTP")
-	b.httpMu.Lock()
-	defer b.httpMu.Unlock()
-	b.mu.Lock()
-	h := b.http
-	b.http = nil
-	b.mu.Unlock()
+func (s *Server) StopHTTP() (err error) {
+	defer nopanic.Into(&err, "smsapp: StopHTTP")
+	s.httpMu.Lock()
+	defer s.httpMu.Unlock()
+	s.mu.Lock()
+	h := s.http
+	s.http = nil
+	s.mu.Unlock()
 	if h == nil {
 		return nil
 	}
@@ -92,19 +94,11 @@ func (b *Bridge) StopHTTP() (err error) {
 // ServingURL is the MCP endpoint while the server runs, such as
 // "http://0.0.0.0:9531/mcp", or "" when it is stopped. With 0.0.0.0 the
 // app shows the phone's own address in its place.
-func (b *Bridge) ServingURL() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.http == nil {
+func (s *Server) ServingURL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.http == nil {
 		return ""
 	}
-	return b.http.url
-}
-
-// recoverInto turns a panic into an error: a Go panic that crosses into
-// Java kills the app.
-func recoverInto(err *error, where string) {
-	if p := recover(); p != nil {
-		*err = fmt.Errorf("intentbridge: %s failed with an internal error: %v", where, p)
-	}
+	return s.http.url
 }

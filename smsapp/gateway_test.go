@@ -1,4 +1,4 @@
-package intentbridge
+package smsapp
 
 import (
 	"encoding/json"
@@ -71,23 +71,23 @@ func callTool(t *testing.T, url, name, args string) string {
 }
 
 func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
-	b := newBridge(t, &fakeJava{subs: seedSubs})
+	_, s := newServer(t, &fakeJava{Subs: seedSubs})
 	java := &javaCaller{reply: func(pkg, capability string) (string, error) {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"a1","capability":{"id":"create_note","output":[{"name":"id","type":"integer","value":3}]},"status":"success","message":"Saved note 3"}}}`, nil
 	}}
-	b.SetRemoteCaller(java)
+	s.SetRemoteCaller(java)
 	// Shared before the server starts, and one the user does not share.
-	if err := b.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
+	if err := s.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetRemoteTool("org.example.notes", notesXML(t), false); err != nil {
+	if err := s.SetRemoteTool("org.example.notes", notesXML(t), false); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { b.StopHTTP() })
-	url := b.ServingURL()
+	t.Cleanup(func() { s.StopHTTP() })
+	url := s.ServingURL()
 	want := []string{"get_sms_subscriptions", "io.github.mobilemcp.notes-create_note", "io.github.mobilemcp.notes-delete_note", "io.github.mobilemcp.notes-list_notes", "send_sms"}
 	if got := toolNames(t, url); !slices.Equal(got, want) {
 		t.Errorf("tools %q; want %q", got, want)
@@ -106,25 +106,25 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}
 
 	// Shared while the server runs, then uninstalled.
-	if err := b.SetRemoteTool("org.example.notes", notesXML(t), true); err != nil {
+	if err := s.SetRemoteTool("org.example.notes", notesXML(t), true); err != nil {
 		t.Fatal(err)
 	}
 	if got := toolNames(t, url); len(got) != 8 {
 		t.Errorf("after sharing a second app: %q", got)
 	}
-	b.RemoveRemoteTool(notesPackage)
-	b.SetRemoteTool("org.example.notes", "", false)
+	s.RemoveRemoteTool(notesPackage)
+	s.SetRemoteTool("org.example.notes", "", false)
 	if got, want := toolNames(t, url), []string{"get_sms_subscriptions", "send_sms"}; !slices.Equal(got, want) {
 		t.Errorf("after removing both: %q; want %q", got, want)
 	}
 
 	// A restart serves what is shared at that time.
-	b.SetRemoteTool(notesPackage, notesXML(t), true)
-	b.StopHTTP()
-	if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+	s.SetRemoteTool(notesPackage, notesXML(t), true)
+	s.StopHTTP()
+	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
 	}
-	if got := toolNames(t, b.ServingURL()); len(got) != 5 {
+	if got := toolNames(t, s.ServingURL()); len(got) != 5 {
 		t.Errorf("after a restart: %q", got)
 	}
 }
@@ -146,17 +146,17 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 			"platform_error: io.github.mobilemcp.notes-create_note could not be reached: the call failed with an internal error: Java exception"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			b := newBridge(t, &fakeJava{subs: seedSubs})
-			b.SetRemoteCaller(&javaCaller{reply: func(string, string) (string, error) { return tt.reply() }})
-			b.SetRemoteTimeoutMillis(100)
-			if err := b.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
+			_, s := newServer(t, &fakeJava{Subs: seedSubs})
+			s.SetRemoteCaller(&javaCaller{reply: func(string, string) (string, error) { return tt.reply() }})
+			s.SetRemoteTimeoutMillis(100)
+			if err := s.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.StartHTTP("127.0.0.1:0", ""); err != nil {
+			if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { b.StopHTTP() })
-			got := callTool(t, b.ServingURL(), "io.github.mobilemcp.notes-create_note", `{"title":"Milk"}`)
+			t.Cleanup(func() { s.StopHTTP() })
+			got := callTool(t, s.ServingURL(), "io.github.mobilemcp.notes-create_note", `{"title":"Milk"}`)
 			if !strings.Contains(got, `"isError":true`) || !strings.Contains(got, `"text":"`+tt.want+`"`) {
 				t.Errorf("got %s\nwant isError with %s", got, tt.want)
 			}
@@ -165,21 +165,21 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 }
 
 func TestSetRemoteToolRefuses(t *testing.T) {
-	b := newBridge(t, &fakeJava{subs: seedSubs})
-	err := b.SetRemoteTool(notesPackage, notesXML(t), true)
-	if want := "intentbridge: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first"; err == nil || err.Error() != want {
+	_, s := newServer(t, &fakeJava{Subs: seedSubs})
+	err := s.SetRemoteTool(notesPackage, notesXML(t), true)
+	if want := "smsapp: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first"; err == nil || err.Error() != want {
 		t.Errorf("without a caller: %v; want %q", err, want)
 	}
-	b.SetRemoteCaller(&javaCaller{})
-	err = b.SetRemoteTool(notesPackage, `<mobile-mcp-capabilities version="1.0"><capability id="x y" description="d"/></mobile-mcp-capabilities>`, true)
-	if want := "intentbridge: io.github.mobilemcp.notes cannot be shared: its descriptor has errors:\n  io.github.mobilemcp.notes:1:"; err == nil || !strings.HasPrefix(err.Error(), want) {
+	s.SetRemoteCaller(&javaCaller{})
+	err = s.SetRemoteTool(notesPackage, `<mobile-mcp-capabilities version="1.0"><capability id="x y" description="d"/></mobile-mcp-capabilities>`, true)
+	if want := "smsapp: io.github.mobilemcp.notes cannot be shared: its descriptor has errors:\n  io.github.mobilemcp.notes:1:"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a broken descriptor: %v; want %q...", err, want)
 	}
-	err = b.SetRemoteTool("notes", notesXML(t), true)
+	err = s.SetRemoteTool("notes", notesXML(t), true)
 	if want := `mcpserver: "notes" is not an Android package name`; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("not a package: %v; want %q...", err, want)
 	}
-	if len(b.remotes) != 0 {
-		t.Errorf("refused tools were recorded: %v", b.remotes)
+	if len(s.remotes) != 0 {
+		t.Errorf("refused tools were recorded: %v", s.remotes)
 	}
 }

@@ -1,0 +1,89 @@
+// Package smsapp is what only the SMS reference app adds to the engine that
+// every tool app ships (intentbridge): the SMS capabilities over the app's
+// Java platform, the MCP server (StartHTTP) and the gateway that serves the
+// other apps' shared tools through it. gomobile binds it beside
+// intentbridge for the SMS app alone, so a tool app built on the SDK
+// carries no HTTP server, TLS, MCP SDK or SMS code (make size).
+//
+// Its surface uses only types gomobile can carry:
+//
+//   - AddSMS adds send_sms and get_sms_subscriptions to a Tool.
+//   - ServerFor gives a Bridge's one Server: StartHTTP and StopHTTP, and
+//     the gateway's SetRemoteCaller, SetRemoteTool and RemoveRemoteTool.
+package smsapp
+
+import (
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
+	"github.com/mobilemcp/mobilemcp/intentbridge"
+	"github.com/mobilemcp/mobilemcp/mcpserver"
+)
+
+// Platform is what the SMS capabilities need of the phone, implemented in
+// Java with SubscriptionManager and SmsManager. Both methods answer in JSON
+// so that Java only moves strings; javaplatform.Platform documents the
+// JSON.
+type Platform interface {
+	// SubscriptionsJSON returns the active subscriptions, or an error code
+	// and message (see javaplatform.Platform).
+	SubscriptionsJSON() (string, error)
+	// SendSMS sends text to the E.164 number on the subscription and waits
+	// up to timeoutMillis for the parts' sent results (see
+	// javaplatform.Platform).
+	SendSMS(subscriptionID int, to, text string, timeoutMillis int64) (string, error)
+}
+
+// AddSMS adds send_sms and get_sms_subscriptions, implemented in Go over
+// p, to tool. The descriptor must declare them exactly as 'mobilemcp gen'
+// writes them.
+func AddSMS(tool *intentbridge.Tool, p Platform) {
+	tool.AddGo(javaplatform.Capabilities(p)...)
+}
+
+// Server is a bridge's MCP server and gateway. It serves the engine of the
+// bridge's started tool; ServerFor gives the one of each bridge.
+type Server struct {
+	bridge *intentbridge.Bridge
+
+	mu   sync.Mutex  // guards http and the gateway's fields
+	http *httpServer // the MCP server, while StartHTTP has it running
+
+	// The gateway: other apps' tools the user shares over the MCP server
+	// (SetRemoteTool), the way to call them and the bound on each call.
+	remotes       map[string]mcpserver.Remote // by package
+	caller        RemoteCaller
+	remoteTimeout time.Duration
+	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
+	// not mu, while it waits for calls in flight: SetRemoteTool takes mu
+	// and must not wait for a stop.
+	httpMu sync.Mutex
+}
+
+var (
+	serversMu sync.Mutex
+	servers   = map[*intentbridge.Bridge]*Server{}
+)
+
+// ServerFor returns bridge's one Server, made on first use. The server stops
+// when the bridge closes.
+func ServerFor(bridge *intentbridge.Bridge) *Server {
+	serversMu.Lock()
+	defer serversMu.Unlock()
+	if s, ok := servers[bridge]; ok {
+		return s
+	}
+	s := &Server{bridge: bridge, remotes: map[string]mcpserver.Remote{}}
+	servers[bridge] = s
+	bridge.OnClose(func() error {
+		serversMu.Lock()
+		delete(servers, bridge)
+		serversMu.Unlock()
+		return s.StopHTTP()
+	})
+	return s
+}
+
+func (s *Server) log() *slog.Logger { return s.bridge.Logger() }
