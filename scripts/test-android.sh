@@ -4,7 +4,8 @@
 # against android-all, compiles the resources with aapt, and runs each module's Robolectric tests
 # against the real Go engine.
 # Offline: scripts/deps.sh maven (run here, and by make deps) fills the Maven repository first.
-# Extra arguments go to mvn, for example -pl app -Dtest=SendSmsTest: the modules a selected one needs
+# Without arguments it also checks the libraries' public API against their listings
+# (scripts/api-listing.sh). Extra arguments go to mvn, for example -pl app -Dtest=SendSmsTest: the modules a selected one needs
 # are built too (-am), and a module with no matching test passes; a run of no test at all fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,5 +26,9 @@ echo "$summary"
 if [ "$status" = 0 ] && [[ $summary == "test-android: 0 "* ]]; then
 	echo "test-android: no test ran; check the -Dtest pattern" >&2
 	status=1
+fi
+# The whole suite compiled every library: their public API must be the one listed (api.txt).
+if [ "$status" = 0 ] && [ $# = 0 ]; then
+	scripts/api-listing.sh || status=1
 fi
 exit $status

@@ -22,10 +22,8 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.smsapp.RemoteCaller;
 import io.github.mobilemcp.smsapp.Server;
 import io.github.mobilemcp.smsapp.Smsapp;
-import io.github.mobilemcp.sdk.DescriptorXml;
-import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
-import io.github.mobilemcp.sdk.PackageSigners;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 import org.json.JSONObject;
 
@@ -119,7 +117,7 @@ final class Gateway implements RemoteCaller {
 
     /** The app's MCP server and gateway, on the tool's engine. */
     private Server engine() {
-        return Smsapp.serverFor(McpTool.get(app).getEngine());
+        return Smsapp.serverFor(EngineAccess.bridge(app));
     }
 
     /**
@@ -258,7 +256,7 @@ final class Gateway implements RemoteCaller {
     /** packageName's signer now, or null when it is not installed or has no certificate. */
     private String signerOf(String packageName) {
         try {
-            return PackageSigners.sha256(app.getPackageManager(), packageName);
+            return EngineAccess.signerSha256(app.getPackageManager(), packageName);
         } catch (PackageManager.NameNotFoundException | IllegalStateException e) {
             return null;
         }
@@ -340,7 +338,7 @@ final class Gateway implements RemoteCaller {
         PackageManager pm = app.getPackageManager();
         ServiceInfo info = pm.getServiceInfo(new ComponentName(tool.packageName(), tool.serviceName()), PackageManager.GET_META_DATA);
         int id = info.metaData.getInt(Intentbridge.MetaToolCapabilities);
-        return DescriptorXml.read(pm.getResourcesForApplication(info.applicationInfo), id);
+        return EngineAccess.descriptorXml(pm.getResourcesForApplication(info.applicationInfo), id);
     }
 
     /**

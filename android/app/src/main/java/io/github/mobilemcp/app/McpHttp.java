@@ -6,9 +6,9 @@ import android.os.Looper;
 import android.util.Base64;
 import android.util.Log;
 
-import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.smsapp.Smsapp;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
 /**
  * The MCP server on the phone (docs/mcp.md, "On a device"): the same tools as the Intents, and the
  * other apps' tools the user shares ({@link Gateway}), served over Streamable HTTP by the SDK's
- * engine ({@link McpTool#getEngine}). It listens on the phone's loopback, which a computer reaches
+ * engine ({@link EngineAccess#bridge}). It listens on the phone's loopback, which a computer reaches
  * over USB with adb forward; on every interface, for the local network, only when the user chose
  * that ({@link #setLan}).
  *
@@ -113,7 +113,7 @@ final class McpHttp {
         String fresh = newToken();
         try {
             // The token is required on the loopback too: every app on the phone can reach it.
-            Smsapp.serverFor(McpTool.get(app).getEngine()).startHTTP(address(), fresh);
+            Smsapp.serverFor(EngineAccess.bridge(app)).startHTTP(address(), fresh);
         } catch (Exception e) {
             synchronized (this) {
                 error = e.getMessage();
@@ -142,7 +142,7 @@ final class McpHttp {
         }
         Gateway.of(app).stop();
         try {
-            Smsapp.serverFor(McpTool.get(app).getEngine()).stopHTTP();
+            Smsapp.serverFor(EngineAccess.bridge(app)).stopHTTP();
         } catch (Exception e) {
             Log.w(McpToolService.LOG_TAG, "stopping the MCP server", e);
         }

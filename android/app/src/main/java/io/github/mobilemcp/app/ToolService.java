@@ -3,6 +3,7 @@ package io.github.mobilemcp.app;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.smsapp.Smsapp;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 /**
  * The SMS tool's Mobile-MCP service: the Tool SDK's {@link McpToolService}, which does the
@@ -18,6 +19,6 @@ public class ToolService extends McpToolService {
     protected void registerHandlers(ToolHandlers handlers) {
         // The descriptor (res/xml/mcp_capabilities.xml) declares them exactly as 'mobilemcp gen'
         // writes them from the same Go definitions; the engine refuses to start otherwise.
-        Smsapp.addSMS(handlers.engineTool(), new AndroidPlatform(this));
+        Smsapp.addSMS(EngineAccess.tool(handlers), new AndroidPlatform(this));
     }
 }

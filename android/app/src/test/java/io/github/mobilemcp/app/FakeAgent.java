@@ -23,6 +23,7 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.ToolBinding;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -121,7 +122,7 @@ final class FakeAgent extends ExternalResource {
 
     /** The tool's engine, the one ToolService runs requests on. */
     Bridge engine() {
-        return tool().getEngine();
+        return EngineAccess.bridge(app);
     }
 
     /**

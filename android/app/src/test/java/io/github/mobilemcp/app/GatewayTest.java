@@ -17,6 +17,7 @@ import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.smsapp.Smsapp;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -237,7 +238,7 @@ public class GatewayTest {
 
     @Test
     public void aToolThatNeverAnswersIsAToolErrorNamingIt() throws Exception {
-        Smsapp.serverFor(McpTool.get(agent.app).getEngine()).setRemoteTimeoutMillis(500);
+        Smsapp.serverFor(EngineAccess.bridge(agent.app)).setRemoteTimeoutMillis(500);
         install("com.example.stuck", "Stuck").installUnanswering("Stuck", R.xml.notes_capabilities);
         Gateway.of(agent.app).setShared("com.example.stuck", true);
         awaitTool("com.example.stuck-list_notes");

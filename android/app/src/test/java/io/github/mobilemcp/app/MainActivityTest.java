@@ -22,6 +22,7 @@ import android.widget.TextView;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.EngineAccess;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -93,7 +94,7 @@ public class MainActivityTest {
     /** The started tool's engine: a ToolService is created first, as for any request. */
     private Bridge startedEngine() {
         Robolectric.buildService(ToolService.class).create();
-        return McpTool.get(app).getEngine();
+        return EngineAccess.bridge(app);
     }
 
     @Test

@@ -8,6 +8,7 @@ import android.app.Notification;
 import android.app.NotificationManager;
 
 import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
@@ -35,7 +36,7 @@ public class NotesValidationTest {
 
     @Test
     public void aBlankTitleIsInvalidArgumentsBeforeConsentAndTheRateLimit() throws Exception {
-        tool.tool().getEngine().setSendRateLimit("1/hour");
+        EngineAccess.bridge(RuntimeEnvironment.getApplication()).setSendRateLimit("1/hour");
         String invalid = "failure invalid_arguments: title is blank; give the note a title";
 
         // Without consent: refused for what it is, and nobody is asked.

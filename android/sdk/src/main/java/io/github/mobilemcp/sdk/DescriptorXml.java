@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>Public for a gateway that serves other apps' tools: it reads their descriptors as their
  * agents do, with {@code PackageManager.getResourcesForApplication}, and gives the engine the text.
  */
-public final class DescriptorXml {
+final class DescriptorXml {
     private static final String MOBILEMCP_NS = "https://mobilemcp.github.io/ns";
     private static final String ANDROID_NS = "http://schemas.android.com/apk/res/android";
 

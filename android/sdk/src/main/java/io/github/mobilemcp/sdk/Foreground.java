@@ -45,7 +45,7 @@ import android.util.Log;
  * types, which pass that check by definition; whatever that throws comes after Android stopped
  * waiting. Every refusal is logged at ERROR under {@link McpToolService#LOG_TAG}, never thrown.
  */
-public final class Foreground {
+final class Foreground {
     /** The id of the tool service's notification. */
     static final int NOTIFICATION_ID = 0x6d637031; // "mcp1": clear of the app's own ids
     /** The notification channel (API 26+) of that notification. */

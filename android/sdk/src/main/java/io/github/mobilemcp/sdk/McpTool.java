@@ -185,11 +185,8 @@ public final class McpTool {
         return runtime.isDebuggable();
     }
 
-    /**
-     * The Go engine itself, for what this class does not cover, such as serving the tool over MCP
-     * ({@code Smsapp.serverFor(getEngine()).startHTTP(address, token)}). Most apps never need it.
-     */
-    public Bridge getEngine() {
+    /** The Go engine; the SMS reference app reaches it through {@link EngineAccess}. */
+    Bridge getEngine() {
         return runtime.bridge;
     }
 

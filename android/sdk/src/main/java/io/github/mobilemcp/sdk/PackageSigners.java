@@ -24,7 +24,7 @@ import java.util.Locale;
  * app's tool with the same value, so that the choice does not pass to another app that takes the
  * name.
  */
-public final class PackageSigners {
+final class PackageSigners {
     private PackageSigners() {}
 
     /**

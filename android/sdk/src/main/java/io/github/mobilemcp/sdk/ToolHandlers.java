@@ -47,13 +47,8 @@ public final class ToolHandlers {
         return this;
     }
 
-    /**
-     * The engine's description of the tool, for capabilities implemented in Go inside the engine
-     * itself, such as the reference app's SMS set ({@code Smsapp.addSMS(engineTool(), platform)}). Using it
-     * means building the engine yourself; apps that implement their capabilities in Java or Kotlin
-     * never need it.
-     */
-    public Tool engineTool() {
+    /** The engine's description of the tool; the SMS reference app reaches it through {@link EngineAccess}. */
+    Tool engineTool() {
         return tool;
     }
 }
