@@ -374,7 +374,10 @@ func describeJSON(raw []byte) string {
 	return kind + " " + Excerpt(string(raw))
 }
 
-// excerpt shortens a value for an error message.
+// Excerpt shortens text quoted in a message: its first 40 characters
+// (runes, so a character is never cut in two), and "…" when it was cut. It
+// is the one shortening every message of the engine, the descriptor
+// linter and the servers uses.
 func Excerpt(s string) string {
 	const limit = 40
 	if utf8.RuneCountInString(s) <= limit {

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/mobilemcp/mobilemcp/capability"
 	"io"
 	"iter"
 	"math"
@@ -199,7 +200,7 @@ func checkProcInst(tok xml.ProcInst, raw []byte, off int64, data []byte, line, c
 		return &xmlError{line, col, fmt.Sprintf(`<?%s is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`, tok.Target)}
 	}
 	if !xmlDeclaration.Match(raw) {
-		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, abbreviate(string(raw)))}
+		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, capability.Excerpt(string(raw)))}
 	}
 	return nil
 }
@@ -238,15 +239,6 @@ func checkStartTag(tok xml.StartElement, raw []byte, line, col int) *xmlError {
 			return &xmlError{at, atCol, fmt.Sprintf("attribute %s must be separated from what comes before it by white space", bytes.TrimRight(name, " \t\r\n"))}
 		}
 	}
-}
-
-// abbreviate shortens text quoted in a message.
-func abbreviate(text string) string {
-	const max = 40
-	if len(text) <= max {
-		return text
-	}
-	return strings.ToValidUTF8(text[:max], "") + "…"
 }
 
 // decodeError turns an encoding/xml error into one that names the place.

@@ -360,10 +360,14 @@ func (s *Server) remoteHandler(name string, c *capability.Capability, r Remote) 
 		if reply.Failed() {
 			return failed(&capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}), nil
 		}
-		if problem := checkOutput(c, reply.Output); problem != "" {
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with outputs its descriptor does not declare: %s", name, problem)), nil
+		// The same check the engine makes of a local handler's outputs: MCP clients check
+		// structuredContent against the tool's output schema and reject a whole result that
+		// does not match it.
+		outputs, cerr := c.CheckOutput(reply.Output)
+		if cerr != nil {
+			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with outputs its descriptor does not allow: %s", name, cerr.Message)), nil
 		}
-		structured, err := structuredContent(reply.Output)
+		structured, err := structuredContent(outputs)
 		if err != nil {
 			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with an output that cannot be encoded as JSON: %v", name, err)), nil
 		}
@@ -372,30 +376,4 @@ func (s *Server) remoteHandler(name string, c *capability.Capability, r Remote) 
 			StructuredContent: structured,
 		}, nil
 	}
-}
-
-// checkOutput says how a successful reply's outputs differ from those c
-// declares, or "" when they match: MCP clients check structuredContent
-// against the tool's output schema and reject a whole result that does not
-// match it.
-func checkOutput(c *capability.Capability, got []capability.Value) string {
-	have := make(map[string]bool, len(got))
-	for _, v := range got {
-		i := slices.IndexFunc(c.Output, func(p capability.Param) bool { return p.Name == v.Name })
-		switch {
-		case i < 0:
-			return fmt.Sprintf("%q is not declared", capability.Excerpt(v.Name))
-		case have[v.Name]:
-			return fmt.Sprintf("%q is given twice", v.Name)
-		case v.Type != c.Output[i].Type:
-			return fmt.Sprintf("%q is declared %s, but came as %s", v.Name, c.Output[i].Type, capability.Excerpt(string(v.Type)))
-		}
-		have[v.Name] = true
-	}
-	for _, p := range c.Output {
-		if !have[p.Name] {
-			return fmt.Sprintf("%q is missing", p.Name)
-		}
-	}
-	return ""
 }

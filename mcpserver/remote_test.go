@@ -206,12 +206,12 @@ func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
 			want: "platform_error: " + tool + ` answered with something that is not a Mobile-MCP reply: reply has status ""; want "success" or "failure"`},
 		{name: "undeclared output", reply: func(context.Context) (string, error) {
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"integer","value":1},{"name":"secret","type":"string","value":"x"}]`), nil
-		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not declare: "secret" is not declared`},
+		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned the output "secret", which its descriptor does not declare; it declares: id`},
 		{name: "missing output", reply: func(context.Context) (string, error) { return replyJSON("create_note", "Saved", `[]`), nil },
-			want: "platform_error: " + tool + ` answered with outputs its descriptor does not declare: "id" is missing`},
+			want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned no "id" (integer), which its descriptor declares; a successful call returns every declared output`},
 		{name: "output of another type", reply: func(context.Context) (string, error) {
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"string","value":"1"}]`), nil
-		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not declare: "id" is declared integer, but came as string`},
+		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned the output "id" as string "1"; its descriptor declares an integer`},
 		{name: "a reply of another capability", reply: func(context.Context) (string, error) {
 			return replyJSON("list_notes", "1 note", `[{"name":"count","type":"integer","value":1}]`), nil
 		}, want: "platform_error: " + tool + " answered with a reply of list_notes, not create_note; nothing of it is passed on"},
@@ -286,5 +286,31 @@ func TestSetRemoteAgainReplacesTheAppsTools(t *testing.T) {
 	tools := s.listTools()
 	if len(tools) != 3 || tools["io.github.mobilemcp.notes-create_note"] == "" {
 		t.Errorf("after an update tools/list has %v; want send_sms, get_sms_subscriptions and create_note", tools)
+	}
+}
+
+// A remote tool's outputs pass the engine's own check, which takes a whole
+// number where the descriptor says number, as JSON does: a tool that
+// answers a price of 3 for a number output is not an error.
+func TestARemoteNumberOutputMayBeAWholeNumber(t *testing.T) {
+	f, err := descriptor.Parse([]byte(`<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+  <capability id="quote" description="Quotes a price." version="1.0" mcp:readOnly="true">
+    <output><param name="price" type="number" description="The price."/></output>
+  </capability>
+</mobile-mcp-capabilities>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, mcpserver.Options{})
+	call := func(context.Context, string, []byte) ([]byte, error) {
+		return []byte(replyJSON("quote", "3 euros", `[{"name":"price","type":"integer","value":3}]`)), nil
+	}
+	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.shop", Capabilities: f.Capabilities(), Call: call}); err != nil {
+		t.Fatal(err)
+	}
+	result, rpcErr := s.call("com.example.shop-quote", "{}")
+	want := `{"content":[{"type":"text","text":"3 euros"}],"structuredContent":{"price":3}}`
+	if rpcErr != "" || result != want {
+		t.Errorf("call = %s %s; want %s", result, rpcErr, want)
 	}
 }
