@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
@@ -37,13 +38,8 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 		var client string
 		switch {
 		case s.opts.Token != "":
-			got, ok := bearer(r)
-			sum := sha256.Sum256([]byte(got))
-			// Comparing hashes keeps the comparison constant-time even
-			// when the lengths differ.
-			if !ok || subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
-				w.Header().Set("WWW-Authenticate", `Bearer realm="mobilemcp"`)
-				refuse(w, http.StatusUnauthorized, "Unauthorized: send the server's token as Authorization: Bearer <token>")
+			if problem := authProblem(r, want); problem != nil {
+				refuseAuth(w, problem)
 				return
 			}
 			// There is one token, so its holders are one client. Nothing
@@ -154,6 +150,73 @@ func refuseDuplicate(w http.ResponseWriter, body []byte, path string) {
 
 // bearer returns the token of an "Authorization: Bearer <token>" header.
 // The scheme is case-insensitive (RFC 9110 §11.1).
+// An authFailure is why a request's credentials were refused: what the
+// 401's JSON-RPC error says, and the WWW-Authenticate error code (RFC 6750
+// §3.1) when there is one.
+type authFailure struct {
+	message   string
+	errorCode string // "invalid_token", "invalid_request", or "" for no credentials at all
+}
+
+// authProblem says why r does not carry the token whose SHA-256 is want, or
+// nil when it does.
+func authProblem(r *http.Request, want [sha256.Size]byte) *authFailure {
+	header := r.Header.Get("Authorization")
+	if header == "" {
+		return &authFailure{message: "no token: this server needs the token it was started with; send it as the header Authorization: Bearer <token>"}
+	}
+	got, ok := bearer(r)
+	if !ok {
+		scheme, _, _ := strings.Cut(strings.TrimSpace(header), " ")
+		if strings.EqualFold(scheme, "Bearer") {
+			return &authFailure{errorCode: "invalid_request", message: "the Authorization header has no token after Bearer; send Authorization: Bearer <token>"}
+		}
+		return &authFailure{errorCode: "invalid_request",
+			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", capability.Excerpt(scheme))}
+	}
+	sum := sha256.Sum256([]byte(got))
+	// Comparing hashes keeps the comparison constant-time even when the
+	// lengths differ.
+	if subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
+		return &authFailure{errorCode: "invalid_token",
+			message: "wrong token: it is not the one this server was started with; copy it again (the phone app makes a new one each time its server is turned on)"}
+	}
+	return nil
+}
+
+// refuseAuth answers 401 with a JSON-RPC error that says what is wrong, so
+// that an MCP client can show it, and a WWW-Authenticate challenge that
+// names the error (a client that starts OAuth on any 401 sees
+// invalid_token, not an invitation to register).
+func refuseAuth(w http.ResponseWriter, f *authFailure) {
+	challenge := `Bearer realm="mobilemcp"`
+	if f.errorCode != "" {
+		challenge += `, error="` + f.errorCode + `", error_description="` + strings.ReplaceAll(f.message, `"`, "'") + `"`
+	}
+	w.Header().Set("WWW-Authenticate", challenge)
+	http.NewResponseController(w).SetReadDeadline(time.Now())
+	w.Header().Set("Connection", "close")
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusUnauthorized)
+	var reply struct {
+		JSONRPC string `json:"jsonrpc"`
+		ID      *int   `json:"id"` // null: the request was not read
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	reply.JSONRPC = "2.0"
+	reply.Error.Code, reply.Error.Message = unauthorizedCode, "Unauthorized: "+f.message
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // the message shows "<token>" as it is
+	enc.Encode(reply)
+}
+
+// unauthorizedCode is the JSON-RPC error code of a 401: one of the codes
+// JSON-RPC 2.0 leaves to servers (-32000 to -32099).
+const unauthorizedCode = -32001
+
 func bearer(r *http.Request) (string, bool) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -45,17 +46,28 @@ func TestNonLoopbackBindWithoutTokenRefusesToStart(t *testing.T) {
 func TestToken(t *testing.T) {
 	s := startServer(t, mcpserver.Options{Token: "s3cret-token"})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	const (
+		wrong     = "wrong token: it is not the one this server was started with; copy it again (the phone app makes a new one each time its server is turned on)"
+		noToken   = "no token: this server needs the token it was started with; send it as the header Authorization: Bearer <token>"
+		basic     = "the Authorization header uses the \"Basic\" scheme; send the token as Authorization: Bearer <token>"
+		noBearer  = "the Authorization header has no token after Bearer; send Authorization: Bearer <token>"
+		challenge = `Bearer realm="mobilemcp"`
+	)
+	describe := func(s string) string { return strings.ReplaceAll(s, `"`, "'") }
 	tests := []struct {
 		name, authorization string
 		status              int
+		// What a client is told: the WWW-Authenticate challenge and the
+		// JSON-RPC error's message.
+		challenge, message string
 	}{
-		{"missing", "", http.StatusUnauthorized},
-		{"wrong", "Bearer s3cret-tokeN", http.StatusUnauthorized},
-		{"a prefix of it", "Bearer s3cret", http.StatusUnauthorized},
-		{"another scheme", "Basic s3cret-token", http.StatusUnauthorized},
-		{"empty", "Bearer ", http.StatusUnauthorized},
-		{"right", "Bearer s3cret-token", http.StatusOK},
-		{"right, scheme in lower case", "bearer s3cret-token", http.StatusOK},
+		{"missing", "", http.StatusUnauthorized, challenge, noToken},
+		{"wrong", "Bearer s3cret-tokeN", http.StatusUnauthorized, challenge + `, error="invalid_token", error_description="` + describe(wrong) + `"`, wrong},
+		{"a prefix of it", "Bearer s3cret", http.StatusUnauthorized, challenge + `, error="invalid_token", error_description="` + describe(wrong) + `"`, wrong},
+		{"another scheme", "Basic s3cret-token", http.StatusUnauthorized, challenge + `, error="invalid_request", error_description="` + describe(basic) + `"`, basic},
+		{"empty", "Bearer ", http.StatusUnauthorized, challenge + `, error="invalid_request", error_description="` + describe(noBearer) + `"`, noBearer},
+		{"right", "Bearer s3cret-token", http.StatusOK, "", ""},
+		{"right, scheme in lower case", "bearer s3cret-token", http.StatusOK, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,8 +83,15 @@ func TestToken(t *testing.T) {
 			if status != tt.status {
 				t.Errorf("HTTP %d %s, want %d", status, reply, tt.status)
 			}
-			if auth := header.Get("WWW-Authenticate"); tt.status == http.StatusUnauthorized && auth != `Bearer realm="mobilemcp"` {
-				t.Errorf("WWW-Authenticate %q", auth)
+			if tt.status != http.StatusUnauthorized {
+				return
+			}
+			if auth := header.Get("WWW-Authenticate"); auth != tt.challenge {
+				t.Errorf("WWW-Authenticate %q\nwant %q", auth, tt.challenge)
+			}
+			want := `{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":` + strconv.Quote("Unauthorized: "+tt.message) + `}}` + "\n"
+			if ct := header.Get("Content-Type"); ct != "application/json" || reply != want {
+				t.Errorf("body (%s) %s\nwant %s", ct, reply, want)
 			}
 		})
 	}
