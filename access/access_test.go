@@ -117,7 +117,7 @@ func TestConsentLifecycle(t *testing.T) {
 		{"after revoking it is blocked again", func() { p.policy.Consents().Forget("com.example.agent") }, "com.example.agent", "consent_required",
 			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", 1},
 		{"a denied app is refused", func() { p.policy.Consents().Decide("com.example.agent", access.Denied) }, "com.example.agent", "permission_denied",
-			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app", 1},
+			"the user does not allow com.example.agent to use send_sms; they can change this in this tool's settings, which list the apps that asked", 1},
 	}
 	for _, s := range steps {
 		if s.do != nil {

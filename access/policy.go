@@ -21,6 +21,7 @@ type Policy struct {
 	consents *Consents
 	limiter  atomic.Pointer[ratelimit.Limiter]
 	noCB     atomic.Bool
+	toolName atomic.Pointer[string] // how refusals name the tool (SetToolName)
 }
 
 // NewPolicy returns a policy over the user's consents, limiting each caller
@@ -38,6 +39,20 @@ func (p *Policy) SetRateLimit(limit ratelimit.Rate) error {
 	}
 	p.limiter.Store(ratelimit.New(limit, nil))
 	return nil
+}
+
+// SetToolName names the tool in refusals, as its user knows it (the tool
+// service's mobile.mcp.tool.name), so that a denied caller is sent to the
+// right app's settings. Before it is set, refusals say "this tool".
+func (p *Policy) SetToolName(name string) { p.toolName.Store(&name) }
+
+// settings says where the user changes a decision about a caller: the
+// tool's own settings screen, which lists the apps that asked.
+func (p *Policy) settings() string {
+	if name := p.toolName.Load(); name != nil && *name != "" {
+		return "the settings of " + *name + ", which list the apps that asked"
+	}
+	return "this tool's settings, which list the apps that asked"
 }
 
 // SetAllowNoCallback decides whether requests without a callback run the
@@ -84,7 +99,7 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 			"the user has not yet allowed %s to use %s; a notification on the phone asks them, so retry once they allow it", caller, c.ID)
 	case d == Denied:
 		return capability.Errorf(capability.CodePermissionDenied,
-			"the user does not allow %s to use %s; they can change this in the mobilemcp app", caller, c.ID)
+			"the user does not allow %s to use %s; they can change this in %s", caller, c.ID, p.settings())
 	}
 	return p.limit(c, caller)
 }

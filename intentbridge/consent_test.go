@@ -56,10 +56,10 @@ func TestConsentLifecycleThroughTheBridge(t *testing.T) {
 		{"after revoking it is asked again", func() error { return b.ForgetCaller(app) }, "send_sms", "consent_required",
 			"the user has not yet allowed com.example.agent to use send_sms; a notification on the phone asks them, so retry once they allow it", `[]`, 1},
 		{"a denied app is refused", func() error { return b.DenyCaller(app) }, "send_sms", "permission_denied",
-			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app",
+			"the user does not allow com.example.agent to use send_sms; they can change this in this tool's settings, which list the apps that asked",
 			`[{"package":"com.example.agent","decision":"denied","at":"2026-11-21T10:00:00Z"}]`, 1},
 		{"forgetting an app without a decision does nothing", func() error { return b.ForgetCaller("com.example.never") }, "send_sms", "permission_denied",
-			"the user does not allow com.example.agent to use send_sms; they can change this in the mobilemcp app",
+			"the user does not allow com.example.agent to use send_sms; they can change this in this tool's settings, which list the apps that asked",
 			`[{"package":"com.example.agent","decision":"denied","at":"2026-11-21T10:00:00Z"}]`, 1},
 	}
 	for i, s := range steps {
@@ -307,5 +307,20 @@ func TestDecisionsBelongToTheSignerThroughTheBridge(t *testing.T) {
 	}
 	if err := b.AllowCaller("com.example.gone"); err == nil || err.Error() != "cannot tell which app com.example.gone is: no package com.example.gone" {
 		t.Errorf("a package that is not installed: %v", err)
+	}
+}
+
+// A refusal sends the user to the tool's own settings, by the name the
+// tool's manifest gives it.
+func TestADenialNamesTheToolsSettings(t *testing.T) {
+	tool := smsTool(&fakeJava{Subs: seedSubs})
+	tool.SetTitle("Notes")
+	b := openSMS(t, tool, "")
+	if err := b.DenyCaller(testAgent); err != nil {
+		t.Fatal(err)
+	}
+	want := "the user does not allow com.example.agent to use send_sms; they can change this in the settings of Notes, which list the apps that asked"
+	if r := handle(b, sendRequest("n1"), testAgent); r.ErrorCode() != "permission_denied" || !strings.Contains(r.SpecJSON(), `"message":"`+want+`"`) {
+		t.Errorf("reply %s\nwant the message %q", r.SpecJSON(), want)
 	}
 }

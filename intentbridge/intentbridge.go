@@ -162,6 +162,7 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 	}
 	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
 	b.title = tool.title
+	b.policy.SetToolName(tool.title)
 	return nil
 }
 

@@ -183,7 +183,7 @@ public class ConsentTest {
         press(APP, 1, "denied");
 
         assertEquals(FakeAgent.failureReply("c4", "send_sms", "the user does not allow io.github.mobilemcp.app to use send_sms;"
-                + " they can change this in the mobilemcp app", "permission_denied"), call("c4", "send_sms", SEND));
+                + " they can change this in the settings of mobilemcp SMS, which list the apps that asked", "permission_denied"), call("c4", "send_sms", SEND));
         assertNull("no new question after a denial", question(APP));
         assertTrue(agent.nothingSent());
     }
