@@ -99,10 +99,94 @@ public final class Reply {
 
     /**
      * The output values by name, in the order the tool sent them: a String, Integer, Long, Double,
-     * Boolean, JSONObject or JSONArray each, as org.json reads them.
+     * Boolean, JSONObject or JSONArray each, as org.json reads them. The typed getters
+     * ({@link #getLong}, {@link #getString}, ...) read one without a cast, whatever boxing JSON gave it.
      */
     public Map<String, Object> outputs() {
         return outputs;
+    }
+
+    /** Whether the reply has an output named name (with any value, null included). */
+    public boolean has(String name) {
+        return outputs.containsKey(name);
+    }
+
+    /**
+     * The integer output name, whatever boxing JSON gave it (Integer, Long, or a Double that is a
+     * whole number, as 3.0). Throws IllegalArgumentException, naming the output and what it holds,
+     * when it is absent or not a whole number.
+     */
+    public long getLong(String name) {
+        Object v = output(name);
+        if (v instanceof Integer || v instanceof Long) {
+            return ((Number) v).longValue();
+        }
+        if (v instanceof Number) {
+            double d = ((Number) v).doubleValue();
+            if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) <= 9.007199254740992E15) {
+                return (long) d;
+            }
+        }
+        throw wrongType(name, "a whole number", v);
+    }
+
+    /** The number output name (any JSON number). Throws IllegalArgumentException when it is absent or not a number. */
+    public double getDouble(String name) {
+        Object v = output(name);
+        if (v instanceof Number) {
+            return ((Number) v).doubleValue();
+        }
+        throw wrongType(name, "a number", v);
+    }
+
+    /** The string output name. Throws IllegalArgumentException when it is absent or not a string. */
+    public String getString(String name) {
+        Object v = output(name);
+        if (v instanceof String) {
+            return (String) v;
+        }
+        throw wrongType(name, "a string", v);
+    }
+
+    /** The boolean output name. Throws IllegalArgumentException when it is absent or not true or false. */
+    public boolean getBoolean(String name) {
+        Object v = output(name);
+        if (v instanceof Boolean) {
+            return (Boolean) v;
+        }
+        throw wrongType(name, "true or false", v);
+    }
+
+    /** The array output name. Throws IllegalArgumentException when it is absent or not an array. */
+    public JSONArray getArray(String name) {
+        Object v = output(name);
+        if (v instanceof JSONArray) {
+            return (JSONArray) v;
+        }
+        throw wrongType(name, "an array", v);
+    }
+
+    /** The object output name. Throws IllegalArgumentException when it is absent or not an object. */
+    public JSONObject getObject(String name) {
+        Object v = output(name);
+        if (v instanceof JSONObject) {
+            return (JSONObject) v;
+        }
+        throw wrongType(name, "an object", v);
+    }
+
+    /** The output name, which must be there. */
+    private Object output(String name) {
+        if (!outputs.containsKey(name)) {
+            throw new IllegalArgumentException("the reply has no output \"" + name + "\"; it has " + outputs.keySet()
+                    + (success() ? "" : " (it is a failure: " + errorCode + ": " + message + ")"));
+        }
+        return outputs.get(name);
+    }
+
+    private static IllegalArgumentException wrongType(String name, String wanted, Object got) {
+        String what = got == null || got == JSONObject.NULL ? "null" : got.getClass().getSimpleName() + " " + got;
+        return new IllegalArgumentException("the output \"" + name + "\" is " + what + ", not " + wanted);
     }
 
     /** The reply as the tool sent it. */

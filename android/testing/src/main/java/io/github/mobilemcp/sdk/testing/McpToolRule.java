@@ -50,7 +50,7 @@ import java.util.function.BooleanSupplier;
  *     @Test public void createsANote() throws Exception {
  *         Reply reply = tool.call("create_note", "{\"title\":\"Milk\"}");
  *         assertEquals("success", reply.status());
- *         assertEquals(1L, reply.outputs().get("id"));
+ *         assertEquals(1L, reply.getLong("id"));
  *     }
  * }
  * }</pre>
