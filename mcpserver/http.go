@@ -55,8 +55,11 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			// one client: 127.0.0.2 does not get a budget of its own.
 			client = "loopback"
 		}
+		var body []byte
 		if r.Method == http.MethodPost {
-			body, status, problem := s.readBody(w, r)
+			var status int
+			var problem string
+			body, status, problem = s.readBody(w, r)
 			if status != 0 {
 				refuse(w, status, problem)
 				return
@@ -72,7 +75,14 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			r.ContentLength = int64(len(body))
 		}
 		normalizeAccept(r)
-		sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, client)))
+		r = r.WithContext(context.WithValue(r.Context(), clientKey{}, client))
+		if body == nil {
+			sdk.ServeHTTP(w, r)
+			return
+		}
+		held := &unknownMethodWriter{ResponseWriter: w}
+		sdk.ServeHTTP(held, r)
+		held.finish(body)
 	})
 }
 
