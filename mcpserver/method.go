@@ -69,25 +69,34 @@ func (u *unknownMethodWriter) finish(request []byte) {
 		Method string          `json:"method"`
 	}
 	if bytes.HasPrefix(u.body.Bytes(), notHandled) && json.Unmarshal(request, &msg) == nil && len(msg.ID) > 0 && string(msg.ID) != "null" {
-		var reply struct {
-			JSONRPC string          `json:"jsonrpc"`
-			ID      json.RawMessage `json:"id"`
-			Error   struct {
-				Code    int    `json:"code"`
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		reply.JSONRPC, reply.ID = "2.0", msg.ID
-		reply.Error.Code, reply.Error.Message = methodNotFound, "Method not found: "+capability.Excerpt(msg.Method)
-		h := u.ResponseWriter.Header()
-		h.Del("X-Content-Type-Options")
-		h.Set("Content-Type", "application/json")
-		u.ResponseWriter.WriteHeader(http.StatusOK)
-		enc := json.NewEncoder(u.ResponseWriter)
-		enc.SetEscapeHTML(false)
-		enc.Encode(reply)
+		u.ResponseWriter.Header().Del("X-Content-Type-Options")
+		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, "Method not found: "+capability.Excerpt(msg.Method))
 		return
 	}
 	u.ResponseWriter.WriteHeader(http.StatusBadRequest)
 	u.ResponseWriter.Write(u.body.Bytes())
+}
+
+// writeRPCError answers with status and a JSON-RPC error reply to the
+// request id (nil for null: the request was not read), as every refusal
+// the server makes itself is written.
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string) {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	var reply struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	reply.JSONRPC, reply.ID = "2.0", id
+	reply.Error.Code, reply.Error.Message = code, message
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // messages show "<token>" as it is
+	enc.Encode(reply)
 }
