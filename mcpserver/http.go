@@ -55,8 +55,11 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			// one client: 127.0.0.2 does not get a budget of its own.
 			client = "loopback"
 		}
+		var body []byte
 		if r.Method == http.MethodPost {
-			body, status, problem := s.readBody(w, r)
+			var status int
+			var problem string
+			body, status, problem = s.readBody(w, r)
 			if status != 0 {
 				refuse(w, status, problem)
 				return
@@ -72,7 +75,14 @@ func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
 			r.ContentLength = int64(len(body))
 		}
 		normalizeAccept(r)
-		sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, client)))
+		r = r.WithContext(context.WithValue(r.Context(), clientKey{}, client))
+		if body == nil {
+			sdk.ServeHTTP(w, r)
+			return
+		}
+		held := &unknownMethodWriter{ResponseWriter: w}
+		sdk.ServeHTTP(held, r)
+		held.finish(body)
 	})
 }
 
@@ -132,24 +142,10 @@ func refuseDuplicate(w http.ResponseWriter, body []byte, path string) {
 			}
 		})
 	}
-	var reply struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	reply.JSONRPC, reply.ID = "2.0", id
-	reply.Error.Code = -32600 // Invalid Request
-	reply.Error.Message = fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
-	json.NewEncoder(w).Encode(&reply)
+	writeRPCError(w, http.StatusBadRequest, id, -32600, // Invalid Request
+		fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path))
 }
 
-// bearer returns the token of an "Authorization: Bearer <token>" header.
-// The scheme is case-insensitive (RFC 9110 §11.1).
 // An authFailure is why a request's credentials were refused: what the
 // 401's JSON-RPC error says, and the WWW-Authenticate error code (RFC 6750
 // §3.1) when there is one.
@@ -196,27 +192,15 @@ func refuseAuth(w http.ResponseWriter, f *authFailure) {
 	w.Header().Set("WWW-Authenticate", challenge)
 	http.NewResponseController(w).SetReadDeadline(time.Now())
 	w.Header().Set("Connection", "close")
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusUnauthorized)
-	var reply struct {
-		JSONRPC string `json:"jsonrpc"`
-		ID      *int   `json:"id"` // null: the request was not read
-		Error   struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	reply.JSONRPC = "2.0"
-	reply.Error.Code, reply.Error.Message = unauthorizedCode, "Unauthorized: "+f.message
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false) // the message shows "<token>" as it is
-	enc.Encode(reply)
+	writeRPCError(w, http.StatusUnauthorized, nil, unauthorizedCode, "Unauthorized: "+f.message)
 }
 
 // unauthorizedCode is the JSON-RPC error code of a 401: one of the codes
 // JSON-RPC 2.0 leaves to servers (-32000 to -32099).
 const unauthorizedCode = -32001
 
+// bearer returns the token of an "Authorization: Bearer <token>" header.
+// The scheme is case-insensitive (RFC 9110 §11.1).
 func bearer(r *http.Request) (string, bool) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
