@@ -6,7 +6,6 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
-import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.experimental.runners.Enclosed;
@@ -28,12 +27,8 @@ public class MisbehavingToolTest {
     /** Handlers that throw, overrun or return what the descriptor does not declare. */
     @RunWith(McpTestRunner.class)
     public static class BadHandlers {
-        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Misbehaving.class).withTimeoutMillis(300);
-
-        @Before
-        public void declare() {
-            TestServices.declare(MisbehavingServices.Misbehaving.class, R.xml.mcp_capabilities);
-        }
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Misbehaving.class)
+                .withDescriptor(R.xml.mcp_capabilities).withTimeoutMillis(300);
 
         @Test
         public void aThrowingHandlerIsAnInternalErrorAndTheToolKeepsServing() throws Exception {
@@ -70,11 +65,10 @@ public class MisbehavingToolTest {
     /** A capability of the descriptor without a handler. */
     @RunWith(McpTestRunner.class)
     public static class MissingHandler {
-        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Incomplete.class);
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Incomplete.class).withDescriptor(R.xml.mcp_capabilities);
 
         @Test
         public void theToolDoesNotStartAndSaysWhy() throws Exception {
-            TestServices.declare(MisbehavingServices.Incomplete.class, R.xml.mcp_capabilities);
             assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: "
                     + "res/xml/mcp_capabilities.xml:23 declares delete_note, but it has no handler",
                     failure(tool.call("list_notes", "{}")));
@@ -84,11 +78,10 @@ public class MisbehavingToolTest {
     /** A descriptor with lint errors. */
     @RunWith(McpTestRunner.class)
     public static class BrokenDescriptor {
-        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Broken.class);
+        @Rule public final McpToolRule tool = new McpToolRule(MisbehavingServices.Broken.class).withDescriptor(R.xml.broken_capabilities);
 
         @Test
         public void theToolDoesNotStartAndSaysWhy() throws Exception {
-            TestServices.declare(MisbehavingServices.Broken.class, R.xml.broken_capabilities);
             // The findings point at the lines of the source file, src/test/res/xml/broken_capabilities.xml.
             assertEquals("internal_error: this tool cannot start, so it runs nothing; its developer must fix this: its descriptor has errors:\n"
                     + "  res/xml/broken_capabilities.xml:4: error: capability \"create_note\" has no version attribute; add version=\"1.0\" [missing-attribute]\n"

@@ -3,7 +3,6 @@ package io.github.mobilemcp.notes
 import io.github.mobilemcp.sdk.testing.McpTestRunner
 import io.github.mobilemcp.sdk.testing.McpToolRule
 import org.junit.Assert.assertEquals
-import org.junit.Before
 import org.junit.Rule
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -11,14 +10,12 @@ import org.junit.runner.RunWith
 /** The Kotlin notes tool behaves as the Java one, and its test reads as a Kotlin developer's would. */
 @RunWith(McpTestRunner::class)
 class KotlinNotesToolTest {
-    @get:Rule val tool = McpToolRule(KotlinNotesToolService::class.java)
-
-    @Before fun declare() = TestServices.declare(KotlinNotesToolService::class.java, R.xml.mcp_capabilities)
+    @get:Rule val tool = McpToolRule(KotlinNotesToolService::class.java).withDescriptor(R.xml.mcp_capabilities)
 
     @Test fun createListAndDelete() {
         val created = tool.call("create_note", """{"title":"Milk"}""")
         assertEquals("Created note 1", created.message())
-        assertEquals(1L, (created.outputs()["id"] as Number).toLong())
+        assertEquals(1L, created.getLong("id"))
         assertEquals("1 note", tool.call("list_notes", "{}").message())
         assertEquals("Deleted note 1", tool.call("delete_note", """{"id":1}""").message())
         val again = tool.call("delete_note", """{"id":1}""")

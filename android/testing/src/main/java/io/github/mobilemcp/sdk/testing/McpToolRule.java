@@ -9,6 +9,7 @@ import android.content.ComponentName;
 import android.content.Context;
 import android.content.Intent;
 import android.content.IntentFilter;
+import android.content.pm.ServiceInfo;
 import android.os.Bundle;
 import android.os.IBinder;
 import android.os.Looper;
@@ -67,6 +68,8 @@ public final class McpToolRule extends ExternalResource {
     private final Class<? extends McpToolService> serviceClass;
     private boolean consent = true;
     private long timeoutMillis;
+    /** The descriptor resource to declare serviceClass with, or 0 when the manifest declares it. */
+    private int descriptor;
     private Application app;
     private final List<Intent> replies = new ArrayList<>();
     private final List<ServiceController<? extends McpToolService>> started = new ArrayList<>();
@@ -89,6 +92,18 @@ public final class McpToolRule extends ExternalResource {
         return this;
     }
 
+    /**
+     * Declares the service as your manifest would declare a Mobile-MCP tool service (exported, with
+     * descriptorResource, such as {@code R.xml.broken_capabilities}, as its capabilities, and the
+     * app's label as its tool name), for a test service that the manifest does not declare: one
+     * that misbehaves on purpose, or the same tool on another descriptor. Without it, the rule
+     * calls the service as the manifest declares it.
+     */
+    public McpToolRule withDescriptor(int descriptorResource) {
+        descriptor = descriptorResource;
+        return this;
+    }
+
     /** Gives every capability this deadline instead of its mcp:timeout, to test the timeout path quickly. */
     public McpToolRule withTimeoutMillis(long millis) {
         timeoutMillis = millis;
@@ -103,6 +118,9 @@ public final class McpToolRule extends ExternalResource {
         if (timeoutMillis > 0) {
             McpTool.setTimeoutOverrideForTests(app, timeoutMillis);
         }
+        if (descriptor != 0) {
+            declareService();
+        }
         if (consent) {
             tool().allow(app.getPackageName());
         }
@@ -112,6 +130,21 @@ public final class McpToolRule extends ExternalResource {
                 replies.add(intent);
             }
         }, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
+    }
+
+    /** Adds serviceClass to the PackageManager as a manifest entry with descriptor would. */
+    private void declareService() {
+        ServiceInfo info = new ServiceInfo();
+        info.packageName = app.getPackageName();
+        info.name = serviceClass.getName();
+        info.exported = true;
+        info.applicationInfo = app.getApplicationInfo();
+        String label = String.valueOf(app.getApplicationInfo().loadLabel(app.getPackageManager()));
+        info.metaData = new Bundle();
+        info.metaData.putString("mobile.mcp.tool.name", label);
+        info.metaData.putString("mobile.mcp.tool.description", label + ", declared by a test");
+        info.metaData.putInt("mobile.mcp.tool.capabilities", descriptor);
+        shadowOf(app.getPackageManager()).addOrUpdateService(info);
     }
 
     @Override
