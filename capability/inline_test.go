@@ -62,7 +62,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	returned := make(chan struct{})
 	start := time.Now()
 	go func() {
-		eng.HandleTo(context.Background(), request, d.deliver)
+		eng.Run(context.Background(), capability.Call{Raw: request}, d.deliver)
 		close(returned)
 	}()
 	select {
@@ -83,7 +83,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 
 	// A retry while the handler still runs gets the same reply, and runs nothing.
-	retry := eng.Handle(context.Background(), request)
+	retry := eng.Do(context.Background(), capability.Call{Raw: request})
 	if string(retry.JSON()) != want || !retry.Replayed {
 		t.Errorf("retry: replayed=%v %s\nwant the stored %s", retry.Replayed, retry.JSON(), want)
 	}
@@ -122,7 +122,7 @@ func TestHandleToDeliversEveryOutcomeOnce(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				eng.HandleTo(context.Background(), []byte(tt.request), d.deliver)
+				eng.Run(context.Background(), capability.Call{Raw: []byte(tt.request)}, d.deliver)
 			}()
 			select {
 			case <-d.got:

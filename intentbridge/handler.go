@@ -76,7 +76,7 @@ func javaHandler(id string, h Handler) capability.Handler {
 		if left <= 0 {
 			return capability.Result{}, context.DeadlineExceeded
 		}
-		text, err := h.Run(argsJSON, capability.RequestID(ctx), capability.Caller(ctx), left.Milliseconds())
+		text, err := h.Run(argsJSON, capability.RequestID(ctx), capability.CallerOf(ctx).ID, left.Milliseconds())
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}
