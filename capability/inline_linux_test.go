@@ -9,9 +9,9 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// HandleTo exists so that a JNI caller's thread is never left: the handler
+// Run runs the handler on its caller's goroutine so that a JNI caller's thread is never left: the handler
 // and the delivery run on the very OS thread that called in.
-func TestHandleToRunsTheHandlerOnTheCallingThread(t *testing.T) {
+func TestRunRunsTheHandlerOnTheCallingThread(t *testing.T) {
 	var handlerTID int
 	reg, err := capability.NewRegistry(capability.Capability{
 		ID: "where", Description: "Notes its thread.", Version: "1.0", Annotations: capability.Annotations{ReadOnly: true},

@@ -14,7 +14,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 )
 
-// deliveries records what HandleTo delivers, from any goroutine.
+// deliveries records what Run delivers, from any goroutine.
 type deliveries struct {
 	mu      sync.Mutex
 	replies []string
@@ -38,7 +38,7 @@ func (d *deliveries) all() []string {
 	return append([]string(nil), d.replies...)
 }
 
-func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
+func TestRunAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	release := make(chan struct{})
 	var runs atomic.Int32
 	reg, err := capability.NewRegistry(capability.Capability{
@@ -78,7 +78,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 	select {
 	case <-returned:
-		t.Fatal("HandleTo returned while its handler was still running")
+		t.Fatal("Run returned while its handler was still running")
 	default:
 	}
 
@@ -101,7 +101,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 }
 
-func TestHandleToDeliversEveryOutcomeOnce(t *testing.T) {
+func TestRunDeliversEveryOutcomeOnce(t *testing.T) {
 	eng := newTestEngine(t)
 	tests := []struct{ name, request, want string }{
 		{"success", spec(`{"id":"i1","capability":{"id":"noargs"}}`),

@@ -219,7 +219,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 }
 
 // DecodeArgs reads arguments that arrive outside a Mobile-MCP request, such
-// as the arguments of an MCP tools/call, for Engine.Call. It accepts what
+// as the arguments of an MCP tools/call, for a Call's Request. It accepts what
 // the request decoder accepts: an object, a JSON string holding one, or a
 // list of {name, type, value}; absent or null means no arguments. Like the
 // request decoder, and unlike encoding/json, it rejects a name given twice,

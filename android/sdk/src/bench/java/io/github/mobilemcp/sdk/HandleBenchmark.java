@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Times one request through the engine the way the tool service's worker runs it: Java calls
  * {@code Bridge.handle} with a Java ReplyTarget; the engine parses and validates the request and
- * runs the capability inline on the calling thread (Engine.HandleTo), calling back into Java for
+ * runs the capability inline on the calling thread (Engine.Run), calling back into Java for
  * the capability's Java part; then it encodes the reply and calls the ReplyTarget, which reads the
  * reply's JSON as the SDK's transports do. Two requests are timed:
  * <ol>
