@@ -103,22 +103,25 @@ type Call struct {
 	Admit Admission
 }
 
-type (
-	requestIDKey struct{}
-	callerKey    struct{}
-)
+// runningKey is the context key under which a handler finds the call it
+// runs for: its *delivery, which holds the request and the caller.
+type runningKey struct{}
 
 // CallerOf returns who sent the call a handler is running for, as its
 // transport told the engine (Call.Caller).
 func CallerOf(ctx context.Context) Caller {
-	c, _ := ctx.Value(callerKey{}).(Caller)
-	return c
+	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
+		return d.caller
+	}
+	return Caller{}
 }
 
 // RequestID returns the id of the request a handler is running for, or "".
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
+		return d.req.ID
+	}
+	return ""
 }
 
 // Run runs one call through the engine's one pipeline and hands its reply
@@ -146,7 +149,7 @@ func RequestID(ctx context.Context) string {
 // (and the one replayed for its id); the handler's late outcome is logged
 // and dropped, and Run returns once the handler does.
 func (e *Engine) Run(ctx context.Context, call Call, deliver func(*Reply)) {
-	d := &delivery{engine: e, deliver: deliver}
+	d := &delivery{engine: e, caller: call.Caller, deliver: deliver}
 	defer func() {
 		if p := recover(); p != nil {
 			d.answer(failure(d.req, e.panicked("handling the request", p)))
@@ -173,9 +176,7 @@ func (e *Engine) Run(ctx context.Context, call Call, deliver func(*Reply)) {
 			return
 		}
 	}
-	ctx = context.WithValue(ctx, requestIDKey{}, req.ID)
-	ctx = context.WithValue(ctx, callerKey{}, call.Caller)
-	e.run(ctx, c, args, timeout, d)
+	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d)
 }
 
 // Do runs call (see Run) and returns its reply: by the capability's
@@ -241,10 +242,12 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 }
 
 // delivery hands a call's one reply to its transport, after keeping it in
-// the reply store when the call holds a claim there.
+// the reply store when the call holds a claim there. Its handler finds the
+// request and the caller in it too (RequestID, CallerOf).
 type delivery struct {
 	engine  *Engine
 	req     Request
+	caller  Caller
 	claim   *idempotency.Claim // nil: nothing to keep
 	deliver func(*Reply)
 	done    atomic.Bool
