@@ -376,18 +376,29 @@ type outcome struct {
 
 // run calls c's handler on this goroutine under its deadline, and answers
 // d with its outcome. A watchdog answers d with the timeout at the
-// deadline, if the handler has not returned by then; the handler's late
-// outcome is then logged and dropped.
-func (e *Engine) run(ctx context.Context, c *Capability, args Args, timeout time.Duration, d *delivery) {
+// deadline, or with the cancellation when parent ends first, if the handler
+// has not returned by then; the handler's late outcome is then logged and
+// dropped.
+func (e *Engine) run(parent context.Context, c *Capability, args Args, timeout time.Duration, d *delivery) {
 	if c.Handler == nil {
 		d.answer(failure(d.req, Errorf(CodeInternalError, "capability %s has no handler", c.ID)))
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
-	stopWatchdog := context.AfterFunc(ctx, func() { d.answer(failure(d.req, e.interrupted(ctx, c, timeout))) })
+	// A timer of its own rather than context.AfterFunc on ctx, which costs
+	// several allocations a call; the parent is watched only when it can end.
+	deadline := time.AfterFunc(timeout, func() { d.answer(failure(d.req, timedOut(c, timeout))) })
+	stopWatchingParent := func() bool { return true }
+	if parent.Done() != nil {
+		stopWatchingParent = context.AfterFunc(parent, func() {
+			d.answer(failure(d.req, Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(parent))))
+		})
+	}
 	o := e.execute(ctx, c, args, timeout)
-	if !stopWatchdog() || !d.answer(replyTo(d.req, o.result, o.err)) {
+	inTime := deadline.Stop()
+	inTime = stopWatchingParent() && inTime
+	if !inTime || !d.answer(replyTo(d.req, o.result, o.err)) {
 		e.dropLate(c, timeout, o)
 	}
 }
@@ -413,14 +424,6 @@ func (e *Engine) execute(ctx context.Context, c *Capability, args Args, timeout 
 	}
 	result.Output = out
 	return outcome{result: result}
-}
-
-// interrupted is the failure of a call whose context ended first.
-func (e *Engine) interrupted(ctx context.Context, c *Capability, timeout time.Duration) *Error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return timedOut(c, timeout)
-	}
-	return Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(ctx))
 }
 
 // dropLate logs the outcome of an inline handler that returned after its

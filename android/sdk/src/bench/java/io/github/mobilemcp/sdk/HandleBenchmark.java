@@ -86,7 +86,7 @@ public final class HandleBenchmark {
                 .put(new JSONObject().put("id", 1).put("title", "Milk").put("body", "2 litres"))
                 .put(new JSONObject().put("id", 2).put("title", "Call Anna").put("body", ""));
         Tool notesTool = Intentbridge.newTool("res/xml/mcp_capabilities.xml", NOTES_DESCRIPTOR);
-        new ToolHandlers(notesTool).on("list_notes",
+        new ToolHandlers(notesTool, null).on("list_notes",
                 call -> ToolResult.success(notes.length() + " notes").put("count", notes.length()).put("notes", notes));
         run("list_notes, a Java CapabilityHandler through the SDK's adapter", notesTool, LIST_NOTES, "\"message\":\"2 notes\"", calls);
 
