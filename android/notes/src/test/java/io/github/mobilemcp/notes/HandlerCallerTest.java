@@ -13,6 +13,7 @@ import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import org.json.JSONArray;
+import org.json.JSONObject;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -28,13 +29,15 @@ import java.security.MessageDigest;
  */
 @RunWith(McpTestRunner.class)
 public class HandlerCallerTest {
-    /** Answers list_notes with the caller it was told of, as notes: [package, signer]. */
+    /** Answers list_notes with the caller it was told of, as its one note: {caller, signer}. */
     public static class WhoCalls extends McpToolService {
         @Override
         protected void registerHandlers(ToolHandlers handlers) {
             handlers.on("list_notes", call -> ToolResult.success("who")
                     .put("count", 0)
-                    .put("notes", new JSONArray().put(call.getCallerPackage()).put(call.getCallerSigningSha256())));
+                    .put("notes", new JSONArray().put(new JSONObject()
+                            .put("caller", call.getCallerPackage())
+                            .put("signer", call.getCallerSigningSha256()))));
             handlers.on("create_note", call -> ToolResult.success("unused").put("id", 0));
             handlers.on("delete_note", call -> ToolResult.success("unused").put("id", 0));
         }
@@ -48,16 +51,17 @@ public class HandlerCallerTest {
     public void aBoundCallerIsNamedWithItsSigningCertificate() throws Exception {
         InstalledApps.install(app, "com.example.planner", 10_321, "the planner's certificate");
         Reply reply = tool.callAs("com.example.planner", "list_notes", "{}");
-        assertEquals("success", reply.status());
-        assertEquals("[\"com.example.planner\",\"" + sha256("the planner's certificate") + "\"]", reply.getArray("notes").toString());
+        assertEquals("success: who", reply.status() + ": " + reply.message());
+        assertEquals("{\"caller\":\"com.example.planner\",\"signer\":\"" + sha256("the planner's certificate") + "\"}",
+                reply.getArray("notes").getJSONObject(0).toString());
     }
 
     @Test
     public void anIntentCallerIsNotNamed() throws Exception {
         String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"w1\",\"capability\":{\"id\":\"list_notes\",\"args\":{}}}}}";
         Reply reply = Reply.fromJson(tool.send(request, false).getStringExtra("mobile-mcp-response"));
-        assertEquals("success", reply.status());
-        assertEquals("[\"\",\"\"]", reply.getArray("notes").toString());
+        assertEquals("success: who", reply.status() + ": " + reply.message());
+        assertEquals("{\"caller\":\"\",\"signer\":\"\"}", reply.getArray("notes").getJSONObject(0).toString());
     }
 
     private static String sha256(String certificate) throws Exception {
