@@ -83,9 +83,8 @@ func newPhoneWithPolicy(t *testing.T, limit ratelimit.Rate) *phoneWithPolicy {
 // call sends a request as caller ("" for no callback) and returns the
 // error_code ("" on success) and message.
 func (p *phoneWithPolicy) call(caller, capabilityID, args string) (string, string) {
-	ctx := capability.WithAdmission(capability.WithCaller(context.Background(), caller), p.policy.Admit)
 	req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
-	r := p.engine.Handle(ctx, []byte(req))
+	r := p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: caller, Vouched: caller != ""}, Admit: p.policy.Admit})
 	return string(r.ErrorCode), r.Message
 }
 
@@ -202,7 +201,7 @@ func TestAdmitAllowsWithANilError(t *testing.T) {
 	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
 	subs, _ := p.engine.Registry().Lookup("get_sms_subscriptions")
 	var err error
-	if err = p.policy.Admit(capability.WithCaller(context.Background(), "com.example.agent"), subs); err != nil {
+	if err = p.policy.Admit(context.Background(), capability.Caller{ID: "com.example.agent", Vouched: true}, subs); err != nil {
 		t.Errorf("Admit: %#v", err)
 	}
 }
@@ -255,10 +254,8 @@ func TestAClaimedCallerRunsOnlyWhatReads(t *testing.T) {
 	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Hour})
 	p.policy.Consents().Decide("com.example.agent", access.Allowed)
 	claimed := func(capabilityID, args string) (string, string) {
-		ctx := capability.WithCaller(context.Background(), "com.example.agent")
-		ctx = capability.WithAdmission(access.WithClaimedCaller(ctx), p.policy.Admit)
 		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
-		r := p.engine.Handle(ctx, []byte(req))
+		r := p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: "com.example.agent"}, Admit: p.policy.Admit})
 		return string(r.ErrorCode), r.Message
 	}
 	if code, message := claimed("send_sms", sendArgs); code != "permission_denied" || !strings.HasPrefix(message, "send_sms changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service") {

@@ -6,7 +6,7 @@
 // The rules: read-only capabilities are open to every caller. A capability
 // that changes something needs a caller that Android identifies (binding
 // mode's Binder uid, not the creator of an Intent's callback PendingIntent,
-// which any app holding it can claim: WithClaimedCaller), the user's
+// which any app holding it can claim: capability.Caller.Vouched), the user's
 // consent for that calling package, and is rate limited per caller. A request without a callback (adb, or an
 // app that hides who it is) is accepted only when the app allows it, which
 // it does in debuggable builds or with a developer switch.

@@ -15,7 +15,7 @@ import (
 const ShellCaller = "(adb shell)"
 
 // Policy applies the rules to one call. Its Admit method is given to the
-// engine per request (capability.WithAdmission), by the transports that know
+// engine with each call (capability.Call.Admit), by the transports that know
 // the calling app.
 type Policy struct {
 	consents *Consents
@@ -64,9 +64,19 @@ func (p *Policy) SetAllowNoCallback(allow bool) { p.noCB.Store(allow) }
 // Consents returns the consent store.
 func (p *Policy) Consents() *Consents { return p.consents }
 
-// Admit reports why the caller in ctx may not run c, or nil when it may.
-func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
-	caller := capability.Caller(ctx)
+// Admit reports why the caller may not run c, or nil when it may. It is
+// the capability.Admission of the transports that know the calling app.
+//
+// A caller the transport does not vouch for (an Intent's: there the caller
+// is the app that created the callback PendingIntent, and any app that was
+// handed that PendingIntent, as an assistant gives one to every tool it
+// calls, can send it to us as its own callback) runs only read-only
+// capabilities; the others are refused with permission_denied, without
+// asking the user or using rate budget in that app's name. Binding mode's
+// caller, the package of the Binder uid of the Message's sender, is one
+// Android vouches for.
+func (p *Policy) Admit(_ context.Context, from capability.Caller, c *capability.Capability) error {
+	caller := from.ID
 	switch {
 	case caller == "" && c.ChangesState():
 		// No caller, no change: nothing in such a request says who sent it (an
@@ -87,7 +97,7 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 		// question to ask them, only the rate.
 		return p.limit(c, ShellCaller)
 	}
-	if claimedOnly(ctx) {
+	if !from.Vouched {
 		// Asking the user, or charging the budget, would be in the name
 		// of an app that may not have sent this: no side effect at all.
 		return capability.Errorf(capability.CodePermissionDenied,
@@ -102,27 +112,6 @@ func (p *Policy) Admit(ctx context.Context, c *capability.Capability) error {
 			"the user does not allow %s to use %s; they can change this in %s", caller, c.ID, p.settings())
 	}
 	return p.limit(c, caller)
-}
-
-// claimedKey marks a context whose caller is claimed, not proven.
-type claimedKey struct{}
-
-// WithClaimedCaller returns a context whose caller (capability.WithCaller)
-// the transport cannot vouch for. It is the Intent transport's: there the
-// caller is the app that created the callback PendingIntent, and any app
-// that was handed that PendingIntent (an assistant gives one to every tool
-// it calls) can send it to us as its own callback. Admit runs only
-// read-only capabilities for such a caller, and refuses the others with
-// permission_denied, without asking the user or using rate budget in that
-// app's name. Binding mode's caller, the package of the Binder uid of the
-// Message's sender, is one Android vouches for, and needs no mark.
-func WithClaimedCaller(ctx context.Context) context.Context {
-	return context.WithValue(ctx, claimedKey{}, true)
-}
-
-func claimedOnly(ctx context.Context) bool {
-	claimed, _ := ctx.Value(claimedKey{}).(bool)
-	return claimed
 }
 
 func (p *Policy) limit(c *capability.Capability, caller string) error {

@@ -60,15 +60,25 @@ func NewEngine(reg *Registry, opts Options) *Engine {
 // Registry returns the registry the engine dispatches to.
 func (e *Engine) Registry() *Registry { return e.reg }
 
-type (
-	requestIDKey struct{}
-	callerKey    struct{}
-	admissionKey struct{}
-)
+// Caller is who sent a call, as its transport knows it.
+type Caller struct {
+	// ID names the caller: an Android package, access.ShellCaller for adb's
+	// shell, "mcp:" and a client's name for an MCP client, "cli" for the
+	// command line. It is "" when the transport cannot name one (an Intent
+	// without a callback). Replies are replayed per caller, so two callers
+	// that happen to pick the same request id never see each other's.
+	ID string
+	// Vouched reports that the transport vouches for ID: Android names the
+	// sender of a bound Message and the shell behind the shell-only provider,
+	// and an MCP client proved itself with the server's token. An Intent's
+	// caller is only claimed: it is the app that created the callback
+	// PendingIntent, which any app it was handed to can send.
+	Vouched bool
+}
 
-// Admission decides whether the caller may run capability c, after c's
-// arguments have been found valid and a repeated request id has been
-// answered from the reply store, and before c runs. It returns the
+// Admission decides whether caller may run capability c. The engine asks
+// after c's arguments have been found valid and a repeated request id has
+// been answered from the reply store, and before c runs. It returns the
 // refusal, an *Error (consent_required, permission_denied, rate_limited),
 // or nil. Any other error refuses with permission_denied.
 //
@@ -76,185 +86,197 @@ type (
 // arguments, replay a stored reply, admit, run. So an invalid call never
 // asks for consent and never uses rate budget, and a retry of a call that
 // ran is answered without either.
-type Admission func(ctx context.Context, c *Capability) error
+type Admission func(ctx context.Context, caller Caller, c *Capability) error
 
-// WithAdmission returns a context whose requests must pass admit. A
-// transport sets it per request: the Intent transport applies the user's
-// consents and a rate limit per app, the MCP server its rate limit per
-// client.
-func WithAdmission(ctx context.Context, admit Admission) context.Context {
-	return context.WithValue(ctx, admissionKey{}, admit)
+// Call is one request for Engine.Run, with what its transport knows of it.
+type Call struct {
+	// Raw is the request as the transport received it, in any layout that
+	// Mobile-MCP accepts; Run decodes it. When Raw is nil, Request is used.
+	Raw []byte
+	// Request is a request the transport decoded itself, such as an MCP
+	// tools/call (whose request id, if any, is its own).
+	Request Request
+	// Caller is who sent it.
+	Caller Caller
+	// Admit decides whether Caller may run the capability. Nil admits every
+	// call: the command line's and the tests'.
+	Admit Admission
 }
 
-// Caller returns the identity of the app or client that sent the request
-// being handled, or "" when the transport does not know it.
-func Caller(ctx context.Context) string {
-	c, _ := ctx.Value(callerKey{}).(string)
-	return c
-}
+// runningKey is the context key under which a handler finds the call it
+// runs for: its *delivery, which holds the request and the caller.
+type runningKey struct{}
 
-// WithCaller returns a context that names the caller. Replies are replayed
-// per caller, so two apps that happen to pick the same request id do not
-// see each other's replies.
-func WithCaller(ctx context.Context, caller string) context.Context {
-	return context.WithValue(ctx, callerKey{}, caller)
-}
-
-// RequestID returns the id of the request being handled, or "".
-func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
-}
-
-// WithRequestID returns a context that carries a request id to handlers.
-func WithRequestID(ctx context.Context, id string) context.Context {
-	return context.WithValue(ctx, requestIDKey{}, id)
-}
-
-// Handle decodes one raw request in any accepted layout, runs it and returns
-// its reply. It never panics and never returns nil: malformed input gets a
-// failure reply that says what was wrong. The handler runs on a goroutine of
-// its own, so that one which ignores its deadline still cannot hold the
-// reply past it.
-func (e *Engine) Handle(ctx context.Context, raw []byte) *Reply {
-	var reply *Reply
-	e.handle(ctx, raw, false, func(r *Reply) { reply = r })
-	return reply
-}
-
-// HandleTo is Handle for a transport whose calling thread is expensive to
-// leave: it runs the handler on the calling goroutine and hands the reply
-// to deliver, exactly once. A Java thread calling in through JNI is such a
-// thread: the goroutine Handle starts runs on another OS thread, and the
-// two wake-ups cost far more than the whole request (docs/android.md).
-//
-// The reply is still on time. When the handler returns within its
-// deadline, deliver is called on the calling goroutine before HandleTo
-// returns. When it overruns, deliver is called from another goroutine at
-// the deadline with the timeout reply, which is then the request's reply
-// (and the one replayed for its id); the handler's late outcome is logged
-// and dropped, and HandleTo returns once the handler does.
-func (e *Engine) HandleTo(ctx context.Context, raw []byte, deliver func(*Reply)) {
-	e.handle(ctx, raw, true, deliver)
-}
-
-func (e *Engine) handle(ctx context.Context, raw []byte, inline bool, deliver func(*Reply)) {
-	var req Request
-	var delivered atomic.Bool
-	once := func(r *Reply) {
-		if delivered.CompareAndSwap(false, true) {
-			deliver(r)
-		}
+// CallerOf returns who sent the call a handler is running for, as its
+// transport told the engine (Call.Caller).
+func CallerOf(ctx context.Context) Caller {
+	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
+		return d.caller
 	}
+	return Caller{}
+}
+
+// RequestID returns the id of the request a handler is running for, or "".
+func RequestID(ctx context.Context) string {
+	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
+		return d.req.ID
+	}
+	return ""
+}
+
+// Run runs one call through the engine's one pipeline and hands its reply
+// to deliver, exactly once. The steps, in this order on every transport:
+//
+//  1. decode the request (Call.Raw), refusing one over MaxRequestBytes;
+//  2. bind it to its capability and check the arguments (names, types, the
+//     capability's own Validate);
+//  3. look the request id up in the reply store, replaying a stored reply;
+//  4. admit the caller (Call.Admit);
+//  5. run the handler under the capability's deadline;
+//  6. check its outputs against the descriptor;
+//  7. keep the reply in the store, and deliver it.
+//
+// It never panics: malformed input and a panicking handler get a failure
+// reply that says what was wrong.
+//
+// The handler runs on the calling goroutine, because some callers' threads
+// are expensive to leave: a Java thread calling in through JNI is one, and
+// the two wake-ups of a hand-off cost far more than the whole request
+// (docs/android.md). The reply is still on time. When the handler returns
+// within its deadline, deliver is called on the calling goroutine before
+// Run returns. When it overruns, deliver is called from another goroutine
+// at the deadline with the timeout reply, which is then the request's reply
+// (and the one replayed for its id); the handler's late outcome is logged
+// and dropped, and Run returns once the handler does.
+func (e *Engine) Run(ctx context.Context, call Call, deliver func(*Reply)) {
+	d := &delivery{engine: e, caller: call.Caller, deliver: deliver}
 	defer func() {
 		if p := recover(); p != nil {
-			once(failure(req, e.panicked("handling the request", p)))
+			d.answer(failure(d.req, e.panicked("handling the request", p)))
 		}
 	}()
-	if len(raw) > e.opts.MaxRequestBytes {
-		once(failure(req, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(raw), e.opts.MaxRequestBytes)))
-		return
-	}
-	req, err := decodeRequest(raw)
+	req, err := e.decode(call)
+	d.req = req
 	if err != nil {
-		once(failure(req, err))
+		d.answer(failure(req, err))
 		return
 	}
-	e.invoke(ctx, req, inline, once)
-}
-
-// Invoke runs a decoded request and returns its reply, for transports that
-// decode their own envelope but still carry a request id. With an
-// idempotency store, a request that repeats the id of one the same caller
-// made within the window gets the original reply, and the capability does
-// not run again. Read-only capabilities are not deduplicated: running them
-// again is harmless and gives fresh data.
-func (e *Engine) Invoke(ctx context.Context, req Request) *Reply {
-	var reply *Reply
-	e.invoke(ctx, req, false, func(r *Reply) { reply = r })
-	return reply
-}
-
-// invoke runs req and delivers its reply once: on this goroutine, except
-// for an inline handler that overruns (see HandleTo).
-func (e *Engine) invoke(ctx context.Context, req Request, inline bool, deliver func(*Reply)) {
 	c, args, refused := e.bind(req)
 	if refused != nil {
-		deliver(refused)
+		d.answer(refused)
 		return
 	}
-	ctx = WithRequestID(ctx, req.ID)
-	store := e.opts.Idempotency
-	if store == nil || !c.ChangesState() || req.ID == "" {
-		if refused := admit(ctx, c); refused != nil {
-			deliver(failure(req, refused))
+	timeout := c.timeoutOr(e.opts.Timeout) // the one deadline: the store's wait, the handler's, the messages'
+	if replied := e.lookUp(ctx, call.Caller, c, args, timeout, d); replied {
+		return
+	}
+	if call.Admit != nil {
+		if err := call.Admit(ctx, call.Caller, c); err != nil {
+			d.answer(failure(req, AsError(err, CodePermissionDenied)))
 			return
 		}
-		e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
-			deliver(replyTo(req, r, err))
-			return true
-		})
-		return
 	}
+	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d)
+}
 
+// Do runs call (see Run) and returns its reply: by the capability's
+// deadline at the latest, even from a handler that ignores it, because the
+// pipeline runs on a goroutine of its own. It is Run for the transports
+// whose goroutine is cheap to leave: the MCP server and the command line.
+func (e *Engine) Do(ctx context.Context, call Call) *Reply {
+	replies := make(chan *Reply, 1) // buffered: a late handler's goroutine must not block
+	go e.Run(ctx, call, func(r *Reply) { replies <- r })
+	return <-replies
+}
+
+// decode is the pipeline's first step: the request the transport decoded,
+// or Call.Raw decoded.
+func (e *Engine) decode(call Call) (Request, *Error) {
+	if call.Raw == nil {
+		return call.Request, nil
+	}
+	if len(call.Raw) > e.opts.MaxRequestBytes {
+		return Request{}, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(call.Raw), e.opts.MaxRequestBytes)
+	}
+	return decodeRequest(call.Raw)
+}
+
+// lookUp is the reply store's step. A capability that changes something,
+// called with a request id, claims that id for its caller: a repeat within
+// the store's window gets the original reply, and the capability does not
+// run again. Read-only capabilities are not deduplicated: running them
+// again is harmless and gives fresh data. lookUp reports whether it
+// answered the call itself (a replay, or a refusal of the id); otherwise
+// d holds the claim, if any, that the reply is kept under.
+func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args Args, timeout time.Duration, d *delivery) (replied bool) {
+	store, req := e.opts.Idempotency, d.req
+	if store == nil || !c.ChangesState() || req.ID == "" {
+		return false
+	}
 	// Another process may be running the same id: wait for its reply as
 	// long as it may take to come, its deadline and a little more.
-	wait, cancel := context.WithTimeout(ctx, c.timeoutOr(e.opts.Timeout)+5*time.Second)
-	claim, stored, storeErr := store.Begin(wait, Caller(ctx)+"\x00"+req.ID, fingerprint(c.ID, args))
+	wait, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
+	claim, stored, storeErr := store.Begin(wait, caller.ID+"\x00"+req.ID, fingerprint(c.ID, args))
 	cancel()
 	switch {
 	case errors.Is(storeErr, idempotency.ErrConflict):
-		deliver(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", Excerpt(req.ID), store.Window())))
-		return
+		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", Excerpt(req.ID), store.Window())))
 	case errors.Is(storeErr, idempotency.ErrPending):
-		deliver(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", Excerpt(req.ID))))
-		return
+		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", Excerpt(req.ID))))
 	case errors.Is(storeErr, idempotency.ErrFull):
-		deliver(failure(req, Errorf(CodeRateLimited, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
-		return
+		d.answer(failure(req, Errorf(CodeRateLimited, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
 	case storeErr != nil:
-		deliver(failure(req, Errorf(CodeInternalError, "%s did not run: the reply store failed: %v", c.ID, storeErr)))
-		return
+		d.answer(failure(req, Errorf(CodeInternalError, "%s did not run: the reply store failed: %v", c.ID, storeErr)))
 	case claim == nil:
-		deliver(e.replayed(req, stored, true))
-		return
+		d.answer(e.replayed(req, stored, true))
 	case claim.Orphaned():
 		// Running it again could do it twice. This reply is kept, so every
 		// retry hears the same.
-		reply := failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", Excerpt(req.ID), c.ID))
-		if _, err := claim.Finish(reply.SpecJSON(), true); err != nil && e.opts.Logger != nil {
-			e.opts.Logger.Error("could not record a reply for replay", "request_id", Excerpt(req.ID), "error", err)
-		}
-		deliver(reply)
-		return
+		d.claim = claim
+		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", Excerpt(req.ID), c.ID)))
+	default:
+		d.claim = claim
+		return false
 	}
-	if refused := admit(ctx, c); refused != nil {
-		// A refusal is not kept, so the caller may retry under this id.
-		reply := failure(req, refused)
-		claim.Finish(reply.SpecJSON(), false)
-		deliver(reply)
-		return
+	return true
+}
+
+// delivery hands a call's one reply to its transport, after keeping it in
+// the reply store when the call holds a claim there. Its handler finds the
+// request and the caller in it too (RequestID, CallerOf).
+type delivery struct {
+	engine  *Engine
+	req     Request
+	caller  Caller
+	claim   *idempotency.Claim // nil: nothing to keep
+	deliver func(*Reply)
+	done    atomic.Bool
+}
+
+// answer keeps and delivers r, unless the call was answered already, and
+// reports whether r was the call's reply. Only the first of a handler that
+// returns and its deadline is.
+func (d *delivery) answer(r *Reply) bool {
+	if !d.done.CompareAndSwap(false, true) {
+		return false
 	}
-	e.runTo(ctx, c, args, inline, func(r Result, err *Error) bool {
-		reply := replyTo(req, r, err)
-		first, saveErr := claim.Finish(reply.SpecJSON(), reply.mayHaveActed())
-		if !first {
-			return false
-		}
-		if saveErr != nil && e.opts.Logger != nil {
+	if d.claim != nil {
+		// A refusal is not kept, so the caller may fix the request and retry
+		// under the same id; anything that may have acted is.
+		if _, err := d.claim.Finish(r.SpecJSON(), r.mayHaveActed()); err != nil && d.engine.opts.Logger != nil {
 			// The capability ran and its reply is real; only its replay is at
 			// risk. Reporting a failure would invite a duplicate retry.
-			e.opts.Logger.Error("could not record a reply for replay", "request_id", req.ID, "error", saveErr)
+			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", Excerpt(d.req.ID), "error", err)
 		}
-		deliver(reply)
-		return true
-	})
+	}
+	d.deliver(r)
+	return true
 }
 
 // Validate returns the failure reply req gets before anything runs, for
 // naming a capability the registry does not have or for arguments that do
-// not fit it, or nil when req would run. It runs nothing; tools use it to
-// check a request they build.
+// not fit it, or nil when req would run: the pipeline's first steps (see
+// Run), and nothing else. Tools use it to check a request they build.
 func (e *Engine) Validate(req Request) *Reply {
 	_, _, refused := e.bind(req)
 	return refused
@@ -295,16 +317,6 @@ func (e *Engine) checkArgs(c *Capability, raw map[string]json.RawMessage) (args 
 	return args, nil
 }
 
-// admit applies the transport's Admission in ctx, if it set one.
-func admit(ctx context.Context, c *Capability) *Error {
-	if admit, _ := ctx.Value(admissionKey{}).(Admission); admit != nil {
-		if err := admit(ctx, c); err != nil {
-			return AsError(err, CodePermissionDenied)
-		}
-	}
-	return nil
-}
-
 // replayed decodes a stored reply for req.
 func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply, err := DecodeReply(stored)
@@ -314,31 +326,6 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
 	return reply
-}
-
-// Call runs capability id with raw JSON arguments, for transports that have
-// no request id (MCP's tools/call without one). It validates the arguments,
-// admits the caller, applies the timeout and recovers a panicking handler.
-// A failure is an *Error.
-func (e *Engine) Call(ctx context.Context, id string, raw map[string]json.RawMessage) (Result, error) {
-	c, ok := e.reg.Lookup(id)
-	if !ok {
-		return Result{}, e.unknown(id)
-	}
-	args, err := e.checkArgs(c, raw)
-	if err != nil {
-		return Result{}, err
-	}
-	if refused := admit(ctx, c); refused != nil {
-		return Result{}, refused
-	}
-	var result Result
-	var cerr *Error
-	e.runTo(ctx, c, args, false, func(r Result, err *Error) bool {
-		result, cerr = r, err
-		return true
-	})
-	return result, orNil(cerr)
 }
 
 func (e *Engine) unknown(id string) *Error {
@@ -387,49 +374,38 @@ type outcome struct {
 	err    *Error
 }
 
-// runTo runs c's handler under c's deadline and hands the outcome to
-// answer. answer reports whether the outcome was still
-// wanted: only the first of a deadline and a late inline handler is.
-//
-// Without inline, the handler runs on a goroutine of its own, and answer
-// is called on this goroutine by the deadline at the latest; a handler
-// that ignores its context keeps running in the background and its late
-// outcome is dropped. With inline, the handler runs on this goroutine,
-// and a watchdog answers with the timeout at the deadline (see HandleTo).
-func (e *Engine) runTo(ctx context.Context, c *Capability, args Args, inline bool, answer func(Result, *Error) bool) {
+// run calls c's handler on this goroutine under its deadline, and answers
+// d with its outcome. A watchdog answers d with the timeout at the
+// deadline, or with the cancellation when parent ends first, if the handler
+// has not returned by then; the handler's late outcome is then logged and
+// dropped.
+func (e *Engine) run(parent context.Context, c *Capability, args Args, timeout time.Duration, d *delivery) {
 	if c.Handler == nil {
-		answer(Result{}, Errorf(CodeInternalError, "capability %s has no handler", c.ID))
+		d.answer(failure(d.req, Errorf(CodeInternalError, "capability %s has no handler", c.ID)))
 		return
 	}
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = e.opts.Timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
-
-	if inline {
-		stopWatchdog := context.AfterFunc(ctx, func() { answer(Result{}, e.interrupted(ctx, c, timeout)) })
-		o := e.execute(ctx, c, args)
-		if !stopWatchdog() || !answer(o.result, o.err) {
-			e.dropLate(c, timeout, o)
-		}
-		return
+	// A timer of its own rather than context.AfterFunc on ctx, which costs
+	// several allocations a call; the parent is watched only when it can end.
+	deadline := time.AfterFunc(timeout, func() { d.answer(failure(d.req, timedOut(c, timeout))) })
+	stopWatchingParent := func() bool { return true }
+	if parent.Done() != nil {
+		stopWatchingParent = context.AfterFunc(parent, func() {
+			d.answer(failure(d.req, Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(parent))))
+		})
 	}
-
-	done := make(chan outcome, 1) // buffered: a late handler must not block forever
-	go func() { done <- e.execute(ctx, c, args) }()
-	select {
-	case o := <-done:
-		answer(o.result, o.err)
-	case <-ctx.Done():
-		answer(Result{}, e.interrupted(ctx, c, timeout))
+	o := e.execute(ctx, c, args, timeout)
+	inTime := deadline.Stop()
+	inTime = stopWatchingParent() && inTime
+	if !inTime || !d.answer(replyTo(d.req, o.result, o.err)) {
+		e.dropLate(c, timeout, o)
 	}
 }
 
 // execute calls c's handler and checks what it returns: a panic, an error
 // and an output that contradicts the descriptor all become failures.
-func (e *Engine) execute(ctx context.Context, c *Capability, args Args) (o outcome) {
+func (e *Engine) execute(ctx context.Context, c *Capability, args Args, timeout time.Duration) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
 			o = outcome{err: e.panicked(c.ID, p)}
@@ -438,7 +414,7 @@ func (e *Engine) execute(ctx context.Context, c *Capability, args Args) (o outco
 	result, err := c.Handler(ctx, args)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return outcome{err: timedOut(c, c.timeoutOr(e.opts.Timeout))}
+			return outcome{err: timedOut(c, timeout)}
 		}
 		return outcome{err: AsError(err, CodePlatformError)}
 	}
@@ -448,14 +424,6 @@ func (e *Engine) execute(ctx context.Context, c *Capability, args Args) (o outco
 	}
 	result.Output = out
 	return outcome{result: result}
-}
-
-// interrupted is the failure of a call whose context ended first.
-func (e *Engine) interrupted(ctx context.Context, c *Capability, timeout time.Duration) *Error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return timedOut(c, timeout)
-	}
-	return Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(ctx))
 }
 
 // dropLate logs the outcome of an inline handler that returned after its

@@ -1,7 +1,6 @@
 package capability_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"testing"
@@ -26,16 +25,13 @@ func TestSuccessIsANilError(t *testing.T) {
 	if _, err = echo.Bind(args); err != nil {
 		t.Errorf("Bind: %#v", err)
 	}
-	if _, err = eng.Call(context.Background(), "echo", args); err != nil {
-		t.Errorf("Call: %#v", err)
-	}
 }
 
 // A failure is an *Error, which errors.As finds.
 func TestFailureIsAnError(t *testing.T) {
-	_, err := newTestEngine(t).Call(context.Background(), "nope", nil)
+	_, err := capability.DecodeRequest([]byte(`{"id":"n1"}`))
 	var e *capability.Error
-	if !errors.As(err, &e) || e.Code != capability.CodeUnknownCapability {
-		t.Errorf("error %#v, want an *Error with code %s", err, capability.CodeUnknownCapability)
+	if !errors.As(err, &e) || e.Code != capability.CodeInvalidRequest {
+		t.Errorf("error %#v, want an *Error with code %s", err, capability.CodeInvalidRequest)
 	}
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 )
 
-// HandleTo exists so that a JNI caller's thread is never left: the handler
+// Run runs the handler on its caller's goroutine so that a JNI caller's thread is never left: the handler
 // and the delivery run on the very OS thread that called in.
-func TestHandleToRunsTheHandlerOnTheCallingThread(t *testing.T) {
+func TestRunRunsTheHandlerOnTheCallingThread(t *testing.T) {
 	var handlerTID int
 	reg, err := capability.NewRegistry(capability.Capability{
 		ID: "where", Description: "Notes its thread.", Version: "1.0", Annotations: capability.Annotations{ReadOnly: true},
@@ -28,7 +28,7 @@ func TestHandleToRunsTheHandlerOnTheCallingThread(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	caller := syscall.Gettid()
 	deliveredTID, deliveries := 0, 0
-	eng.HandleTo(context.Background(), []byte(spec(`{"id":"w","capability":{"id":"where"}}`)), func(*capability.Reply) {
+	eng.Run(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"w","capability":{"id":"where"}}`))}, func(*capability.Reply) {
 		deliveredTID = syscall.Gettid()
 		deliveries++
 	})
@@ -36,7 +36,7 @@ func TestHandleToRunsTheHandlerOnTheCallingThread(t *testing.T) {
 		t.Errorf("caller thread %d; handler ran on %d, %d deliveries on %d", caller, handlerTID, deliveries, deliveredTID)
 	}
 	// Handle, by contrast, runs the handler on a goroutine of its own.
-	eng.Handle(context.Background(), []byte(spec(`{"id":"w2","capability":{"id":"where"}}`)))
+	eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"w2","capability":{"id":"where"}}`))})
 	if handlerTID == caller {
 		t.Errorf("Handle ran the handler on the locked calling thread %d", caller)
 	}

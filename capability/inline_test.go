@@ -14,7 +14,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 )
 
-// deliveries records what HandleTo delivers, from any goroutine.
+// deliveries records what Run delivers, from any goroutine.
 type deliveries struct {
 	mu      sync.Mutex
 	replies []string
@@ -38,7 +38,7 @@ func (d *deliveries) all() []string {
 	return append([]string(nil), d.replies...)
 }
 
-func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
+func TestRunAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	release := make(chan struct{})
 	var runs atomic.Int32
 	reg, err := capability.NewRegistry(capability.Capability{
@@ -62,7 +62,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	returned := make(chan struct{})
 	start := time.Now()
 	go func() {
-		eng.HandleTo(context.Background(), request, d.deliver)
+		eng.Run(context.Background(), capability.Call{Raw: request}, d.deliver)
 		close(returned)
 	}()
 	select {
@@ -78,12 +78,12 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 	select {
 	case <-returned:
-		t.Fatal("HandleTo returned while its handler was still running")
+		t.Fatal("Run returned while its handler was still running")
 	default:
 	}
 
 	// A retry while the handler still runs gets the same reply, and runs nothing.
-	retry := eng.Handle(context.Background(), request)
+	retry := eng.Do(context.Background(), capability.Call{Raw: request})
 	if string(retry.JSON()) != want || !retry.Replayed {
 		t.Errorf("retry: replayed=%v %s\nwant the stored %s", retry.Replayed, retry.JSON(), want)
 	}
@@ -101,7 +101,7 @@ func TestHandleToAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 }
 
-func TestHandleToDeliversEveryOutcomeOnce(t *testing.T) {
+func TestRunDeliversEveryOutcomeOnce(t *testing.T) {
 	eng := newTestEngine(t)
 	tests := []struct{ name, request, want string }{
 		{"success", spec(`{"id":"i1","capability":{"id":"noargs"}}`),
@@ -122,7 +122,7 @@ func TestHandleToDeliversEveryOutcomeOnce(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				eng.HandleTo(context.Background(), []byte(tt.request), d.deliver)
+				eng.Run(context.Background(), capability.Call{Raw: []byte(tt.request)}, d.deliver)
 			}()
 			select {
 			case <-d.got:

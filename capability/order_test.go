@@ -18,7 +18,7 @@ type orderProbe struct {
 	refuse       atomic.Bool // admission refuses while set
 }
 
-func (p *orderProbe) engine(t *testing.T) (*capability.Engine, context.Context) {
+func (p *orderProbe) engine(t *testing.T) (*capability.Engine, capability.Admission) {
 	t.Helper()
 	c := capability.Capability{
 		ID: "post", Description: "Posts a word.", Version: "1.0",
@@ -44,23 +44,24 @@ func (p *orderProbe) engine(t *testing.T) (*capability.Engine, context.Context) 
 		t.Fatal(err)
 	}
 	store, _ := idempotency.Open(idempotency.Options{})
-	ctx := capability.WithAdmission(capability.WithCaller(context.Background(), "app"), func(context.Context, *capability.Capability) error {
+	admit := func(context.Context, capability.Caller, *capability.Capability) error {
 		p.admits.Add(1)
 		if p.refuse.Load() {
 			return capability.Errorf(capability.CodeRateLimited, "slow down")
 		}
 		return nil
-	})
-	return capability.NewEngine(reg, capability.Options{Idempotency: store}), ctx
+	}
+	return capability.NewEngine(reg, capability.Options{Idempotency: store}), admit
 }
 
 // TestEngineOrder holds the engine to its one order on every path: decode,
 // bind, the capability's own Validate, the reply store, admission, run.
 func TestEngineOrder(t *testing.T) {
 	var p orderProbe
-	eng, ctx := p.engine(t)
+	eng, admit := p.engine(t)
+	app := capability.Caller{ID: "app", Vouched: true}
 	post := func(id, word string) string {
-		return string(eng.Handle(ctx, []byte(spec(`{"id":"`+id+`","capability":{"id":"post","args":{"word":`+word+`}}}`))).JSON())
+		return string(eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"` + id + `","capability":{"id":"post","args":{"word":` + word + `}}}`)), Caller: app, Admit: admit}).JSON())
 	}
 	steps := []struct {
 		name, id, word, want string
@@ -95,10 +96,12 @@ func TestEngineOrder(t *testing.T) {
 		t.Errorf("admitted after a refusal: %s, %d runs", got, p.runs.Load())
 	}
 
-	// Call, for MCP without a request id, and Validate, for tools that
-	// check a request, apply the same checks.
-	if _, err := eng.Call(ctx, "post", map[string]json.RawMessage{"word": json.RawMessage(`"bad"`)}); err == nil || err.Error() != "invalid_arguments: word must not be bad" {
-		t.Errorf("Call: %v", err)
+	// A decoded request, as MCP's tools/call without a request id gives
+	// one, and Validate, for tools that check a request, apply the same
+	// checks.
+	decoded := capability.Call{Request: capability.Request{CapabilityID: "post", Args: map[string]json.RawMessage{"word": json.RawMessage(`"bad"`)}}, Caller: app, Admit: admit}
+	if r := eng.Do(context.Background(), decoded); r.ErrorCode != capability.CodeInvalidArguments || r.Message != "word must not be bad" {
+		t.Errorf("a decoded request: %+v", r)
 	}
 	if r := eng.Validate(capability.Request{ID: "v", CapabilityID: "post", Args: map[string]json.RawMessage{"word": json.RawMessage(`"bad"`)}}); r == nil || r.Message != "word must not be bad" {
 		t.Errorf("Validate: %+v", r)

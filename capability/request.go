@@ -43,32 +43,56 @@ type Request struct {
 	Shape        Shape
 }
 
-// fields holds the values of an object's known members, in the order they
-// were asked for; an absent member is nil.
-type fields [5][]byte
+// members reads the JSON object raw, handing each member to put, which
+// keeps it and reports whether the object named it before. It returns the
+// first name given twice, if any, and whether raw is an object at all.
+// Every object of a request is read through it: encoding/json would
+// silently keep the last of two values, and two different phone numbers in
+// one request must not be resolved silently.
+func members(raw []byte, put func(key, value []byte) (repeated bool)) (dup string, isObject bool) {
+	isObject = jsonscan.ForEachMember(raw, func(key, value []byte) {
+		if put(key, value) && dup == "" {
+			dup = string(key)
+		}
+	})
+	return dup, isObject
+}
 
-// objectFields picks the named members out of the object raw. Other members
-// are ignored, for forward compatibility. A non-object and a repeated member
-// are errors: encoding/json would silently keep the last of two values, and
-// two different phone numbers in one request must not be resolved silently.
+// fields are the members of a request's envelope object that the decoder
+// reads, by name; an absent member is nil.
+type fields struct {
+	names  []string
+	values [5][]byte
+}
+
+// get returns the member name, or nil when the object does not have it.
+func (f *fields) get(name string) []byte {
+	for i, n := range f.names {
+		if n == name {
+			return f.values[i]
+		}
+	}
+	return nil
+}
+
+// objectFields reads the named members (at most five) of the object raw.
+// Other members are ignored, for forward compatibility. A non-object and a
+// repeated member are errors.
 func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
-	var out fields
-	var dup string
+	out := fields{names: names}
 	invalid := false
-	isObject := jsonscan.ForEachMember(raw, func(key, value []byte) {
-		picked := false
+	dup, isObject := members(raw, func(key, value []byte) bool {
 		for i, name := range names {
 			if string(key) == name {
-				if out[i] != nil && dup == "" {
-					dup = name
-				}
-				out[i] = value
-				picked = true
+				repeated := out.values[i] != nil
+				out.values[i] = value
+				return repeated
 			}
 		}
 		// A member that is read is checked where it is read; one that is
-		// ignored must still be text.
-		invalid = invalid || (!picked && !(utf8.Valid(key) && utf8.Valid(value)))
+		// ignored must still be text. (A repeat of one is harmless.)
+		invalid = invalid || !(utf8.Valid(key) && utf8.Valid(value))
+		return false
 	})
 	switch {
 	case !isObject:
@@ -101,7 +125,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 	if err != nil {
 		return req, err
 	}
-	envelope, version, request, id, capability := top[0], top[1], top[2], top[3], top[4]
+	envelope, version, request, id, capability := top.get("mobile-mcp-request"), top.get("version"), top.get("request"), top.get("id"), top.get("capability")
 
 	var body []byte
 	var prefix string // the path of the request body, for messages
@@ -115,7 +139,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 		if err != nil {
 			return req, err
 		}
-		prefix, version, body = "mobile-mcp-request.request", inner[0], inner[1]
+		prefix, version, body = "mobile-mcp-request.request", inner.get("version"), inner.get("request")
 	case unwrapped:
 		prefix, body = "request", request
 	case prototype:
@@ -131,7 +155,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 		if err != nil {
 			return req, err
 		}
-		id, capability = inner[0], inner[1]
+		id, capability = inner.get("id"), inner.get("capability")
 		prefix += "."
 	}
 
@@ -162,10 +186,10 @@ func decodeRequest(data []byte) (Request, *Error) {
 	if err != nil {
 		return req, err
 	}
-	if req.CapabilityID, err = decodeString(c[0], prefix, "capability.id"); err != nil {
+	if req.CapabilityID, err = decodeString(c.get("id"), prefix, "capability.id"); err != nil {
 		return req, err
 	}
-	req.Args, err = decodeArgs(c[1], c[2], prefix+"capability")
+	req.Args, err = decodeArgs(c.get("args"), c.get("input"), prefix+"capability")
 	return req, err
 }
 
@@ -195,7 +219,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 }
 
 // DecodeArgs reads arguments that arrive outside a Mobile-MCP request, such
-// as the arguments of an MCP tools/call, for Engine.Call. It accepts what
+// as the arguments of an MCP tools/call, for a Call's Request. It accepts what
 // the request decoder accepts: an object, a JSON string holding one, or a
 // list of {name, type, value}; absent or null means no arguments. Like the
 // request decoder, and unlike encoding/json, it rejects a name given twice,
@@ -238,18 +262,16 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 	switch raw[0] {
 	case '{':
 		args := make(map[string]json.RawMessage, 4)
-		var dup string
 		text := true
-		jsonscan.ForEachMember(raw, func(key, value []byte) {
-			if _, seen := args[string(key)]; seen && dup == "" {
-				dup = string(key)
-			}
-			args[string(key)] = value
+		dup, _ := members(raw, func(key, value []byte) bool {
 			text = text && utf8.Valid(key)
+			_, seen := args[string(key)]
+			args[string(key)] = value
+			return seen
 		})
 		switch {
 		case dup != "":
-			return nil, Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path(), Excerpt(dup))
+			return nil, argumentTwice(path(), dup)
 		case !text:
 			return nil, Errorf(CodeInvalidArguments, "%s: an argument name is not valid UTF-8; names are text, such as \"sms_text\"", path())
 		}
@@ -275,21 +297,28 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 			problem = err
 			return
 		}
-		name, err := decodeString(p[0], itemPath, ".name")
+		name, err := decodeString(p.get("name"), itemPath, ".name")
+		typ, value := p.get("type"), p.get("value")
 		switch {
 		case err != nil:
 			problem = err
-		case !isAbsent(p[1]) && p[1][0] != '"':
-			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(p[1]))
+		case !isAbsent(typ) && typ[0] != '"':
+			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(typ))
 		case args[name] != nil:
-			problem = Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, Excerpt(name))
-		case p[2] == nil:
+			problem = argumentTwice(path, name)
+		case value == nil:
 			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, Excerpt(name))
 		default:
-			args[name] = p[2]
+			args[name] = value
 		}
 	})
 	return args, problem
+}
+
+// argumentTwice is the refusal of arguments that name one twice, whichever
+// layout they came in.
+func argumentTwice(path, name string) *Error {
+	return Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, Excerpt(name))
 }
 
 // decodeString reads the required, non-empty JSON string field prefix+name.

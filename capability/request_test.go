@@ -162,7 +162,7 @@ func TestTextMustBeUnicode(t *testing.T) {
 		if strings.HasPrefix(tt.text, "{") {
 			args = `{"text":"\udc00","meta":` + tt.text + `}`
 		}
-		got := string(eng.Handle(context.Background(), []byte(spec(`{"id":"u","capability":{"id":"echo","args":`+args+`}}`))).JSON())
+		got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"u","capability":{"id":"echo","args":` + args + `}}`))}).JSON())
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%s: %s\nwant it to contain %s", tt.name, got, tt.want)
 		}
@@ -179,7 +179,7 @@ func TestTextMustBeUnicode(t *testing.T) {
 		{"a lone half in arguments sent as a string", `{"id":"s","capability":{"id":"echo","input":"{\"text\":\"\ud800\"}"}}`,
 			`{"id":"s","capability":{"id":"echo"},"status":"failure","message":"capability.input is a string of arguments that holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"}`},
 	} {
-		if got := string(eng.Handle(context.Background(), []byte(tt.request)).JSON()); got != tt.want {
+		if got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(tt.request)}).JSON()); got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
 		}
 	}

@@ -14,8 +14,11 @@ import (
 // Run gets the arguments after the engine validated them against the
 // descriptor: argsJSON is a JSON object whose values have their declared
 // types (a "14" sent for an integer arrives as 14), without the optional
-// ones the caller left out. timeoutMillis is what remains of the
-// capability's deadline. It returns the outcome as JSON, either
+// ones the caller left out. callerPackage is the caller Android vouches
+// for: the package of a bound Message's sender, or "(adb shell)" for the
+// shell's provider; it is "" for a caller that is only claimed (an Intent's
+// callback creator). timeoutMillis is what remains of the capability's
+// deadline. It returns the outcome as JSON, either
 //
 //	{"message":"Created note 7","output":{"id":7}}
 //
@@ -76,7 +79,7 @@ func javaHandler(id string, h Handler) capability.Handler {
 		if left <= 0 {
 			return capability.Result{}, context.DeadlineExceeded
 		}
-		text, err := h.Run(argsJSON, capability.RequestID(ctx), capability.Caller(ctx), left.Milliseconds())
+		text, err := h.Run(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), left.Milliseconds())
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}
@@ -103,4 +106,15 @@ func decodeResult(id, text string) (capability.Result, error) {
 		return capability.Result{}, failure
 	}
 	return result, nil
+}
+
+// vouchedCaller is the caller a handler is told of: the one Android vouches
+// for (a bound Message's sender, or access.ShellCaller for the shell), and
+// "" for a caller that is only claimed (an Intent's), so that a handler
+// never keeps data in the name of an app that may not have called.
+func vouchedCaller(ctx context.Context) string {
+	if caller := capability.CallerOf(ctx); caller.Vouched {
+		return caller.ID
+	}
+	return ""
 }

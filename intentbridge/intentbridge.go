@@ -357,7 +357,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 }
 
 // handle runs a request of caller; claimed means the transport cannot
-// vouch for the caller (access.WithClaimedCaller).
+// vouch for the caller (capability.Caller.Vouched).
 func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to ReplyTarget) {
 	if to == nil {
 		b.log.Error("intentbridge: Handle was given no ReplyTarget; the request is dropped")
@@ -386,10 +386,10 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 		deliver(notStarted)
 		return
 	}
-	ctx := capability.WithCaller(context.Background(), callerPackage)
-	if claimed {
-		ctx = access.WithClaimedCaller(ctx)
+	call := capability.Call{
+		Raw:    []byte(requestJSON),
+		Caller: capability.Caller{ID: callerPackage, Vouched: callerPackage != "" && !claimed},
+		Admit:  b.policy.Admit,
 	}
-	ctx = capability.WithAdmission(ctx, b.policy.Admit)
-	engine.HandleTo(ctx, []byte(requestJSON), deliver)
+	engine.Run(context.Background(), call, deliver)
 }

@@ -404,3 +404,25 @@ func TestStartRefusesAMisplacedValidator(t *testing.T) {
 		})
 	}
 }
+
+// A handler is told of the caller Android vouches for, and of no other: a
+// bound Message's sender and adb's shell, but not an Intent's callback
+// creator, which any app handed that PendingIntent can claim to be.
+func TestAHandlerIsToldOnlyOfACallerAndroidVouchesFor(t *testing.T) {
+	list := &javaStub{result: `{"message":"0 notes","output":{"count":0}}`}
+	b := openSMS(t, notesTool(&javaStub{}, list), "")
+	request := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"l","capability":{"id":"list_notes"}}}}`
+	var bound, inIntent, shell replies
+	b.Handle(request, testAgent, &bound)
+	b.HandleIntent(request, testAgent, &inIntent)
+	b.HandleShell(request, &shell)
+	for _, to := range []*replies{&bound, &inIntent, &shell} {
+		if sent := to.all(); len(sent) != 1 || sent[0].code != "" {
+			t.Fatalf("replies: %d, the first %+v", len(sent), *sent[0])
+		}
+	}
+	want := []string{"{}|l|" + testAgent, "{}|l|", "{}|l|(adb shell)"}
+	if !slices.Equal(list.calls, want) {
+		t.Errorf("the handler was told of\n%q\nwant\n%q", list.calls, want)
+	}
+}

@@ -24,43 +24,47 @@ const MetaErrorCode = "io.github.mobilemcp/error_code"
 // starts counting them again from zero.
 const MetaRequestID = "io.github.mobilemcp/request_id"
 
-// toolHandler runs capability c for tools/call. Every failure, from bad
-// arguments to a panic, becomes an isError result the model can read; a Go
-// error would reach the client as a JSON-RPC error with code 0.
-func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
+// toolHandler runs capability id of engine for tools/call: the server's
+// own capabilities on its engine, and a shared app's on the engine of its
+// remote tools (see SetRemote), through the engine's one pipeline. Every
+// failure, from bad arguments to a panic, becomes an isError result the
+// model can read; a Go error would reach the client as a JSON-RPC error
+// with code 0.
+func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
 		defer func() {
-			// The engine recovers its handlers already. This catches the
-			// rest: the SDK recovers nothing, and a panic on its goroutine
-			// would end the whole process.
+			// The engine recovers its own panics. This catches the rest:
+			// the SDK recovers nothing, and a panic on its goroutine would
+			// end the whole process.
 			if p := recover(); p != nil {
-				s.opts.Logger.Error("recovered panic", "tool", c.ID, "panic", p, "stack", string(debug.Stack()))
-				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", c.ID, p))
+				s.opts.Logger.Error("recovered panic", "tool", id, "panic", p, "stack", string(debug.Stack()))
+				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", id, p))
 			}
 		}()
-		args, cerr := capability.DecodeArgs(req.Params.Arguments)
+		args, err := capability.DecodeArgs(req.Params.Arguments)
+		if err != nil {
+			return failed(err), nil
+		}
+		requestID, cerr := requestIDFrom(req.Params.Meta)
 		if cerr != nil {
 			return failed(cerr), nil
 		}
-		// The engine admits the call in its one order, after the arguments
-		// are checked and a retried request id is answered from the store.
-		ctx = capability.WithAdmission(ctx, s.admit)
-		var result capability.Result
-		if raw, given := req.Params.Meta[MetaRequestID]; given {
-			reply, cerr := s.invoke(ctx, c, raw, args)
-			if cerr != nil {
-				return failed(cerr), nil
-			}
-			result = capability.Result{Message: reply.Message, Output: reply.Output}
-		} else if result, cerr = s.engine.Call(ctx, c.ID, args); cerr != nil {
-			return failed(cerr), nil
+		reply := engine.Do(ctx, capability.Call{
+			Request: capability.Request{ID: requestID, CapabilityID: id, Args: args},
+			// Request ids are per client, and MCP clients are kept apart
+			// from Android apps. The token proved the client.
+			Caller: capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true},
+			Admit:  s.admit,
+		})
+		if reply.Failed() {
+			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message}), nil
 		}
-		structured, err := structuredContent(result.Output)
+		structured, err := structuredContent(reply.Output)
 		if err != nil {
-			return failed(capability.Errorf(capability.CodeInternalError, "%s produced an output that cannot be encoded as JSON: %v", c.ID, err)), nil
+			return failed(capability.Errorf(capability.CodeInternalError, "%s produced an output that cannot be encoded as JSON: %v", id, err)), nil
 		}
 		return &mcp.CallToolResult{
-			Content:           []mcp.Content{&mcp.TextContent{Text: result.Message}},
+			Content:           []mcp.Content{&mcp.TextContent{Text: reply.Message}},
 			StructuredContent: structured,
 		}, nil
 	}
@@ -69,7 +73,7 @@ func (s *Server) toolHandler(c *capability.Capability) mcp.ToolHandler {
 // admit limits each client's calls of capabilities that change something.
 // Only calls that would run count: the engine asks after it has refused
 // invalid arguments and answered retries from the reply store.
-func (s *Server) admit(ctx context.Context, c *capability.Capability) error {
+func (s *Server) admit(ctx context.Context, _ capability.Caller, c *capability.Capability) error {
 	if !c.ChangesState() {
 		return nil
 	}
@@ -80,19 +84,18 @@ func (s *Server) admit(ctx context.Context, c *capability.Capability) error {
 	return nil
 }
 
-// invoke runs c under the client's request id, through the reply store.
-func (s *Server) invoke(ctx context.Context, c *capability.Capability, rawID any, args map[string]json.RawMessage) (*capability.Reply, *capability.Error) {
-	id, ok := rawID.(string)
+// requestIDFrom reads the request id a client may give in _meta
+// (MetaRequestID), or "" when it gives none.
+func requestIDFrom(meta mcp.Meta) (string, *capability.Error) {
+	raw, given := meta[MetaRequestID]
+	if !given {
+		return "", nil
+	}
+	id, ok := raw.(string)
 	if !ok || id == "" || len(id) > capability.MaxIDLength {
-		return nil, capability.Errorf(capability.CodeInvalidRequest, "_meta %q must be a non-empty string of at most %d bytes", MetaRequestID, capability.MaxIDLength)
+		return "", capability.Errorf(capability.CodeInvalidRequest, "_meta %q must be a non-empty string of at most %d bytes", MetaRequestID, capability.MaxIDLength)
 	}
-	// Ids are per client, and MCP clients are kept apart from Android apps.
-	ctx = capability.WithCaller(ctx, "mcp:"+clientFrom(ctx))
-	reply := s.engine.Invoke(ctx, capability.Request{ID: id, CapabilityID: c.ID, Args: args})
-	if reply.Failed() {
-		return nil, &capability.Error{Code: reply.ErrorCode, Message: reply.Message}
-	}
-	return reply, nil
+	return id, nil
 }
 
 // failed is an isError result. The text is "error_code: message", because

@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"runtime/debug"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -272,6 +272,10 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 			return nil, fmt.Errorf("mcpserver: %s of %s would be named %s, which this server's own capability is", r.Capabilities[i].ID, r.Package, tool.Name)
 		}
 	}
+	engine, err := r.engine(names, s.opts.Logger)
+	if err != nil {
+		return nil, err
+	}
 	s.remoteMu.Lock()
 	defer s.remoteMu.Unlock()
 	if err := checkApart(r.Package, names, s.remotes); err != nil {
@@ -280,8 +284,8 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 	if stale := slices.DeleteFunc(s.remotes[r.Package], func(n string) bool { return slices.Contains(names, n) }); len(stale) > 0 {
 		s.mcp.RemoveTools(stale...)
 	}
-	for i, tool := range tools {
-		s.mcp.AddTool(tool, s.remoteHandler(tool.Name, r.Capabilities[i], r))
+	for _, tool := range tools {
+		s.mcp.AddTool(tool, s.toolHandler(engine, tool.Name))
 	}
 	s.remotes[r.Package] = names
 	return slices.Clone(names), nil
@@ -310,70 +314,86 @@ func (s *Server) isRemote(name string) bool {
 	return false
 }
 
-// remoteHandler calls capability c of a remote app, served as tool name.
-// Whatever goes wrong on the way (the app cannot be reached, does not
-// answer in time, answers something that is not a reply to this call)
-// becomes an isError result naming the tool; a failure the app replies
-// with keeps its error_code and message.
-func (s *Server) remoteHandler(name string, c *capability.Capability, r Remote) mcp.ToolHandler {
-	timeout := min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxRemoteTimeout)
-	call := r.Call
-	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
-		defer func() {
-			if p := recover(); p != nil {
-				s.opts.Logger.Error("recovered panic", "tool", name, "panic", p, "stack", string(debug.Stack()))
-				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", name, p))
-			}
-		}()
-		if _, cerr := capability.DecodeArgs(req.Params.Arguments); cerr != nil {
-			return failed(cerr), nil
+// engine is the engine r's tools run on: each capability under its tool
+// name (names, in r's order), so that every message names the tool; with
+// its deadline for the trip to the app (see Remote.Timeout); and with a
+// handler that sends the call to the app. The calls go through the same
+// pipeline as the server's own capabilities: the same argument checks,
+// admission, timeout rules, error mapping and output check.
+func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine, error) {
+	tools := make([]capability.Capability, len(r.Capabilities))
+	for i, c := range r.Capabilities {
+		tool := *c
+		tool.ID = names[i]
+		tool.Timeout = min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxRemoteTimeout)
+		tool.Validate = nil // the app's own; it runs there
+		tool.Handler = r.handler(names[i], c)
+		tools[i] = tool
+	}
+	reg, err := capability.NewRegistry(tools...)
+	if err != nil {
+		return nil, fmt.Errorf("mcpserver: %s: %w", r.Package, err)
+	}
+	// No reply store here: the app keeps its own, per caller.
+	return capability.NewEngine(reg, capability.Options{Logger: logger}), nil
+}
+
+// handler sends a call of capability capabilityID, served as tool name, to
+// the app. Whatever goes wrong on the way (the app cannot be reached,
+// answers something that is not a reply to this call) is a platform_error
+// naming the tool; a failure the app replies with keeps its error_code and
+// message; not answering by the deadline is the engine's timeout.
+func (r Remote) handler(name string, c *capability.Capability) capability.Handler {
+	call, capabilityID := r.Call, c.ID
+	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
+		argsJSON, err := encodeArgs(c, args)
+		if err != nil {
+			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments: %v", name, err)
 		}
-		if err := s.admit(ctx, c); err != nil {
-			return failed(err), nil
-		}
-		args := []byte(req.Params.Arguments)
-		if len(args) == 0 || string(args) == "null" {
-			args = []byte("{}")
-		}
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		data, err := call(ctx, c.ID, args)
+		data, err := call(ctx, capabilityID, argsJSON)
 		switch {
 		case errors.Is(err, context.DeadlineExceeded) || err == nil && ctx.Err() != nil:
-			return failed(capability.Errorf(capability.CodeTimeout, "%s did not answer within %s", name, timeout)), nil
+			return capability.Result{}, context.DeadlineExceeded
 		case err != nil:
-			return failed(capability.Errorf(capability.CodePlatformError, "%s could not be reached: %v", name, err)), nil
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s could not be reached: %v", name, err)
 		}
 		reply, err := capability.DecodeReply(data)
 		if err != nil {
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with something that is not a Mobile-MCP reply: %v", name, err)), nil
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with something that is not a Mobile-MCP reply: %v", name, err)
 		}
 		// The app's client library matches a reply to its call by the call's own reply channel
 		// and request id; a reply that names no request or another capability is still never
 		// passed on as this call's data.
 		switch {
 		case reply.ID == "":
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)), nil
-		case reply.CapabilityID != "" && reply.CapabilityID != c.ID:
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, capability.Excerpt(reply.CapabilityID), c.ID)), nil
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)
+		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, capability.Excerpt(reply.CapabilityID), capabilityID)
+		case reply.Failed():
+			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}
 		}
-		if reply.Failed() {
-			return failed(&capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}), nil
-		}
-		// The same check the engine makes of a local handler's outputs: MCP clients check
-		// structuredContent against the tool's output schema and reject a whole result that
-		// does not match it.
-		outputs, cerr := c.CheckOutput(reply.Output)
-		if cerr != nil {
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with outputs its descriptor does not allow: %s", name, cerr.Message)), nil
-		}
-		structured, err := structuredContent(outputs)
-		if err != nil {
-			return failed(capability.Errorf(capability.CodePlatformError, "%s answered with an output that cannot be encoded as JSON: %v", name, err)), nil
-		}
-		return &mcp.CallToolResult{
-			Content:           []mcp.Content{&mcp.TextContent{Text: reply.Message}},
-			StructuredContent: structured,
-		}, nil
+		return capability.Result{Message: reply.Message, Output: reply.Output}, nil
 	}
+}
+
+// encodeArgs writes checked arguments as the JSON object the app gets, in
+// the order its descriptor declares them.
+func encodeArgs(c *capability.Capability, args capability.Args) ([]byte, error) {
+	buf := append(make([]byte, 0, 128), '{')
+	for _, p := range c.Input {
+		v, given := args[p.Name]
+		if !given {
+			continue
+		}
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		buf = capability.AppendJSONString(buf, p.Name)
+		buf = append(buf, ':')
+		var err error
+		if buf, err = capability.AppendJSONValue(buf, v); err != nil {
+			return nil, fmt.Errorf("argument %s: %w", p.Name, err)
+		}
+	}
+	return append(buf, '}'), nil
 }

@@ -195,23 +195,23 @@ func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
 		{name: "times out", timeout: 50 * time.Millisecond, reply: func(ctx context.Context) (string, error) {
 			<-ctx.Done()
 			return "", ctx.Err()
-		}, want: "timeout: " + tool + " did not answer within 50ms"},
+		}, want: "timeout: " + tool + " did not finish within 50ms; it may still complete, so check before retrying with a new request id"},
 		{name: "answers late without an error", timeout: 50 * time.Millisecond, reply: func(ctx context.Context) (string, error) {
 			<-ctx.Done()
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"integer","value":1}]`), nil
-		}, want: "timeout: " + tool + " did not answer within 50ms"},
+		}, want: "timeout: " + tool + " did not finish within 50ms; it may still complete, so check before retrying with a new request id"},
 		{name: "garbage", reply: func(context.Context) (string, error) { return "<html>", nil },
 			want: "platform_error: " + tool + " answered with something that is not a Mobile-MCP reply: reply is not valid JSON: invalid character '<' looking for beginning of value"},
 		{name: "no status", reply: func(context.Context) (string, error) { return `{"mobile-mcp-response":{"response":{}}}`, nil },
 			want: "platform_error: " + tool + ` answered with something that is not a Mobile-MCP reply: reply has status ""; want "success" or "failure"`},
 		{name: "undeclared output", reply: func(context.Context) (string, error) {
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"integer","value":1},{"name":"secret","type":"string","value":"x"}]`), nil
-		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned the output "secret", which its descriptor does not declare; it declares: id`},
+		}, want: "internal_error: " + tool + ` returned the output "secret", which its descriptor does not declare; it declares: id`},
 		{name: "missing output", reply: func(context.Context) (string, error) { return replyJSON("create_note", "Saved", `[]`), nil },
-			want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned no "id" (integer), which its descriptor declares; a successful call returns every declared output`},
+			want: "internal_error: " + tool + ` returned no "id" (integer), which its descriptor declares; a successful call returns every declared output`},
 		{name: "output of another type", reply: func(context.Context) (string, error) {
 			return replyJSON("create_note", "Saved", `[{"name":"id","type":"string","value":"1"}]`), nil
-		}, want: "platform_error: " + tool + ` answered with outputs its descriptor does not allow: create_note returned the output "id" as string "1"; its descriptor declares an integer`},
+		}, want: "internal_error: " + tool + ` returned the output "id" as string "1"; its descriptor declares an integer`},
 		{name: "a reply of another capability", reply: func(context.Context) (string, error) {
 			return replyJSON("list_notes", "1 note", `[{"name":"count","type":"integer","value":1}]`), nil
 		}, want: "platform_error: " + tool + " answered with a reply of list_notes, not create_note; nothing of it is passed on"},

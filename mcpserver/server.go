@@ -193,7 +193,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.mcp.AddTool(tool, s.toolHandler(c))
+		s.mcp.AddTool(tool, s.toolHandler(s.engine, c.ID))
 	}
 	s.handler = s.wrap(mcp.NewStreamableHTTPHandler(
 		// One shared server: the SDK asks for it twice per request.

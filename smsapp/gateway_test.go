@@ -139,7 +139,7 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 			return "", errors.New("io.github.mobilemcp.notes has no service for mobile.mcp.SERVICE")
 		}, "platform_error: io.github.mobilemcp.notes-create_note could not be reached: io.github.mobilemcp.notes has no service for mobile.mcp.SERVICE"},
 		{"no answer in time", func() (string, error) { time.Sleep(time.Second); return "", nil },
-			"timeout: io.github.mobilemcp.notes-create_note did not answer within 100ms"},
+			"timeout: io.github.mobilemcp.notes-create_note did not finish within 100ms; it may still complete, so check before retrying with a new request id"},
 		{"garbage", func() (string, error) { return "{}", nil },
 			`platform_error: io.github.mobilemcp.notes-create_note answered with something that is not a Mobile-MCP reply: reply has status \"\"; want \"success\" or \"failure\"`},
 		{"a panic", func() (string, error) { panic("Java exception") },

@@ -37,7 +37,7 @@ func TestBadInputCatalogAgainstTheEngine(t *testing.T) {
 	eng := capability.NewEngine(reg, capability.Options{})
 	counts := map[string]int{}
 	for _, c := range cases {
-		reply := eng.Handle(context.Background(), c.Request)
+		reply := eng.Do(context.Background(), capability.Call{Raw: c.Request})
 		encoded := reply.JSON()
 		var wellFormed struct {
 			Envelope struct {

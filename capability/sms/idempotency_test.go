@@ -47,7 +47,7 @@ func (d *dedupingPhone) sent(t *testing.T) int {
 }
 
 func handleAs(d *dedupingPhone, caller, request string) *capability.Reply {
-	return d.engine.Handle(capability.WithCaller(context.Background(), caller), []byte(request))
+	return d.engine.Do(context.Background(), capability.Call{Raw: []byte(request), Caller: capability.Caller{ID: caller, Vouched: true}})
 }
 
 const seedSend = `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`

@@ -112,9 +112,9 @@ func sameReplyHandler() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, cerr := eng.Call(context.Background(), sms.GetSubscriptionsID, nil)
-	if cerr != nil {
-		return nil, cerr
+	r := eng.Do(context.Background(), capability.Call{Request: capability.Request{CapabilityID: sms.GetSubscriptionsID}})
+	if r.Failed() {
+		return nil, fmt.Errorf("%s: %s", r.ErrorCode, r.Message)
 	}
 	return bareHandler(&mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: r.Message}},

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Times one request through the engine the way the tool service's worker runs it: Java calls
  * {@code Bridge.handle} with a Java ReplyTarget; the engine parses and validates the request and
- * runs the capability inline on the calling thread (Engine.HandleTo), calling back into Java for
+ * runs the capability inline on the calling thread (Engine.Run), calling back into Java for
  * the capability's Java part; then it encodes the reply and calls the ReplyTarget, which reads the
  * reply's JSON as the SDK's transports do. Two requests are timed:
  * <ol>
@@ -86,7 +86,7 @@ public final class HandleBenchmark {
                 .put(new JSONObject().put("id", 1).put("title", "Milk").put("body", "2 litres"))
                 .put(new JSONObject().put("id", 2).put("title", "Call Anna").put("body", ""));
         Tool notesTool = Intentbridge.newTool("res/xml/mcp_capabilities.xml", NOTES_DESCRIPTOR);
-        new ToolHandlers(notesTool).on("list_notes",
+        new ToolHandlers(notesTool, null).on("list_notes",
                 call -> ToolResult.success(notes.length() + " notes").put("count", notes.length()).put("notes", notes));
         run("list_notes, a Java CapabilityHandler through the SDK's adapter", notesTool, LIST_NOTES, "\"message\":\"2 notes\"", calls);
 

@@ -15,17 +15,19 @@ import org.json.JSONObject;
 final class JavaHandler implements Handler {
     private final String capabilityId;
     private final CapabilityHandler handler;
+    private final CallerSigners signers;
 
-    JavaHandler(String capabilityId, CapabilityHandler handler) {
+    JavaHandler(String capabilityId, CapabilityHandler handler, CallerSigners signers) {
         this.capabilityId = capabilityId;
         this.handler = handler;
+        this.signers = signers;
     }
 
     @Override
     public String run(String argsJSON, String requestID, String callerPackage, long timeoutMillis) throws JSONException {
         ToolResult result;
         try {
-            result = handler.handle(new ToolCall(capabilityId, requestID, callerPackage, timeoutMillis, new JSONObject(argsJSON)));
+            result = handler.handle(new ToolCall(capabilityId, requestID, caller(callerPackage), signers, timeoutMillis, new JSONObject(argsJSON)));
         } catch (Exception | StackOverflowError e) {
             // The stack trace is for the developer; the agent gets the exception's name and message.
             Log.e(McpToolService.LOG_TAG, "the handler of " + capabilityId + " threw", e);
@@ -35,6 +37,15 @@ final class JavaHandler implements Handler {
             return failure("the handler of " + capabilityId + " returned null; return ToolResult.success(...) or ToolResult.failure(...)");
         }
         return result.toJson();
+    }
+
+    /**
+     * The package a handler is told of: the engine's caller, which is one Android vouches for or
+     * "", with the shell's name for adb's shell (the Go side's access.ShellCaller) made the shell's
+     * package.
+     */
+    private static String caller(String engineCaller) {
+        return "(adb shell)".equals(engineCaller) ? ToolCall.SHELL_PACKAGE : engineCaller;
     }
 
     private static String failure(String message) throws JSONException {

@@ -25,7 +25,7 @@ final class JavaValidator implements Validator {
     public String check(String argsJSON) throws Exception {
         String problem;
         try {
-            problem = check.problem(new ToolCall(capabilityId, "", "", 0, new JSONObject(argsJSON)));
+            problem = check.problem(new ToolCall(capabilityId, "", "", null, 0, new JSONObject(argsJSON)));
         } catch (Exception | StackOverflowError e) {
             Log.e(McpToolService.LOG_TAG, "the argument check of " + capabilityId + " threw", e);
             throw new Exception("its check threw " + e);

@@ -18,13 +18,22 @@ public final class ToolCall {
     private final String capabilityId;
     private final String requestId;
     private final String callerPackage;
+    private final CallerSigners signers;
+    private String callerSigner; // looked up on first use
     private final long deadline; // System.nanoTime()
     private final JSONObject args;
 
-    ToolCall(String capabilityId, String requestId, String callerPackage, long timeoutMillis, JSONObject args) {
+    /**
+     * The package {@link #getCallerPackage} names for adb's shell: Android's Shell app, whose uid
+     * (2000) the shell runs as.
+     */
+    public static final String SHELL_PACKAGE = "com.android.shell";
+
+    ToolCall(String capabilityId, String requestId, String callerPackage, CallerSigners signers, long timeoutMillis, JSONObject args) {
         this.capabilityId = capabilityId;
         this.requestId = requestId;
         this.callerPackage = callerPackage;
+        this.signers = signers;
         this.deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         this.args = args;
     }
@@ -40,11 +49,37 @@ public final class ToolCall {
     }
 
     /**
-     * The calling app's package as Android vouches for it, or "" for a request without one (adb, or
-     * an MCP client). The user has allowed this app if the capability is not read-only.
+     * The calling app's package, as Android vouches for it: the app that bound to your tool and sent
+     * the request as a Message, or {@link #SHELL_PACKAGE} for adb's shell. It is "" where Android
+     * vouches for no caller: an Intent's request names only the app that created its callback, and
+     * any app that was handed that callback can send it, so a handler must not keep data in that
+     * app's name. The user has allowed this app if the capability is not read-only. Two apps that
+     * share a user id are named "sharedUserId:UID".
      */
     public String getCallerPackage() {
         return callerPackage;
+    }
+
+    /**
+     * The SHA-256 of the calling app's signing certificate, as 64 lowercase hex digits (several,
+     * comma-separated, for an app signed by more than one), as the PackageManager reports it; with
+     * {@link #getCallerPackage} it tells apart two apps that took the same package name one after
+     * the other. It is "" where {@link #getCallerPackage} is, or when the PackageManager does not
+     * know the package.
+     */
+    public String getCallerSigningSha256() {
+        if (callerSigner == null) {
+            String signer = "";
+            if (!callerPackage.isEmpty()) {
+                try {
+                    signer = signers.signingCertificateSHA256(callerPackage);
+                } catch (Exception | LinkageError e) {
+                    signer = ""; // not installed, or no certificate: nothing Android vouches for
+                }
+            }
+            callerSigner = signer;
+        }
+        return callerSigner;
     }
 
     /** How long the handler has left before the caller is answered with a timeout. */

@@ -15,9 +15,11 @@ import io.github.mobilemcp.intentbridge.Tool;
  */
 public final class ToolHandlers {
     private final Tool tool;
+    private final CallerSigners signers;
 
-    ToolHandlers(Tool tool) {
+    ToolHandlers(Tool tool, CallerSigners signers) {
         this.tool = tool;
+        this.signers = signers;
     }
 
     /** Makes handler run capabilityId. Returns this, to chain calls. */
@@ -25,7 +27,7 @@ public final class ToolHandlers {
         if (handler == null) {
             throw new IllegalArgumentException("the handler of " + capabilityId + " is null");
         }
-        tool.setHandler(capabilityId, new JavaHandler(capabilityId, handler));
+        tool.setHandler(capabilityId, new JavaHandler(capabilityId, handler, signers));
         return this;
     }
 

@@ -123,7 +123,7 @@ final class ToolRuntime {
             if (timeoutOverrideMillis > 0) {
                 tool.setTimeoutMillis(timeoutOverrideMillis);
             }
-            service.registerHandlers(new ToolHandlers(tool));
+            service.registerHandlers(new ToolHandlers(tool, new CallerSigners(service.getPackageManager())));
         } catch (Exception e) {
             String why = name + " cannot start its Mobile-MCP tool: " + (e.getMessage() != null ? e.getMessage() : e);
             Log.e(McpToolService.LOG_TAG, why, e);
