@@ -77,7 +77,6 @@ public class BindingTest {
 
     @After
     public void unbind() {
-        Gate.open();
         service.destroy();
         replyThread.quitSafely();
     }

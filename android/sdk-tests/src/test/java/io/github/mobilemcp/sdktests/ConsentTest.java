@@ -10,7 +10,6 @@ import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Notification;
 import android.app.NotificationManager;
-import android.app.PendingIntent;
 import android.content.Intent;
 import android.os.Build;
 import android.text.format.DateFormat;
