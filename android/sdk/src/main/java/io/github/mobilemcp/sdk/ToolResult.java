@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdk;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collection;
 import java.util.Map;
@@ -21,25 +22,28 @@ import java.util.Map;
  * names the output. The order of {@code put} calls does not matter.
  */
 public final class ToolResult {
-    private final ErrorCode error;
+    private final @Nullable ErrorCode error;
     private final String message;
     private final JSONObject outputs = new JSONObject();
 
-    private ToolResult(ErrorCode error, String message) {
+    private ToolResult(@Nullable ErrorCode error, @Nullable String message) {
         this.error = error;
         this.message = message == null ? "" : message;
     }
 
     /**
      * A success. The message says what happened, in words an assistant can repeat to the user
-     * ("Created note 7"); MCP clients show it as the tool's text.
+     * ("Created note 7"); MCP clients show it as the tool's text. Null is taken as "".
      */
-    public static ToolResult success(String message) {
+    public static ToolResult success(@Nullable String message) {
         return new ToolResult(null, message);
     }
 
-    /** A failure: what went wrong, and what the caller could do about it. */
-    public static ToolResult failure(ErrorCode code, String message) {
+    /**
+     * A failure: what went wrong, and what the caller could do about it. A null message is taken
+     * as "".
+     */
+    public static ToolResult failure(ErrorCode code, @Nullable String message) {
         if (code == null) {
             throw new IllegalArgumentException("a failure needs an ErrorCode");
         }
@@ -91,7 +95,7 @@ public final class ToolResult {
         return set(output, value == null ? null : new JSONArray(value));
     }
 
-    private ToolResult set(String output, Object value) {
+    private ToolResult set(String output, @Nullable Object value) {
         if (error != null) {
             throw new IllegalStateException("a failure has no outputs; " + output + " cannot be set");
         }
@@ -109,7 +113,7 @@ public final class ToolResult {
     }
 
     /** The failure's code, or null for a success. */
-    public ErrorCode getErrorCode() {
+    public @Nullable ErrorCode getErrorCode() {
         return error;
     }
 
