@@ -19,7 +19,9 @@ import java.util.Map;
  *
  * <p>A success must carry every output the descriptor declares, each with its declared type, and
  * nothing else; the engine checks, and answers a mismatch with an {@code internal_error} that
- * names the output. The order of {@code put} calls does not matter.
+ * names the output. The order of {@code put} calls does not matter. No output is null, so
+ * {@code put} refuses a null value at once, with a {@link NullPointerException} that names the
+ * output; when there is no value to give, return a {@link #failure} instead.
  */
 public final class ToolResult {
     private final @Nullable ErrorCode error;
@@ -95,12 +97,26 @@ public final class ToolResult {
         return set(output, value == null ? null : new JSONArray(value));
     }
 
-    private ToolResult set(String output, @Nullable Object value) {
+    /**
+     * Sets output to value. Neither may be null, though Java lets a caller pass null for both:
+     * every declared output is returned, with a value of its declared type (a JSON null is none),
+     * so a null is the handler's bug, reported here where it happens rather than by the engine
+     * after the handler returned.
+     */
+    private ToolResult set(@Nullable String output, @Nullable Object value) {
+        if (output == null) {
+            throw new NullPointerException("ToolResult.put(null, ...): an output needs the name its descriptor declares");
+        }
+        if (value == null) {
+            throw new NullPointerException("ToolResult.put(\"" + output + "\", null): an output value cannot be null; "
+                    + "a success returns every output its descriptor declares, each with a value of its declared type, "
+                    + "so return ToolResult.failure(...) when there is none");
+        }
         if (error != null) {
             throw new IllegalStateException("a failure has no outputs; " + output + " cannot be set");
         }
         try {
-            outputs.put(output, value == null ? JSONObject.NULL : value);
+            outputs.put(output, value);
         } catch (JSONException e) {
             throw new IllegalArgumentException("output " + output + ": " + e.getMessage(), e);
         }
