@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdk;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One call of a capability, as its handler sees it: the validated arguments, with typed getters,
@@ -97,9 +98,14 @@ public final class ToolCall {
         return (String) get(name, String.class);
     }
 
-    /** A string argument, or fallback when it was not given. */
-    public String getString(String name, String fallback) {
-        return has(name) ? getString(name) : fallback;
+    /**
+     * A string argument, or fallback when it was not given. The result is of fallback's type: in
+     * Kotlin, {@code getString("body", "")} is a {@code String} and {@code getString("body", null)}
+     * a {@code String?}.
+     */
+    @SuppressWarnings("unchecked") // S is String or, with a null fallback, @Nullable String
+    public <S extends @Nullable String> S getString(String name, S fallback) {
+        return has(name) ? (S) getString(name) : fallback;
     }
 
     /** An integer argument. */
@@ -133,12 +139,12 @@ public final class ToolCall {
     }
 
     /** An object argument, or null when it was not given. */
-    public JSONObject getObject(String name) {
+    public @Nullable JSONObject getObject(String name) {
         return has(name) ? (JSONObject) get(name, JSONObject.class) : null;
     }
 
     /** An array argument, or null when it was not given. */
-    public JSONArray getArray(String name) {
+    public @Nullable JSONArray getArray(String name) {
         return has(name) ? (JSONArray) get(name, JSONArray.class) : null;
     }
 
