@@ -47,9 +47,14 @@ public final class ToolCall {
         return callerPackage;
     }
 
-    /** How long the handler has left before the caller is answered with a timeout. */
+    /**
+     * How long the handler has left before the caller is answered with a timeout, rounded up to a
+     * whole millisecond: 0 only once the deadline has passed, so a handler that waits this long
+     * never gives up before it.
+     */
     public long getRemainingMillis() {
-        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+        long left = deadline - System.nanoTime();
+        return left <= 0 ? 0 : (left + 999_999) / 1_000_000;
     }
 
     /** Whether the caller gave the argument name. */
