@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
-# SDK, the client library and the testing library), as javap prints it from their compiled classes
-# (scripts/test-android.sh compiles them first), with its JSpecify nullness, kept in
-# android/MODULE/api.txt. Without --update it
+# SDK, the client library, the testing library and the SDK's Kotlin extensions), as javap prints it
+# from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
+# nullness, kept in android/MODULE/api.txt. Without --update it
 # fails when the API differs from the listing, so that no change to what developers see goes
 # unnoticed; with --update it writes the listings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client testing"
+MODULES="sdk client testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.)
+declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.
+	[sdk-ktx]=io.github.mobilemcp.sdk.ktx.)
 update=0
 case "${1:-}" in
 "") ;;

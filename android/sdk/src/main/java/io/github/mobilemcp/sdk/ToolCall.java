@@ -19,8 +19,8 @@ public final class ToolCall {
     private final String capabilityId;
     private final String requestId;
     private final String callerPackage;
-    private final CallerSigners signers;
-    private String callerSigner; // looked up on first use
+    private final @Nullable CallerSigners signers; // null where there is no caller (argument checks)
+    private @Nullable String callerSigner; // looked up on first use
     private final long deadline; // System.nanoTime()
     private final JSONObject args;
 
@@ -30,7 +30,7 @@ public final class ToolCall {
      */
     public static final String SHELL_PACKAGE = "com.android.shell";
 
-    ToolCall(String capabilityId, String requestId, String callerPackage, CallerSigners signers, long timeoutMillis, JSONObject args) {
+    ToolCall(String capabilityId, String requestId, String callerPackage, @Nullable CallerSigners signers, long timeoutMillis, JSONObject args) {
         this.capabilityId = capabilityId;
         this.requestId = requestId;
         this.callerPackage = callerPackage;
@@ -71,7 +71,7 @@ public final class ToolCall {
     public String getCallerSigningSha256() {
         if (callerSigner == null) {
             String signer = "";
-            if (!callerPackage.isEmpty()) {
+            if (!callerPackage.isEmpty() && signers != null) {
                 try {
                     signer = signers.signingCertificateSHA256(callerPackage);
                 } catch (Exception | LinkageError e) {
@@ -83,9 +83,14 @@ public final class ToolCall {
         return callerSigner;
     }
 
-    /** How long the handler has left before the caller is answered with a timeout. */
+    /**
+     * How long the handler has left before the caller is answered with a timeout, rounded up to a
+     * whole millisecond: 0 only once the deadline has passed, so a handler that waits this long
+     * never gives up before it.
+     */
     public long getRemainingMillis() {
-        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+        long left = deadline - System.nanoTime();
+        return left <= 0 ? 0 : (left + 999_999) / 1_000_000;
     }
 
     /** Whether the caller gave the argument name. */
