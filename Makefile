@@ -10,7 +10,7 @@ SERVE_FLAGS ?=
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
-deps: ## install everything the tests need (apt packages, Go tools, Maven and npm dependencies)
+deps: ## install everything the tests need (apt packages, Go tools, Maven, npm and Python dependencies)
 	scripts/deps.sh all
 
 serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simulated phone (Ctrl-C stops)

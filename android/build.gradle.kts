@@ -1,6 +1,6 @@
-// The Android Gradle Plugin, one version for every module (each applies the plugin it needs), and
-// what the Android modules share. harness/ is not a Gradle project: it holds what only the Maven
-// host harness needs.
+// The Android Gradle Plugin and Kotlin's, one version for every module (each applies the plugins
+// it needs), and what the Android modules share. harness/ is not a Gradle project: it holds what
+// only the Maven host harness needs.
 import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
 import com.android.build.api.dsl.CompileOptions
@@ -9,6 +9,8 @@ import com.android.build.api.dsl.LibraryExtension
 plugins {
     id("com.android.application") version "8.7.3" apply false
     id("com.android.library") version "8.7.3" apply false
+    // sdk-ktx's; the same Kotlin as the host harness (pom.xml).
+    id("org.jetbrains.kotlin.android") version "2.2.21" apply false
 }
 
 // The layout every Android module shares with the host harness (pom.xml): its manifest next to its

@@ -71,6 +71,19 @@ func TestTheGuidesKotlinIsTheKotlinSample(t *testing.T) {
 	}
 }
 
+// TestTheGuidesSuspendHandlerIsTheTestedOne keeps the guide's suspending
+// handler identical to the tool that sdk-ktx's tests run.
+func TestTheGuidesSuspendHandlerIsTheTestedOne(t *testing.T) {
+	block := regexp.MustCompile("(?s)```kotlin\n(class TimerToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk.md"))
+	if block == nil {
+		t.Fatal("docs/tool-sdk.md shows no Kotlin TimerToolService")
+	}
+	kotlin := read(t, "../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt")
+	if want := kotlin[strings.Index(kotlin, "class TimerToolService"):]; block[1] != want {
+		t.Errorf("docs/tool-sdk.md's suspending handler is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
+	}
+}
+
 func read(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)

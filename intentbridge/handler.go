@@ -3,6 +3,7 @@ package intentbridge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/capability"
@@ -18,7 +19,9 @@ import (
 // for: the package of a bound Message's sender, or "(adb shell)" for the
 // shell's provider; it is "" for a caller that is only claimed (an Intent's
 // callback creator). timeoutMillis is what remains of the capability's
-// deadline. It returns the outcome as JSON, either
+// deadline, rounded up to a whole millisecond, so that a handler that waits
+// exactly that long never gives up before the deadline. It returns the
+// outcome as JSON, either
 //
 //	{"message":"Created note 7","output":{"id":7}}
 //
@@ -29,7 +32,10 @@ import (
 // with one of the error codes of the wire format. A failure with
 // invalid_arguments or permission_denied promises that nothing was done, so
 // the caller may correct the request and retry it under the same id. An
-// exception thrown out of Run becomes internal_error.
+// exception thrown out of Run becomes internal_error. A timeout failure
+// returned once the deadline has passed, by a handler that gave up there,
+// is the engine's own timeout reply, the one the caller gets at the
+// deadline.
 type Handler interface {
 	Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (resultJSON string, err error)
 }
@@ -79,12 +85,29 @@ func javaHandler(id string, h Handler) capability.Handler {
 		if left <= 0 {
 			return capability.Result{}, context.DeadlineExceeded
 		}
-		text, err := h.Run(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), left.Milliseconds())
+		millis := (left + time.Millisecond - 1) / time.Millisecond
+		text, err := h.Run(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), int64(millis))
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}
-		return decodeResult(id, text)
+		result, err := decodeResult(id, text)
+		if gaveUpAtTheDeadline(ctx, err) {
+			// The deadline's own reply, whichever of the two reaches the
+			// engine first: the watchdog's at the deadline or this one.
+			return capability.Result{}, context.DeadlineExceeded
+		}
+		return result, err
 	}
+}
+
+// gaveUpAtTheDeadline reports whether err, what a handler returned, is a
+// timeout failure and ctx's deadline has passed: the handler stopped
+// because its time was up, as the Kotlin adapter of suspending handlers
+// does when it cancels one at the deadline.
+func gaveUpAtTheDeadline(ctx context.Context, err error) bool {
+	var failure *capability.Error
+	deadline, ok := ctx.Deadline()
+	return ok && errors.As(err, &failure) && failure.Code == capability.CodeTimeout && !time.Now().Before(deadline)
 }
 
 // argsForJava encodes capability id's validated arguments for Java.

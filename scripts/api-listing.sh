@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
-# SDK, the client library and the testing library), as javap prints it from their compiled classes
-# (scripts/test-android.sh compiles them first), kept in android/MODULE/api.txt. Without --update it
+# SDK, the client library, the testing library and the SDK's Kotlin extensions), as javap prints it
+# from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
+# nullness, kept in android/MODULE/api.txt. Without --update it
 # fails when the API differs from the listing, so that no change to what developers see goes
 # unnoticed; with --update it writes the listings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client testing"
+MODULES="sdk client testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.)
+declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.
+	[sdk-ktx]=io.github.mobilemcp.sdk.ktx.)
 update=0
 case "${1:-}" in
 "") ;;
@@ -17,20 +19,70 @@ case "${1:-}" in
 *) echo "usage: scripts/api-listing.sh [--update]" >&2; exit 2 ;;
 esac
 
-# listing MODULE: every public class of the module and its public and protected members, in a
-# stable order. R, which aapt makes from the resources, is not listed.
+# listing MODULE: every public class of the module and its public members, in a stable order, with
+# their nullness: the first line says whether the package is @NullMarked (JSpecify: nothing in it is
+# null unless marked), and a member with a @Nullable in its signature ends in a comment that says
+# where, such as "// @Nullable: return" or "// @Nullable: parameter 2". R, which aapt makes from the
+# resources, is not listed.
 listing() {
-	local classes=android/$1/target/classes names
+	local classes=android/$1/target/classes pkg=${PACKAGE[$1]%.} names tab=$'\t'
 	[ -d "$classes" ] || { echo "api-listing: $classes is missing; run scripts/test-android.sh first" >&2; exit 1; }
-	names=$(cd "$classes" && find . -name '*.class' ! -name '*$[0-9]*' | sed 's#^\./##; s#\.class$##; s#/#.#g' |
+	names=$(cd "$classes" && find . -name '*.class' ! -name '*$[0-9]*' ! -name package-info.class |
+		sed 's#^\./##; s#\.class$##; s#/#.#g' |
 		grep -F "${PACKAGE[$1]}" | grep -v "^${PACKAGE[$1]//./\.}testing\." | grep -Ev '\.R(\$|$)' | sort)
+	if [ -e "$classes/${pkg//.//}/package-info.class" ] &&
+		javap -v -cp "$classes" "$pkg.package-info" | grep -qx ' *org\.jspecify\.annotations\.NullMarked'; then
+		echo "@NullMarked package $pkg"
+	else
+		echo "package $pkg"
+	fi
 	# shellcheck disable=SC2086 # one argument per class
-	javap -public -cp "$classes" $names | awk '
+	javap -public -cp "$classes" $names | awk -F '\t' '
+		# The @Nullable type annotations, from nullable() below: class, member number, where.
+		FNR == NR { key = $1 FS $2; w = (key in where) ? where[key] ", " $3 : $3; where[key] = w; next }
 		/^Compiled from/ { next }
-		/^public / { keep = 1 }
+		/^public / { keep = 1; n = 0; match($0, /(class|interface) [^ <{]+/); cls = substr($0, RSTART, RLENGTH); sub(/^[a-z]+ /, "", cls) }
 		/^(final |abstract )?class |^interface / { keep = 0 }
+		keep && /^  .*;$/ { n++ }
+		keep && /;$/ && (cls FS n) in where { print $0 "  // @Nullable: " where[cls FS n]; next }
 		keep { print }
-		/^}/ { keep = 0 }'
+		/^}/ { keep = 0 }' <(nullable "$classes" $names | sort -t "$tab" -k1,1 -k2,2n -k3,3V) -
+}
+
+# nullable CLASSES NAME...: where each public member of the classes NAME has a JSpecify @Nullable, one
+# line each (class, the member's number in the class as javap lists them, and where), read from
+# javap -v: a type annotation of the member, its target (METHOD_RETURN, METHOD_FORMAL_PARAMETER, ...)
+# and the annotation's name. Members are numbered, not named, because javap -v declares some
+# differently (<T extends java.lang.Object> for <T>).
+nullable() {
+	local classes=$1
+	shift
+	javap -v -public -cp "$classes" "$@" | awk '
+		function ordinal(s) { return s + 1 }
+		# "METHOD_FORMAL_PARAMETER, param_index=1, location=[TYPE_ARGUMENT(0)]" -> "parameter 2 type argument 1"
+		function where(t,    w, loc, n, steps, i) {
+			if (t ~ /^METHOD_RETURN/) w = "return"
+			else if (t ~ /^METHOD_FORMAL_PARAMETER/) { match(t, /param_index=[0-9]+/); w = "parameter " ordinal(substr(t, RSTART + 12, RLENGTH - 12)) }
+			else if (t ~ /^METHOD_TYPE_PARAMETER_BOUND/) { match(t, /param_index=[0-9]+/); w = "bound of type parameter " ordinal(substr(t, RSTART + 12, RLENGTH - 12)) }
+			else if (t ~ /^FIELD/) w = "type"
+			else { w = t; sub(/,.*/, "", w) }
+			if (match(t, /location=\[[^]]*\]/)) {
+				loc = substr(t, RSTART + 10, RLENGTH - 11)
+				n = split(loc, steps, /, /)
+				for (i = 1; i <= n; i++) {
+					if (steps[i] ~ /^TYPE_ARGUMENT\(/) { sub(/^TYPE_ARGUMENT\(/, "", steps[i]); sub(/\)$/, "", steps[i]); w = w " type argument " ordinal(steps[i]) }
+					else if (steps[i] == "ARRAY") w = w " element"
+					else w = w " " tolower(steps[i])
+				}
+			}
+			return w
+		}
+		/^  this_class: / { cls = $NF; gsub("/", ".", cls); member = 0; next }
+		/^[^ ]/ { inside = $0 == "{"; annotations = 0; next }
+		inside && /^  [^ ].*;$/ { member++; annotations = 0; next }
+		/^    [^ ]/ { annotations = inside && $0 ~ /^    RuntimeVisibleTypeAnnotations:$/; next }
+		annotations && /^      [0-9]+: / { target = $0; sub(/^ *[0-9]+: #[0-9]+\([^)]*\): /, "", target); next }
+		annotations && /^        org\.jspecify\.annotations\.Nullable$/ { print cls "\t" member "\t" where(target) }'
 }
 
 mkdir -p build

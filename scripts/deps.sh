@@ -4,7 +4,8 @@
 #
 #   scripts/deps.sh go        Go modules and the tools pinned in go.mod
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
-#   scripts/deps.sh apt       Debian packages of the Android host tests (root or sudo)
+#   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
+#   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
@@ -35,6 +36,31 @@ npm_deps() {
 	(cd "$dir" && npm ci --no-audit --no-fund)
 }
 
+# The Python client runs in a virtual environment of its own. pip installs exactly the pinned
+# requirements, each checked against its hash; a copy of them in the environment marks it current
+# until they change.
+python_deps() {
+	need python3 "install Python 3.11 or newer (Debian: apt-get install python3 python3-venv)"
+	local dir=interop/python
+	if [ -x "$dir/.venv/bin/python" ] && cmp -s "$dir/requirements.txt" "$dir/.venv/requirements.txt"; then
+		echo "deps: $dir/.venv is up to date"
+		return
+	fi
+	if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+		echo "deps: the Python MCP SDK needs Python 3.11 or newer, and python3 is $(python3 --version 2>&1)" >&2
+		exit 1
+	fi
+	if ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+		echo "deps: python3 cannot make a virtual environment; install python3-venv (scripts/deps.sh apt does)" >&2
+		exit 1
+	fi
+	echo "deps: installing $dir/requirements.txt in $dir/.venv"
+	rm -rf "$dir/.venv"
+	python3 -m venv "$dir/.venv"
+	"$dir/.venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$dir/requirements.txt"
+	cp "$dir/requirements.txt" "$dir/.venv/requirements.txt"
+}
+
 # The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
 # framework-res.apk, android-liblog-dev has the <android/log.h> and liblog that gobind's glue links,
 # gcc builds that glue, and a JDK 17 and Maven run Robolectric.
@@ -48,6 +74,8 @@ apt_deps() {
 	command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 	command -v zip >/dev/null 2>&1 || missing+=(zip)
 	command -v unzip >/dev/null 2>&1 || missing+=(unzip)
+	# The Python interop client's virtual environment (python_deps).
+	python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3 python3-venv)
 	command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 	command -v mvn >/dev/null 2>&1 || missing+=(maven)
 	if [ ${#missing[@]} -eq 0 ]; then
@@ -103,8 +131,9 @@ maven_deps() {
 case "${1:-all}" in
 go) go_deps ;;
 npm) npm_deps ;;
+python) python_deps ;;
 apt) apt_deps ;;
 maven) maven_deps ;;
-all) go_deps && npm_deps && apt_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|apt|maven|all]" >&2; exit 2 ;;
+all) go_deps && npm_deps && apt_deps && python_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|npm|python|apt|maven|all]" >&2; exit 2 ;;
 esac

@@ -29,4 +29,7 @@ dependencies {
     // gobind's Java: go.Seq and io.github.mobilemcp.intentbridge.*. An api dependency, because the
     // apps call the engine's types.
     api(files("libs/intentbridge.jar"))
+    // JSpecify's nullness annotations on the public API (@NullMarked, @Nullable), which Kotlin reads
+    // as String and String?: an api dependency, so that apps' compilers see them.
+    api("org.jspecify:jspecify:1.0.0")
 }

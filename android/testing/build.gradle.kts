@@ -15,5 +15,7 @@ java {
 
 dependencies {
     api("org.robolectric:robolectric:4.17")
+    // The nullness annotations of the public API (@NullMarked, @Nullable), for tests in Kotlin.
+    api("org.jspecify:jspecify:1.0.0")
     compileOnly("org.robolectric:android-all:14-robolectric-10818077")
 }

@@ -65,16 +65,11 @@ final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
     static final long WAIT_MILLIS = 10_000;
 
-    /**
-     * The SDK's notification ids and channels, which are package-private there: the foreground
-     * notification's ("mcp1") and the consent question's ("mcp2", tagged with the calling package).
-     */
-    static final int FOREGROUND_NOTIFICATION_ID = 0x6d637031;
-    static final String FOREGROUND_CHANNEL = "mobilemcp_requests";
-    static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
-    static final String CONSENT_CHANNEL = "mobilemcp_consent";
 
-    /** The seed's two SIMs; the second display name crosses JNI as non-ASCII both ways. */
+    /** The SDK's consent question's notification id ("mcp2", tagged with the calling package), package-private there. */
+    static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
+
+    /** Two SIMs; the second display name crosses JNI as non-ASCII both ways. */
     static final SubscriptionInfo SIM_14 = SubscriptionInfoBuilder.newBuilder().setId(14).setSimSlotIndex(0)
             .setCarrierName("Vodafone UK").setDisplayName("Vodafone UK").buildSubscriptionInfo();
     static final SubscriptionInfo SIM_17 = SubscriptionInfoBuilder.newBuilder().setId(17).setSimSlotIndex(1)
@@ -171,21 +166,6 @@ final class FakeAgent extends ExternalResource {
         return PendingIntent.getBroadcast(app, 0, new Intent(REPLY_ACTION).setPackage(app.getPackageName()), flags);
     }
 
-    /**
-     * The Intent of a specification request as another app would send it: its callback (request
-     * code requestCode, so that it is a PendingIntent of its own) claims creator as its creator
-     * package, which is what the tool takes for the caller.
-     */
-    Intent specIntentFrom(String creator, int requestCode, String requestJson) {
-        PendingIntent callback = PendingIntent.getBroadcast(app, requestCode,
-                new Intent(REPLY_ACTION).setPackage(app.getPackageName()), PendingIntent.FLAG_MUTABLE);
-        shadowOf(callback).setCreatorPackage(creator);
-        return new Intent(Intentbridge.ServiceAction)
-                .setClassName(app, ToolService.class.getName())
-                .putExtra(Intentbridge.ExtraRequest, requestJson)
-                .putExtra(Intentbridge.ExtraCallback, callback);
-    }
-
     /** The Intent of a specification request with a mutable callback. */
     Intent specIntent(String requestJson) {
         return new Intent(Intentbridge.ServiceAction)
@@ -244,11 +224,6 @@ final class FakeAgent extends ExternalResource {
     String callBound(String requestJson) throws InterruptedException {
         bind(requestJson);
         return awaitSpecReply();
-    }
-
-    /** The service started last, or null. */
-    ServiceController<? extends ToolService> service() {
-        return service;
     }
 
     /** Destroys the service started last, as Android does after its last stopSelf. */

@@ -243,7 +243,7 @@ public class GatewayTest {
         Gateway.of(agent.app).setShared("com.example.stuck", true);
         awaitTool("com.example.stuck-list_notes");
 
-        assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not answer within 500ms"),
+        assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not finish within 500ms"),
                 call("com.example.stuck-list_notes", "{}"));
     }
 

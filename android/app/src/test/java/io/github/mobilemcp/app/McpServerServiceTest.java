@@ -15,6 +15,7 @@ import android.content.Intent;
 import android.content.pm.ServiceInfo;
 import android.os.Build;
 
+import io.github.mobilemcp.harness.ForegroundRules;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.io.IOException;

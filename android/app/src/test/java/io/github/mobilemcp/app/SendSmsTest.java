@@ -28,7 +28,7 @@ import org.robolectric.shadows.ShadowSmsManager;
  * send_sms in the specification's shape, end to end: a binding Message (the mode a capability that
  * changes something needs), the worker, gobind's Java, the real Go engine in libgojni.so,
  * AndroidPlatform, Robolectric's SmsManager, and the reply Message. (The Intent path and the
- * service's lifecycle are ThreadingTest's and CallbackTest's, with read-only calls.)
+ * service's lifecycle, which the SDK owns, are tested in the sdk-tests module.)
  */
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT

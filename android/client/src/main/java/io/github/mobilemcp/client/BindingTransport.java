@@ -24,6 +24,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Binding mode (the Mobile-MCP spec §3.1, the first way): one binding per tool service, shared by every
  * invocation of that tool. Each request is a Message ({@link Wire#MSG_INVOKE}) whose data holds the
@@ -149,11 +151,11 @@ final class BindingTransport {
     /** The binding of one tool service. */
     private final class Binding implements ServiceConnection {
         final ComponentName component;
-        private Messenger service;
+        private @Nullable Messenger service;
         /** Requests waiting for the connection, in order. */
         private final Map<Call, Message> queued = new LinkedHashMap<>();
         private final List<Call> inFlight = new ArrayList<>();
-        private ScheduledFuture<?> idle;
+        private @Nullable ScheduledFuture<?> idle;
 
         Binding(ComponentName component) {
             this.component = component;

@@ -7,6 +7,8 @@ import org.json.JSONObject;
 import java.util.Collections;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One capability of a {@link Tool}, from its descriptor (the Mobile-MCP spec §1.2): the id to invoke, what it
  * does, its parameters, and the behaviour hints that mobilemcp writes as attributes in its own
@@ -21,14 +23,15 @@ public final class Capability {
     private final String version;
     private final List<Param> inputs;
     private final List<Param> outputs;
-    private final String title;
-    private final Boolean readOnly;
-    private final Boolean destructive;
-    private final Boolean idempotent;
-    private final Boolean openWorld;
+    private final @Nullable String title;
+    private final @Nullable Boolean readOnly;
+    private final @Nullable Boolean destructive;
+    private final @Nullable Boolean idempotent;
+    private final @Nullable Boolean openWorld;
 
     Capability(String id, String description, String version, List<Param> inputs, List<Param> outputs,
-            String title, Boolean readOnly, Boolean destructive, Boolean idempotent, Boolean openWorld) {
+            @Nullable String title, @Nullable Boolean readOnly, @Nullable Boolean destructive,
+            @Nullable Boolean idempotent, @Nullable Boolean openWorld) {
         this.id = id;
         this.description = description;
         this.version = version;
@@ -67,27 +70,27 @@ public final class Capability {
     }
 
     /** The display title ({@code mcp:title}), or null. */
-    public String title() {
+    public @Nullable String title() {
         return title;
     }
 
     /** {@code mcp:readOnly}, or null when the descriptor does not say. */
-    public Boolean readOnly() {
+    public @Nullable Boolean readOnly() {
         return readOnly;
     }
 
     /** {@code mcp:destructive}, or null when the descriptor does not say. */
-    public Boolean destructive() {
+    public @Nullable Boolean destructive() {
         return destructive;
     }
 
     /** {@code mcp:idempotent}, or null when the descriptor does not say. */
-    public Boolean idempotent() {
+    public @Nullable Boolean idempotent() {
         return idempotent;
     }
 
     /** {@code mcp:openWorld}, or null when the descriptor does not say. */
-    public Boolean openWorld() {
+    public @Nullable Boolean openWorld() {
         return openWorld;
     }
 
@@ -166,7 +169,7 @@ public final class Capability {
         return items;
     }
 
-    private static boolean or(Boolean hint, boolean dflt) {
+    private static boolean or(@Nullable Boolean hint, boolean dflt) {
         return hint == null ? dflt : hint;
     }
 

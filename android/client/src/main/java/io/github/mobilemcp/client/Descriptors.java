@@ -9,6 +9,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Reads a capability descriptor (the Mobile-MCP spec §1.2) from an XmlPullParser: a compiled resource from
  * {@code Resources.getXml}, or text with namespace processing on. It is lenient where the tool can
@@ -128,7 +130,7 @@ final class Descriptors {
     }
 
     /** The canonical type of a descriptor type name, or null when it is not one. */
-    static String type(String name) {
+    static @Nullable String type(@Nullable String name) {
         if (name == null) {
             return null;
         }
@@ -154,7 +156,7 @@ final class Descriptors {
     }
 
     /** "true" and "false" as a Boolean; anything else, or nothing, as null (the default). */
-    private static Boolean bool(String value) {
+    private static @Nullable Boolean bool(@Nullable String value) {
         if ("true".equals(value)) {
             return Boolean.TRUE;
         }
@@ -165,7 +167,7 @@ final class Descriptors {
     }
 
     /** A count above 0, or 0 when value is none (lint reports such a value). */
-    private static int count(String value) {
+    private static int count(@Nullable String value) {
         try {
             return value == null ? 0 : Math.max(0, Integer.parseInt(value));
         } catch (NumberFormatException e) {
@@ -173,21 +175,21 @@ final class Descriptors {
         }
     }
 
-    private static String orEmpty(String s) {
+    private static String orEmpty(@Nullable String s) {
         return s == null ? "" : s;
     }
 
     /** The current element's attribute without a namespace, or null. */
-    private static String attr(XmlPullParser xml, String name) {
+    private static @Nullable String attr(XmlPullParser xml, String name) {
         return attr(xml, "", name);
     }
 
     /** The current element's mobilemcp attribute (mcp:...), or null. */
-    private static String hintAttr(XmlPullParser xml, String name) {
+    private static @Nullable String hintAttr(XmlPullParser xml, String name) {
         return attr(xml, Capability.HINTS_NAMESPACE, name);
     }
 
-    private static String attr(XmlPullParser xml, String namespace, String name) {
+    private static @Nullable String attr(XmlPullParser xml, String namespace, String name) {
         for (int i = 0; i < xml.getAttributeCount(); i++) {
             String ns = xml.getAttributeNamespace(i);
             if (namespace.equals(ns == null ? "" : ns) && name.equals(xml.getAttributeName(i))) {

@@ -15,6 +15,8 @@ import android.util.Log;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Intent mode (the Mobile-MCP spec §3.1, the second way): the request goes in an explicit Intent to the tool's
  * service, and the reply comes back through a PendingIntent to a receiver of this app.
@@ -45,7 +47,7 @@ final class IntentTransport {
     private final Handler handler;
     private final String replyAction = "io.github.mobilemcp.client.REPLY." + UUID.randomUUID();
     private final AtomicInteger requestCodes = new AtomicInteger();
-    private BroadcastReceiver receiver;
+    private @Nullable BroadcastReceiver receiver;
 
     IntentTransport(Context context, MobileMcpClient client, Handler handler) {
         this.context = context;
@@ -120,7 +122,7 @@ final class IntentTransport {
     }
 
     @TargetApi(26) // called only from API 26 on
-    private ComponentName startForeground(Intent service) {
+    private @Nullable ComponentName startForeground(Intent service) {
         return context.startForegroundService(service);
     }
 

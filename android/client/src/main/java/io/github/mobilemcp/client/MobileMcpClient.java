@@ -28,9 +28,11 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An assistant's side of Mobile-MCP (the Mobile-MCP spec): finds the tools on the phone and invokes their
- * capabilities. It depends on nothing but the Android framework.
+ * capabilities. It depends on nothing but the Android framework (and JSpecify's nullness annotations).
  *
  * <pre>{@code
  * MobileMcpClient client = new MobileMcpClient(context);
@@ -192,7 +194,7 @@ public final class MobileMcpClient implements Closeable {
      * passed it on could act in this app's name. A mobilemcp tool refuses such a capability over an
      * Intent with permission_denied.
      */
-    public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, JSONObject args, long timeoutMillis, Mode mode) {
+    public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, @Nullable JSONObject args, long timeoutMillis, Mode mode) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
         }
@@ -230,7 +232,7 @@ public final class MobileMcpClient implements Closeable {
     }
 
     /** The call waiting under request id, or null. */
-    Call waiting(String id) {
+    @Nullable Call waiting(@Nullable String id) {
         return id == null ? null : calls.get(id);
     }
 

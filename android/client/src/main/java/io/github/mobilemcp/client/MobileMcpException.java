@@ -1,5 +1,7 @@
 package io.github.mobilemcp.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An invocation failed before the tool could answer: the service could not be started or bound,
  * the tool's process died, its reply could not be read, or the client was closed. A tool's own
@@ -13,17 +15,17 @@ public class MobileMcpException extends Exception {
         this(message, null, false);
     }
 
-    MobileMcpException(String message, Throwable cause) {
+    MobileMcpException(String message, @Nullable Throwable cause) {
         this(message, cause, false);
     }
 
-    private MobileMcpException(String message, Throwable cause, boolean unsent) {
+    private MobileMcpException(String message, @Nullable Throwable cause, boolean unsent) {
         super(message, cause);
         this.unsent = unsent;
     }
 
     /** A failure before the request left this app: the service could not be started or bound. */
-    static MobileMcpException unsent(String message, Throwable cause) {
+    static MobileMcpException unsent(String message, @Nullable Throwable cause) {
         return new MobileMcpException(message, cause, true);
     }
 

@@ -8,6 +8,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A tool's answer to one invocation, read from the specification's {@code mobile-mcp-response}
  * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
@@ -15,16 +17,16 @@ import java.util.Map;
  * do: {@code consent_required}, {@code invalid_arguments}, ...).
  */
 public final class Reply {
-    private final String id;
-    private final String capabilityId;
+    private final @Nullable String id;
+    private final @Nullable String capabilityId;
     private final String status;
-    private final String message;
-    private final String errorCode;
-    private final Map<String, Object> outputs;
+    private final @Nullable String message;
+    private final @Nullable String errorCode;
+    private final Map<String, @Nullable Object> outputs;
     private final String json;
 
-    private Reply(String id, String capabilityId, String status, String message, String errorCode,
-            Map<String, Object> outputs, String json) {
+    private Reply(@Nullable String id, @Nullable String capabilityId, String status, @Nullable String message,
+            @Nullable String errorCode, Map<String, @Nullable Object> outputs, String json) {
         this.id = id;
         this.capabilityId = capabilityId;
         this.status = status;
@@ -43,13 +45,13 @@ public final class Reply {
     }
 
     /** Reads a {@code mobile-mcp-response} extra. */
-    static Reply parse(String json) throws JSONException {
+    static Reply parse(@Nullable String json) throws JSONException {
         if (json == null) {
             throw new JSONException("the reply has no " + Wire.EXTRA_RESPONSE + " extra");
         }
         JSONObject response = new JSONObject(json).getJSONObject(Wire.EXTRA_RESPONSE).getJSONObject("response");
         JSONObject capability = response.optJSONObject("capability");
-        Map<String, Object> outputs = new LinkedHashMap<>();
+        Map<String, @Nullable Object> outputs = new LinkedHashMap<>();
         JSONArray output = capability == null ? null : capability.optJSONArray("output");
         if (output != null) {
             for (int i = 0; i < output.length(); i++) {
@@ -63,17 +65,17 @@ public final class Reply {
     }
 
     /** The member's string value, or null when it is absent or JSON null. */
-    private static String string(JSONObject o, String name) {
+    private static @Nullable String string(JSONObject o, String name) {
         return o.isNull(name) ? null : o.optString(name);
     }
 
     /** The request id this answers; null only when the tool could not read the request at all. */
-    public String id() {
+    public @Nullable String id() {
         return id;
     }
 
     /** The capability's id, or null when the tool could not tell. */
-    public String capabilityId() {
+    public @Nullable String capabilityId() {
         return capabilityId;
     }
 
@@ -88,21 +90,22 @@ public final class Reply {
     }
 
     /** The tool's words about the outcome, or null. */
-    public String message() {
+    public @Nullable String message() {
         return message;
     }
 
     /** The failure's error_code (a mobilemcp extension), or null on success or from other tools. */
-    public String errorCode() {
+    public @Nullable String errorCode() {
         return errorCode;
     }
 
     /**
      * The output values by name, in the order the tool sent them: a String, Integer, Long, Double,
-     * Boolean, JSONObject or JSONArray each, as org.json reads them. The typed getters
-     * ({@link #getLong}, {@link #getString}, ...) read one without a cast, whatever boxing JSON gave it.
+     * Boolean, JSONObject or JSONArray each, as org.json reads them; JSONObject.NULL for a JSON null,
+     * and null for an output sent without a value. The typed getters ({@link #getLong},
+     * {@link #getString}, ...) read one without a cast, whatever boxing JSON gave it.
      */
-    public Map<String, Object> outputs() {
+    public Map<String, @Nullable Object> outputs() {
         return outputs;
     }
 
@@ -176,7 +179,7 @@ public final class Reply {
     }
 
     /** The output name, which must be there. */
-    private Object output(String name) {
+    private @Nullable Object output(String name) {
         if (!outputs.containsKey(name)) {
             throw new IllegalArgumentException("the reply has no output \"" + name + "\"; it has " + outputs.keySet()
                     + (success() ? "" : " (it is a failure: " + errorCode + ": " + message + ")"));
@@ -184,7 +187,7 @@ public final class Reply {
         return outputs.get(name);
     }
 
-    private static IllegalArgumentException wrongType(String name, String wanted, Object got) {
+    private static IllegalArgumentException wrongType(String name, String wanted, @Nullable Object got) {
         String what = got == null || got == JSONObject.NULL ? "null" : got.getClass().getSimpleName() + " " + got;
         return new IllegalArgumentException("the output \"" + name + "\" is " + what + ", not " + wanted);
     }

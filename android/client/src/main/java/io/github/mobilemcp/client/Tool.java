@@ -3,6 +3,8 @@ package io.github.mobilemcp.client;
 import java.util.Collections;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A Mobile-MCP tool found by {@link MobileMcpClient#discover}: a service in some app, with the name
  * and description from its meta-data and the capabilities from its descriptor (the Mobile-MCP spec §1.1).
@@ -48,7 +50,7 @@ public final class Tool {
     }
 
     /** The capability with this id, or null. */
-    public Capability capability(String id) {
+    public @Nullable Capability capability(String id) {
         for (Capability c : capabilities) {
             if (c.id().equals(id)) {
                 return c;

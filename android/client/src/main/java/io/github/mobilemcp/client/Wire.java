@@ -5,8 +5,8 @@ import org.json.JSONObject;
 
 /**
  * The Mobile-MCP names this client uses (the Mobile-MCP spec), and the binding-mode Message codes of mobilemcp
- * tools (the prototype tool's). Written out here because the client depends on nothing but the
- * Android framework; a test checks them against the tool's.
+ * tools (the prototype tool's). Written out here because the client does not depend on the Tool SDK
+ * or its engine; a test checks them against the tool's.
  */
 final class Wire {
     static final String ACTION_SERVICE = "mobile.mcp.SERVICE";

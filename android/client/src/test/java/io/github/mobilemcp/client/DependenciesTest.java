@@ -17,13 +17,13 @@ import org.junit.Test;
 
 /**
  * The client library is for other apps: it may use the Android framework (with org.json and
- * org.xmlpull, which Android ships) and the JDK, and nothing of this app, of gobind or of any
- * other library. Its module depends on nothing else in either build; this test says so from the
- * source as well.
+ * org.xmlpull, which Android ships), the JDK and JSpecify's nullness annotations, and nothing of
+ * this app, of gobind or of any other library. Its module depends on nothing else in either build;
+ * this test says so from the source as well.
  */
 public class DependenciesTest {
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);
-    private static final List<String> ALLOWED = List.of("android.", "java.", "org.json.", "org.xmlpull.v1.");
+    private static final List<String> ALLOWED = List.of("android.", "java.", "org.json.", "org.xmlpull.v1.", "org.jspecify.annotations.");
 
     @Test
     public void theClientImportsOnlyTheFrameworkAndTheJdk() throws IOException {

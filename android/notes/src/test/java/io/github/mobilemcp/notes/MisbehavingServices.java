@@ -11,8 +11,9 @@ final class MisbehavingServices {
     private MisbehavingServices() {}
 
     /**
-     * Throws for create_note, overruns list_notes, answers delete_note with an undeclared output, and
-     * checks delete_note's arguments with a check that throws for the id 3.
+     * Throws for create_note, overruns list_notes, answers delete_note with an undeclared output (or,
+     * for the id 4, a null one), and checks delete_note's arguments with a check that throws for the
+     * id 3.
      */
     static class Misbehaving extends McpToolService {
         @Override
@@ -30,9 +31,15 @@ final class MisbehavingServices {
                 Thread.sleep(3000);
                 return ToolResult.success("late").put("count", 0).put("notes", List.of());
             });
-            handlers.on("delete_note", call -> call.getLong("id") == 1
-                    ? ToolResult.success("deleted").put("deleted_id", 1)
-                    : ToolResult.success("deleted").put("id", "one"));
+            handlers.on("delete_note", call -> {
+                long id = call.getLong("id");
+                if (id == 4) {
+                    return ToolResult.success("deleted").put("id", (String) null);
+                }
+                return id == 1
+                        ? ToolResult.success("deleted").put("deleted_id", 1)
+                        : ToolResult.success("deleted").put("id", "one");
+            });
         }
     }
 

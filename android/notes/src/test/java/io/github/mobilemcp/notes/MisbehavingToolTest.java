@@ -13,7 +13,8 @@ import org.junit.runner.RunWith;
 
 /**
  * What an agent gets from tools whose developer made a mistake: a handler that throws, overruns its
- * deadline or returns what the descriptor does not declare, a handler missing, a broken descriptor.
+ * deadline, returns what the descriptor does not declare or a null output, a handler missing, a
+ * broken descriptor.
  * Each is a failure reply that says what is wrong, and the app keeps running. The tools are test
  * services on the notes descriptor (or a broken one), registered as a manifest would.
  */
@@ -48,6 +49,14 @@ public class MisbehavingToolTest {
         public void aMistypedOutputIsAnInternalError() throws Exception {
             assertEquals("internal_error: delete_note returned the output \"id\" as string \"one\"; its descriptor declares an integer",
                     failure(tool.call("delete_note", "{\"id\":2}")));
+        }
+
+        @Test
+        public void aNullOutputIsAnInternalErrorFromThePutThatNamesIt() throws Exception {
+            assertEquals("internal_error: delete_note failed: its handler threw java.lang.NullPointerException: "
+                    + "ToolResult.put(\"id\", null): an output value cannot be null; a success returns every output its "
+                    + "descriptor declares, each with a value of its declared type, so return ToolResult.failure(...) when there is none",
+                    failure(tool.call("delete_note", "{\"id\":4}")));
         }
 
         @Test

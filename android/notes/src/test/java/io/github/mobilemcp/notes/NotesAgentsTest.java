@@ -169,7 +169,9 @@ public class NotesAgentsTest {
                 io.github.mobilemcp.sdk.ConsentConfirmActivity.class, confirmation).setup().get();
         android.view.ViewGroup layout = (android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0);
         layout.getChildAt(1).performClick(); // Allow
-        McpToolRule.idleUntil("the decision", () -> tool.tool().getCallers().get(0).getDecision() == io.github.mobilemcp.sdk.McpTool.Decision.ALLOWED);
+        // Polled while the tool's worker may be recording the decision: until then there may be no caller listed.
+        McpToolRule.idleUntil("the decision", () -> tool.tool().getCallers().stream()
+                .anyMatch(c -> c.getDecision() == io.github.mobilemcp.sdk.McpTool.Decision.ALLOWED));
         assertEquals("Created note 1", tool.call("create_note", "{\"title\":\"x\"}").message());
     }
 }

@@ -22,6 +22,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * adb's own way into the tool, for the capabilities that change something: a request sent with
  * {@code adb shell am start-foreground-service} names no caller, and any app can send the same
@@ -53,7 +55,7 @@ public final class AdbProvider extends ContentProvider {
     }
 
     @Override
-    public Bundle call(String method, String arg, Bundle extras) {
+    public Bundle call(String method, @Nullable String arg, @Nullable Bundle extras) {
         int uid = Binder.getCallingUid();
         boolean shell = (uid == SHELL_UID || uid == ROOT_UID)
                 && getContext().checkCallingPermission(android.Manifest.permission.DUMP) == PackageManager.PERMISSION_GRANTED;
@@ -95,7 +97,7 @@ public final class AdbProvider extends ContentProvider {
      * the call, or null when the tool had started already (or no service could be found, in which
      * case the engine answers that the tool has not started).
      */
-    private ServiceConnection startTool(ToolRuntime runtime) {
+    private @Nullable ServiceConnection startTool(ToolRuntime runtime) {
         if (runtime.started()) {
             return null;
         }
@@ -130,13 +132,13 @@ public final class AdbProvider extends ContentProvider {
     }
 
     /** The failure reply to request, with its id when it can be read. */
-    private static Bundle refusal(ToolRuntime runtime, String request, String code, String message) {
+    private static Bundle refusal(ToolRuntime runtime, @Nullable String request, String code, String message) {
         AtomicReference<String> spec = new AtomicReference<>();
         runtime.bridge.reject(request == null ? "" : request, code, message, (specJSON, flat, requestId, errorCode) -> spec.set(specJSON));
         return reply(spec.get());
     }
 
-    private static Bundle reply(String specJSON) {
+    private static Bundle reply(@Nullable String specJSON) {
         Bundle result = new Bundle();
         result.putString(Intentbridge.ExtraResponse, specJSON);
         return result;
@@ -145,27 +147,28 @@ public final class AdbProvider extends ContentProvider {
     // Not a data provider: the rest of ContentProvider has nothing to give.
 
     @Override
-    public Cursor query(Uri uri, String[] projection, String selection, String[] selectionArgs, String sortOrder) {
+    public @Nullable Cursor query(Uri uri, String @Nullable [] projection, @Nullable String selection,
+            String @Nullable [] selectionArgs, @Nullable String sortOrder) {
         return null;
     }
 
     @Override
-    public String getType(Uri uri) {
+    public @Nullable String getType(Uri uri) {
         return null;
     }
 
     @Override
-    public Uri insert(Uri uri, ContentValues values) {
+    public @Nullable Uri insert(Uri uri, @Nullable ContentValues values) {
         return null;
     }
 
     @Override
-    public int delete(Uri uri, String selection, String[] selectionArgs) {
+    public int delete(Uri uri, @Nullable String selection, String @Nullable [] selectionArgs) {
         return 0;
     }
 
     @Override
-    public int update(Uri uri, ContentValues values, String selection, String[] selectionArgs) {
+    public int update(Uri uri, @Nullable ContentValues values, @Nullable String selection, String @Nullable [] selectionArgs) {
         return 0;
     }
 }

@@ -1,5 +1,7 @@
 package io.github.mobilemcp.sdk;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks a capability's arguments in a way its descriptor cannot state, such as "the title is not
  * blank". Register one with {@link ToolHandlers#validate}; in Kotlin, a lambda:
@@ -23,5 +25,5 @@ public interface ArgumentCheck {
      * (say what to send instead), or null (or "") when nothing is. An exception becomes an
      * {@code internal_error} reply naming it; the app keeps running.
      */
-    String problem(ToolCall call) throws Exception;
+    @Nullable String problem(ToolCall call) throws Exception;
 }

@@ -12,6 +12,8 @@ import android.net.Uri;
 import android.os.Build;
 import android.util.Log;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Asks the user whether a calling app may use the tool's capabilities that change something: a
  * notification with Allow and Deny, posted when a call got consent_required. There is one
@@ -139,7 +141,7 @@ final class ConsentPrompt {
     }
 
     /** The packages Android lists for uid, comma-separated, or null. */
-    private static String sharedPackages(PackageManager pm, String uid) {
+    private static @Nullable String sharedPackages(PackageManager pm, String uid) {
         try {
             String[] packages = pm.getPackagesForUid(Integer.parseInt(uid));
             return packages == null || packages.length == 0 ? null : android.text.TextUtils.join(", ", packages);

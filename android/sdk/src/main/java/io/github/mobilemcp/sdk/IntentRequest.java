@@ -8,6 +8,8 @@ import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What an agent's Intent carries: the request JSON and the callback, under the Mobile-MCP spec's
  * extras or the prototype agent's. Read on the main thread, used on a worker; immutable.
@@ -15,9 +17,9 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 final class IntentRequest {
     final String json;
     /** The caller's PendingIntent, or null (adb testing). */
-    final PendingIntent callback;
+    final @Nullable PendingIntent callback;
 
-    private IntentRequest(String json, PendingIntent callback) {
+    private IntentRequest(String json, @Nullable PendingIntent callback) {
         this.json = json;
         this.callback = callback;
     }
@@ -26,7 +28,7 @@ final class IntentRequest {
      * Reads the extras of intent, which may be null. A missing request becomes "", which the engine
      * answers with an invalid_request failure that names the extra to use.
      */
-    static IntentRequest from(Intent intent) {
+    static IntentRequest from(@Nullable Intent intent) {
         if (intent == null) {
             return new IntentRequest("", null);
         }
@@ -58,7 +60,7 @@ final class IntentRequest {
 
     // Extras come from another app: a wrong type or an unreadable Parcelable must not crash us.
 
-    private static String stringExtra(Intent intent, String name) {
+    private static @Nullable String stringExtra(Intent intent, String name) {
         try {
             return intent.getStringExtra(name);
         } catch (RuntimeException e) {
@@ -68,7 +70,7 @@ final class IntentRequest {
     }
 
     @SuppressWarnings("deprecation") // the typed overload is used from API 34 on
-    private static PendingIntent callbackExtra(Intent intent, String name) {
+    private static @Nullable PendingIntent callbackExtra(Intent intent, String name) {
         try {
             if (Build.VERSION.SDK_INT >= 34) {
                 // Typed since API 33, but unreliable there; androidx's IntentCompat waits for 34 too.
@@ -83,7 +85,7 @@ final class IntentRequest {
     }
 
     @TargetApi(34) // called only from API 34 on
-    private static PendingIntent typedCallbackExtra(Intent intent, String name) {
+    private static @Nullable PendingIntent typedCallbackExtra(Intent intent, String name) {
         return intent.getParcelableExtra(name, PendingIntent.class);
     }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The base class of a Mobile-MCP tool service: extend it, register a handler per capability, and
  * declare the subclass in your manifest with the {@code mobile.mcp.SERVICE} intent filter and the
@@ -98,7 +100,7 @@ public abstract class McpToolService extends Service {
     }
 
     @Override
-    public int onStartCommand(Intent intent, int flags, int startId) {
+    public int onStartCommand(@Nullable Intent intent, int flags, int startId) {
         // First, always: an agent that used startForegroundService gets an ANR unless we call
         // startForeground promptly, and Android does not tell a service how it was started.
         Foreground.startForRequests(this);

@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdk;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One call of a capability, as its handler sees it: the validated arguments, with typed getters,
@@ -18,8 +19,8 @@ public final class ToolCall {
     private final String capabilityId;
     private final String requestId;
     private final String callerPackage;
-    private final CallerSigners signers;
-    private String callerSigner; // looked up on first use
+    private final @Nullable CallerSigners signers; // null where there is no caller (argument checks)
+    private @Nullable String callerSigner; // looked up on first use
     private final long deadline; // System.nanoTime()
     private final JSONObject args;
 
@@ -29,7 +30,7 @@ public final class ToolCall {
      */
     public static final String SHELL_PACKAGE = "com.android.shell";
 
-    ToolCall(String capabilityId, String requestId, String callerPackage, CallerSigners signers, long timeoutMillis, JSONObject args) {
+    ToolCall(String capabilityId, String requestId, String callerPackage, @Nullable CallerSigners signers, long timeoutMillis, JSONObject args) {
         this.capabilityId = capabilityId;
         this.requestId = requestId;
         this.callerPackage = callerPackage;
@@ -70,7 +71,7 @@ public final class ToolCall {
     public String getCallerSigningSha256() {
         if (callerSigner == null) {
             String signer = "";
-            if (!callerPackage.isEmpty()) {
+            if (!callerPackage.isEmpty() && signers != null) {
                 try {
                     signer = signers.signingCertificateSHA256(callerPackage);
                 } catch (Exception | LinkageError e) {
@@ -82,9 +83,14 @@ public final class ToolCall {
         return callerSigner;
     }
 
-    /** How long the handler has left before the caller is answered with a timeout. */
+    /**
+     * How long the handler has left before the caller is answered with a timeout, rounded up to a
+     * whole millisecond: 0 only once the deadline has passed, so a handler that waits this long
+     * never gives up before it.
+     */
     public long getRemainingMillis() {
-        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+        long left = deadline - System.nanoTime();
+        return left <= 0 ? 0 : (left + 999_999) / 1_000_000;
     }
 
     /** Whether the caller gave the argument name. */
@@ -97,9 +103,14 @@ public final class ToolCall {
         return (String) get(name, String.class);
     }
 
-    /** A string argument, or fallback when it was not given. */
-    public String getString(String name, String fallback) {
-        return has(name) ? getString(name) : fallback;
+    /**
+     * A string argument, or fallback when it was not given. The result is of fallback's type: in
+     * Kotlin, {@code getString("body", "")} is a {@code String} and {@code getString("body", null)}
+     * a {@code String?}.
+     */
+    @SuppressWarnings("unchecked") // S is String or, with a null fallback, @Nullable String
+    public <S extends @Nullable String> S getString(String name, S fallback) {
+        return has(name) ? (S) getString(name) : fallback;
     }
 
     /** An integer argument. */
@@ -133,12 +144,12 @@ public final class ToolCall {
     }
 
     /** An object argument, or null when it was not given. */
-    public JSONObject getObject(String name) {
+    public @Nullable JSONObject getObject(String name) {
         return has(name) ? (JSONObject) get(name, JSONObject.class) : null;
     }
 
     /** An array argument, or null when it was not given. */
-    public JSONArray getArray(String name) {
+    public @Nullable JSONArray getArray(String name) {
         return has(name) ? (JSONArray) get(name, JSONArray.class) : null;
     }
 

@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdk;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collection;
 import java.util.Map;
@@ -18,28 +19,33 @@ import java.util.Map;
  *
  * <p>A success must carry every output the descriptor declares, each with its declared type, and
  * nothing else; the engine checks, and answers a mismatch with an {@code internal_error} that
- * names the output. The order of {@code put} calls does not matter.
+ * names the output. The order of {@code put} calls does not matter. No output is null, so
+ * {@code put} refuses a null value at once, with a {@link NullPointerException} that names the
+ * output; when there is no value to give, return a {@link #failure} instead.
  */
 public final class ToolResult {
-    private final ErrorCode error;
+    private final @Nullable ErrorCode error;
     private final String message;
     private final JSONObject outputs = new JSONObject();
 
-    private ToolResult(ErrorCode error, String message) {
+    private ToolResult(@Nullable ErrorCode error, @Nullable String message) {
         this.error = error;
         this.message = message == null ? "" : message;
     }
 
     /**
      * A success. The message says what happened, in words an assistant can repeat to the user
-     * ("Created note 7"); MCP clients show it as the tool's text.
+     * ("Created note 7"); MCP clients show it as the tool's text. Null is taken as "".
      */
-    public static ToolResult success(String message) {
+    public static ToolResult success(@Nullable String message) {
         return new ToolResult(null, message);
     }
 
-    /** A failure: what went wrong, and what the caller could do about it. */
-    public static ToolResult failure(ErrorCode code, String message) {
+    /**
+     * A failure: what went wrong, and what the caller could do about it. A null message is taken
+     * as "".
+     */
+    public static ToolResult failure(ErrorCode code, @Nullable String message) {
         if (code == null) {
             throw new IllegalArgumentException("a failure needs an ErrorCode");
         }
@@ -91,12 +97,26 @@ public final class ToolResult {
         return set(output, value == null ? null : new JSONArray(value));
     }
 
-    private ToolResult set(String output, Object value) {
+    /**
+     * Sets output to value. Neither may be null, though Java lets a caller pass null for both:
+     * every declared output is returned, with a value of its declared type (a JSON null is none),
+     * so a null is the handler's bug, reported here where it happens rather than by the engine
+     * after the handler returned.
+     */
+    private ToolResult set(@Nullable String output, @Nullable Object value) {
+        if (output == null) {
+            throw new NullPointerException("ToolResult.put(null, ...): an output needs the name its descriptor declares");
+        }
+        if (value == null) {
+            throw new NullPointerException("ToolResult.put(\"" + output + "\", null): an output value cannot be null; "
+                    + "a success returns every output its descriptor declares, each with a value of its declared type, "
+                    + "so return ToolResult.failure(...) when there is none");
+        }
         if (error != null) {
             throw new IllegalStateException("a failure has no outputs; " + output + " cannot be set");
         }
         try {
-            outputs.put(output, value == null ? JSONObject.NULL : value);
+            outputs.put(output, value);
         } catch (JSONException e) {
             throw new IllegalArgumentException("output " + output + ": " + e.getMessage(), e);
         }
@@ -109,7 +129,7 @@ public final class ToolResult {
     }
 
     /** The failure's code, or null for a success. */
-    public ErrorCode getErrorCode() {
+    public @Nullable ErrorCode getErrorCode() {
         return error;
     }
 

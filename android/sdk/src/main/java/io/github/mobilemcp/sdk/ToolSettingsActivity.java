@@ -4,6 +4,8 @@ import android.app.Activity;
 import android.os.Bundle;
 import android.widget.ScrollView;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A ready screen for the tool's settings ({@link ToolSettingsView}): the apps that asked to use it,
  * with Allow, Deny and Revoke, and the developer switch. The consent notification opens it. The
@@ -14,7 +16,7 @@ public class ToolSettingsActivity extends Activity {
     private ToolSettingsView settings;
 
     @Override
-    protected void onCreate(Bundle savedInstanceState) {
+    protected void onCreate(@Nullable Bundle savedInstanceState) {
         super.onCreate(savedInstanceState);
         setTitle(R.string.mobilemcp_settings_title);
         settings = new ToolSettingsView(this);
@@ -29,7 +31,7 @@ public class ToolSettingsActivity extends Activity {
         settings.refresh(); // decisions change from the notification too
     }
 
-    /** The settings view, for tests. */
+    /** The settings view, once the activity is created; for tests. */
     public ToolSettingsView getSettingsView() {
         return settings;
     }

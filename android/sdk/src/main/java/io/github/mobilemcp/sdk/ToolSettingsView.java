@@ -13,6 +13,8 @@ import android.widget.TextView;
 
 import java.util.Date;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The tool's settings as a view to put in any screen: the apps that asked to use the tool, with
  * Allow and Deny for those waiting and Revoke for those decided, and the developer switch. Call
@@ -151,7 +153,7 @@ public class ToolSettingsView extends LinearLayout {
     }
 
     /** The row of pkg, or null: for tests and accessibility tools. */
-    public View rowOf(String pkg) {
+    public @Nullable View rowOf(String pkg) {
         return callers.findViewWithTag(pkg);
     }
 }

@@ -5,6 +5,8 @@ import android.view.MotionEvent;
 import android.view.View;
 import android.view.ViewTreeObserver;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Makes a control that grants something accept only taps the user meant: none through or under
  * another app's window (tapjacking: an overlay that shows one thing while the tap lands on Allow),
@@ -50,7 +52,7 @@ public final class TouchGuard {
             ViewTreeObserver.OnWindowFocusChangeListener {
         /** When the window appeared or got the focus back, in SystemClock.uptimeMillis(). */
         private long shownAt = SystemClock.uptimeMillis();
-        private View attached;
+        private @Nullable View attached;
 
         @Override
         public boolean onTouch(View v, MotionEvent event) {

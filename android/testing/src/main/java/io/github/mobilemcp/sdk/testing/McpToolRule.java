@@ -33,6 +33,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Calls your tool service in a Robolectric test the way an on-device assistant does. {@link #call}
  * binds to the service and sends the Mobile-MCP request as a Message, with the caller named by its
@@ -75,10 +77,10 @@ public final class McpToolRule extends ExternalResource {
     private final List<ServiceController<? extends McpToolService>> started = new ArrayList<>();
     private int requestCode;
     /** The service agents reach through startForegroundService or bindService; see await. */
-    private ServiceController<? extends McpToolService> hosted;
+    private @Nullable ServiceController<? extends McpToolService> hosted;
     private int hostedStarts;
     /** Binding mode to the hosted service, and the replies that came back. */
-    private ToolBinding binding;
+    private @Nullable ToolBinding binding;
     private final List<Bundle> boundReplies = new CopyOnWriteArrayList<>();
 
     /** A rule that calls serviceClass, which your manifest declares. */
@@ -167,7 +169,7 @@ public final class McpToolRule extends ExternalResource {
      * recorded start to one instance of the service and lets bindService reach it. Returns the
      * future's value, and fails the test after ten seconds.
      */
-    public <T> T await(Future<T> future) throws ExecutionException, InterruptedException {
+    public <T extends @Nullable Object> T await(Future<T> future) throws ExecutionException, InterruptedException {
         host();
         idleUntil("the agent's call", () -> {
             pump();

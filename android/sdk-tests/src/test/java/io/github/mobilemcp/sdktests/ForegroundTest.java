@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.sdktests;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -17,6 +17,8 @@ import android.content.pm.ServiceInfo;
 import android.os.Build;
 import android.util.Log;
 
+import io.github.mobilemcp.harness.ForegroundRules;
+import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.util.List;
@@ -33,21 +35,21 @@ import org.robolectric.shadows.ShadowLog;
 import org.robolectric.util.ReflectionHelpers;
 
 /**
- * ToolService answers startForegroundService at once, with the foreground service type each API
+ * The tool service answers startForegroundService at once, with the foreground service type each API
  * level needs, and never stops while Android still waits for startForeground, which would crash the
  * app. {@link ForegroundRules} plays Android's checks.
  */
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level of robolectric.sdks
 public class ForegroundTest {
-    private static final String LIST = FakeAgent.specRequest("fg-2", "get_sms_subscriptions", "{}");
+    private static final String LIST = Agent.specRequest("fg-2", "inspect", "{\"text\":\"hi\"}");
 
-    @Rule public final FakeAgent agent = new FakeAgent();
+    @Rule public final Agent agent = new Agent();
 
-    /** Creates ToolService with request as startForegroundService does (Android now waits), and starts it. */
-    private ServiceController<ToolService> startAsForegroundService(String request, RuntimeException refusal) {
+    /** Creates TestToolService with request as startForegroundService does (Android now waits), and starts it. */
+    private ServiceController<TestToolService> startAsForegroundService(String request, RuntimeException refusal) {
         agent.tool().allow(agent.app.getPackageName());
-        ServiceController<ToolService> service = Robolectric.buildService(ToolService.class, agent.specIntent(request)).create();
+        ServiceController<TestToolService> service = Robolectric.buildService(TestToolService.class, agent.specIntent(request)).create();
         if (Build.VERSION.SDK_INT >= 26) {
             rules(service).startedAsForegroundService();
         }
@@ -57,25 +59,24 @@ public class ForegroundTest {
         return service.startCommand(0, 1);
     }
 
-    private static ForegroundRules rules(ServiceController<ToolService> service) {
+    private static ForegroundRules rules(ServiceController<TestToolService> service) {
         return Shadow.extract(service.get());
     }
 
     /** Waits until the service stopped itself, after its reply. */
-    private void awaitStopped(ServiceController<ToolService> service) throws InterruptedException {
-        FakeAgent.idleMainUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
+    private void awaitStopped(ServiceController<TestToolService> service) throws InterruptedException {
+        Agent.idleMainUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
     }
 
     private static List<String> errors() {
-        return ShadowLog.getLogsForTag(ToolService.LOG_TAG).stream()
+        return ShadowLog.getLogsForTag(McpToolService.LOG_TAG).stream()
                 .filter(l -> l.type == Log.ERROR).map(l -> l.msg).collect(Collectors.toList());
     }
 
     @Test
     public void startCommand_startsForegroundWithThisLevelsType_beforeTheEngineRuns() throws Exception {
-        agent.setSims(FakeAgent.SIM_14);
-        ServiceController<ToolService> service = startAsForegroundService(
-                FakeAgent.specRequest("fg-1", "get_sms_subscriptions", "{}"), null);
+        ServiceController<TestToolService> service = startAsForegroundService(
+                Agent.specRequest("fg-1", "inspect", "{\"text\":\"hi\"}"), null);
 
         // Checked as soon as onStartCommand has returned, before the engine has even sent.
         ForegroundRules rules = rules(service);
@@ -85,14 +86,14 @@ public class ForegroundTest {
         } else {
             assertFalse("Android still waits for startForeground", rules.waiting());
             assertEquals(1, rules.attempts());
-            assertEquals(FakeAgent.FOREGROUND_NOTIFICATION_ID, rules.getLastForegroundNotificationId());
+            assertEquals(Agent.FOREGROUND_NOTIFICATION_ID, rules.getLastForegroundNotificationId());
             Notification notification = rules.getLastForegroundNotification();
-            assertEquals(FakeAgent.FOREGROUND_CHANNEL, notification.getChannelId());
+            assertEquals(Agent.FOREGROUND_CHANNEL, notification.getChannelId());
             assertEquals("Running a request from an assistant",
                     notification.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
             assertEquals(Notification.CATEGORY_SERVICE, notification.category);
             NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
-                    .getNotificationChannel(FakeAgent.FOREGROUND_CHANNEL);
+                    .getNotificationChannel(Agent.FOREGROUND_CHANNEL);
             assertEquals("Assistant requests", channel.getName().toString());
             assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
         }
@@ -102,7 +103,7 @@ public class ForegroundTest {
             assertEquals("none: specialUse is not a type before 34", 0, service.get().getForegroundServiceType());
         }
 
-        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
+        assertEquals(Agent.inspectedReply("fg-1", "hi", Agent.APP), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules.crash());
         assertEquals(List.of(), errors());
@@ -121,20 +122,20 @@ public class ForegroundTest {
     public void manifestWithoutSpecialUse_triesTheManifestsTypes_andTheAppIsNotCrashed() throws Exception {
         assumeTrue("the type that can mismatch is passed from 34 on", Build.VERSION.SDK_INT >= 34);
         declareForegroundServiceType(0);
-        ServiceController<ToolService> service = startAsForegroundService(LIST, null);
+        ServiceController<TestToolService> service = startAsForegroundService(LIST, null);
 
         assertEquals("specialUse, then the manifest's types", 2, rules(service).attempts());
         assertFalse(rules(service).waiting());
-        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
+        assertEquals(Agent.inspectedReply("fg-2", "hi", Agent.APP), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules(service).crash());
         List<String> errors = errors();
         assertEquals(errors.toString(), 2, errors.size());
-        assertEquals("io.github.mobilemcp.app.ToolService: startForeground refused the type: foregroundServiceType 0x40000000"
+        assertEquals("io.github.mobilemcp.sdktests.TestToolService: startForeground refused the type: foregroundServiceType 0x40000000"
                 + " is not a subset of foregroundServiceType attribute 0x00000000 in service element of manifest file;"
                 + " declare android:foregroundServiceType=\"specialUse\" on the service. Trying again with the types the"
                 + " manifest declares.", errors.get(0));
-        assertTrue(errors.get(1), errors.get(1).startsWith("io.github.mobilemcp.app.ToolService: startForeground failed;"));
+        assertTrue(errors.get(1), errors.get(1).startsWith("io.github.mobilemcp.sdktests.TestToolService: startForeground failed;"));
         service.destroy();
     }
 
@@ -146,25 +147,25 @@ public class ForegroundTest {
     @Test
     public void refusedAfterAndroidStoppedWaiting_isLogged_andTheRequestRunsAndStops() throws Exception {
         assumeTrue("ForegroundServiceStartNotAllowedException is Android 12's", Build.VERSION.SDK_INT >= 31);
-        ServiceController<ToolService> service = startAsForegroundService(LIST,
+        ServiceController<TestToolService> service = startAsForegroundService(LIST,
                 new ForegroundServiceStartNotAllowedException("not allowed from the background"));
 
-        assertTrue(agent.awaitSpecReply().contains("\"status\":\"success\""));
+        assertEquals(Agent.inspectedReply("fg-2", "hi", Agent.APP), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules(service).crash());
         assertEquals(1, rules(service).attempts());
         List<String> errors = errors();
         assertEquals(errors.toString(), 1, errors.size());
-        assertTrue(errors.get(0), errors.get(0).startsWith("io.github.mobilemcp.app.ToolService: startForeground failed;"));
+        assertTrue(errors.get(0), errors.get(0).startsWith("io.github.mobilemcp.sdktests.TestToolService: startForeground failed;"));
         service.destroy();
     }
 
-    /** Makes the package manager report type as ToolService's declared foregroundServiceType. */
+    /** Makes the package manager report type as TestToolService's declared foregroundServiceType. */
     private void declareForegroundServiceType(int type) throws PackageManager.NameNotFoundException {
         PackageManager pm = agent.app.getPackageManager();
-        ServiceInfo info = pm.getServiceInfo(new ComponentName(agent.app, ToolService.class), PackageManager.GET_META_DATA);
+        ServiceInfo info = pm.getServiceInfo(new ComponentName(agent.app, TestToolService.class), PackageManager.GET_META_DATA);
         ReflectionHelpers.setField(info, "mForegroundServiceType", type);
         shadowOf(pm).addOrUpdateService(info);
-        assertEquals(type, pm.getServiceInfo(new ComponentName(agent.app, ToolService.class), 0).getForegroundServiceType());
+        assertEquals(type, pm.getServiceInfo(new ComponentName(agent.app, TestToolService.class), 0).getForegroundServiceType());
     }
 }

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.sdktests;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -6,7 +6,6 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
-import android.app.Activity;
 import android.app.NotificationManager;
 import android.content.Intent;
 import android.content.pm.ResolveInfo;
@@ -19,6 +18,7 @@ import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Locale;
 
 import org.junit.Rule;
@@ -33,9 +33,8 @@ import org.junit.runner.RunWith;
 @RunWith(McpTestRunner.class)
 public class ConsentBelongsToAnAppTest {
     private static final String ASSISTANT = "com.example.assistant";
-    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    @Rule public final Agent agent = Agent.withoutConsent();
 
     private static String sha256(String certificate) throws Exception {
         StringBuilder hex = new StringBuilder();
@@ -45,40 +44,33 @@ public class ConsentBelongsToAnAppTest {
         return hex.toString();
     }
 
-    /** Sends send_sms as the assistant, by binding; confirms the part if it is sent; returns the reply. */
-    private String send(String id) throws Exception {
+    /** Sends record as the assistant, by binding, and returns the reply. */
+    private String record(String id) throws Exception {
         agent.replies.clear();
-        agent.bindAs(ASSISTANT, Intentbridge.ExtraRequest, FakeAgent.specRequest(id, "send_sms", SEND));
-        FakeAgent.idleMainUntil("the reply or the send", () -> !agent.replies.isEmpty()
-                || agent.sms(14).getLastSentMultipartTextMessageParams() != null);
-        if (agent.replies.isEmpty()) {
-            agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-            agent.sms(14).clearLastSentMultipartTextMessageParams();
-        }
+        agent.bindAs(ASSISTANT, Intentbridge.ExtraRequest, Agent.specRequest(id, "record", "{\"text\":\"" + id + "\"}"));
         return agent.awaitSpecReply();
     }
 
     private static String consentRequired(String id) {
-        return FakeAgent.failureReply(id, "send_sms", "the user has not yet allowed " + ASSISTANT + " to use send_sms;"
+        return Agent.failureReply(id, "record", "the user has not yet allowed " + ASSISTANT + " to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required");
     }
 
     @Test
     public void aDecisionIsKeptWithTheSigner_andDroppedWhenTheAppGoesOrItsSignerChanges() throws Exception {
         InstalledApps.install(agent.app, ASSISTANT, 10_301, "the assistant's certificate");
-        assertEquals(consentRequired("s1"), send("s1"));
+        assertEquals(consentRequired("s1"), record("s1"));
         agent.tool().allow(ASSISTANT);
         String decisions = agent.engine().callersJSON();
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"" + ASSISTANT + "\",\"signer\":\""
                 + sha256("the assistant's certificate") + "\",\"decision\":\"allowed\","));
-        String sent = send("s2");
-        assertTrue(sent, sent.contains("\"status\":\"success\""));
+        assertEquals(Agent.recordedReply("s2", 1), record("s2"));
 
         // Removed from the phone: Android broadcasts it to the receiver the SDK's manifest declares
         // (Robolectric matches the manifest's filter, but delivers only to the component named),
         // and the decision goes.
         Intent removed = new Intent(Intent.ACTION_PACKAGE_FULLY_REMOVED, Uri.fromParts("package", ASSISTANT, null));
-        ResolveInfo receiver = null; // the app's own gateway receiver gets it too
+        ResolveInfo receiver = null;
         for (ResolveInfo r : agent.app.getPackageManager().queryBroadcastReceivers(removed, 0)) {
             if (r.activityInfo.name.equals(PackageRemovedReceiver.class.getName())) {
                 receiver = r;
@@ -88,27 +80,27 @@ public class ConsentBelongsToAnAppTest {
         assertFalse("only the system may send it", receiver.activityInfo.exported);
         shadowOf(agent.app.getPackageManager()).removePackage(ASSISTANT);
         agent.app.sendBroadcast(removed.setClassName(agent.app, receiver.activityInfo.name));
-        FakeAgent.idleMainUntil("the decision to go", () -> agent.engine().callersJSON().equals("[]"));
+        Agent.idleMainUntil("the decision to go", () -> agent.engine().callersJSON().equals("[]"));
 
-        // Another app installed under the name is asked, and sends nothing meanwhile.
+        // Another app installed under the name is asked, and records nothing meanwhile.
         InstalledApps.install(agent.app, ASSISTANT, 10_302, "another developer's certificate");
         agent.app.getSystemService(NotificationManager.class).cancelAll();
-        assertEquals(consentRequired("s3"), send("s3"));
+        assertEquals(consentRequired("s3"), record("s3"));
         assertNotNull("its user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification(ASSISTANT, FakeAgent.CONSENT_NOTIFICATION_ID));
-        assertTrue(agent.nothingSent());
+                .getNotification(ASSISTANT, Agent.CONSENT_NOTIFICATION_ID));
+        assertEquals(List.of("s2"), agent.recorded());
     }
 
     @Test
     public void aSignerThatChangedWithoutTheBroadcast_isAskedAgain() throws Exception {
         InstalledApps.install(agent.app, ASSISTANT, 10_303, "the assistant's certificate");
         agent.tool().allow(ASSISTANT);
-        assertTrue(send("t1").contains("\"status\":\"success\""));
+        assertEquals(Agent.recordedReply("t1", 1), record("t1"));
 
         // The broadcast was missed (the tool app was stopped): the next call finds the new signer.
         InstalledApps.sign(agent.app, ASSISTANT, "another developer's certificate");
-        assertEquals(consentRequired("t2"), send("t2"));
+        assertEquals(consentRequired("t2"), record("t2"));
         assertEquals("[]", agent.engine().callersJSON());
-        assertTrue(agent.nothingSent());
+        assertEquals(List.of("t1"), agent.recorded());
     }
 }

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.sdktests;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -42,23 +42,22 @@ import org.robolectric.shadows.ShadowPackageManager;
  */
 @RunWith(McpTestRunner.class)
 public class ConsentOnlyFromTheUserTest {
-    private static final String APP = "io.github.mobilemcp.app";
-    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+    private static final String APP = Agent.APP;
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    @Rule public final Agent agent = Agent.withoutConsent();
 
     private NotificationManager notifications() {
         return agent.app.getSystemService(NotificationManager.class);
     }
 
     private Notification question(String caller) {
-        return shadowOf(notifications()).getNotification(caller, FakeAgent.CONSENT_NOTIFICATION_ID);
+        return shadowOf(notifications()).getNotification(caller, Agent.CONSENT_NOTIFICATION_ID);
     }
 
-    /** send_sms from caller in binding mode: consent_required, and the question is posted. */
+    /** record from caller in binding mode: consent_required, and the question is posted. */
     private void ask(String caller) throws Exception {
         agent.replies.clear();
-        agent.bindAs(caller, Intentbridge.ExtraRequest, FakeAgent.specRequest("r-" + caller.hashCode(), "send_sms", SEND));
+        agent.bindAs(caller, Intentbridge.ExtraRequest, Agent.specRequest("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
         assertTrue(agent.awaitSpecReply().contains("\"error_code\":\"consent_required\""));
     }
 
@@ -119,7 +118,7 @@ public class ConsentOnlyFromTheUserTest {
         ViewGroup layout = (ViewGroup) buttons.getChildAt(0);
         settle();
         touch(button(layout, "Allow"), 0); // the user's own tap
-        FakeAgent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
         assertTrue(screen.isFinishing());
     }
 
@@ -140,7 +139,7 @@ public class ConsentOnlyFromTheUserTest {
         assertEquals("no decision", "[]", decisions());
 
         touch(allow, 0);
-        FakeAgent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
     @Test
@@ -185,7 +184,7 @@ public class ConsentOnlyFromTheUserTest {
         pm.getInternalMutablePackageInfo(evil).applicationInfo.nonLocalizedLabel =
                 "Google Assistant (com.google.android.apps.googleassistant)\n\u202eevil\u200b\udb40\udc41";
         ask(evil);
-        assertEquals("Allow com.example.evil (Google Assistant (com.google.android.ap…) to use mobilemcp?",
+        assertEquals("Allow com.example.evil (Google Assistant (com.google.android.ap…) to use Test tool?",
                 question(evil).extras.getCharSequence(Notification.EXTRA_TITLE).toString());
     }
 
@@ -199,7 +198,7 @@ public class ConsentOnlyFromTheUserTest {
         ask("com.example.a");
         Notification n = question("com.example.shared:" + uid);
         assertNotNull(n);
-        assertEquals("Allow com.example.a, com.example.b (apps sharing the user id com.example.shared) to use mobilemcp?",
+        assertEquals("Allow com.example.a, com.example.b (apps sharing the user id com.example.shared) to use Test tool?",
                 n.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
     }
 
@@ -208,7 +207,7 @@ public class ConsentOnlyFromTheUserTest {
         ask(APP);
         Notification first = question(APP);
         first.deleteIntent.send(); // the user swipes it away
-        notifications().cancel(APP, FakeAgent.CONSENT_NOTIFICATION_ID);
+        notifications().cancel(APP, Agent.CONSENT_NOTIFICATION_ID);
         shadowOf(Looper.getMainLooper()).idle();
 
         for (int i = 0; i < 20; i++) {

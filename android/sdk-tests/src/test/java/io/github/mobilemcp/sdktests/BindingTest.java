@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.sdktests;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
@@ -6,7 +6,6 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
-import android.app.Activity;
 import android.app.NotificationManager;
 import android.content.Intent;
 import android.os.Bundle;
@@ -20,6 +19,7 @@ import android.os.Process;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
@@ -46,12 +46,12 @@ import org.robolectric.shadows.ShadowLog;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class BindingTest {
-    private static final String APP = "io.github.mobilemcp.app";
-    private static final String SEND = "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}";
+    private static final String APP = Agent.APP;
+    private static final String RECORD = "{\"text\":\"hi\"}";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // for its SIMs and permissions
+    @Rule public final Agent agent = Agent.withoutConsent();
 
-    private ServiceController<ToolService> service;
+    private ServiceController<TestToolService> service;
     private Messenger tool;
     private HandlerThread replyThread;
     private Messenger replyTo;
@@ -62,7 +62,7 @@ public class BindingTest {
     public void bind() {
         // What getNameForUid answers on a device for this app's uid (Robolectric knows no names).
         shadowOf(agent.app.getPackageManager()).setNameForUid(Process.myUid(), APP);
-        service = Robolectric.buildService(ToolService.class).create();
+        service = Robolectric.buildService(TestToolService.class).create();
         IBinder binder = service.get().onBind(new Intent(Intentbridge.ServiceAction));
         tool = new Messenger(binder);
         replyThread = new HandlerThread("test-replies");
@@ -82,7 +82,7 @@ public class BindingTest {
     }
 
     private Message invoke(String extra, String request, int arg1) {
-        Message msg = Message.obtain(null, ToolService.MSG_INVOKE, arg1, 0);
+        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE, arg1, 0);
         Bundle data = new Bundle();
         data.putString(extra, request);
         msg.setData(data);
@@ -90,10 +90,10 @@ public class BindingTest {
         return msg;
     }
 
-    /** Waits for the next reply Message, idling the main looper meanwhile: sent results arrive there. */
+    /** Waits for the next reply Message, idling the main looper meanwhile. */
     private Message awaitReply() throws InterruptedException {
         Message reply = null;
-        for (long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        for (long deadline = System.currentTimeMillis() + Agent.WAIT_MILLIS;
                 reply == null && System.currentTimeMillis() < deadline; ) {
             shadowOf(Looper.getMainLooper()).idle();
             reply = replies.poll(2, TimeUnit.MILLISECONDS);
@@ -104,31 +104,27 @@ public class BindingTest {
 
     @Test
     public void aMessageGetsItsReplyAsAMessage() throws Exception {
-        agent.setSims(FakeAgent.SIM_14);
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("b1", "get_sms_subscriptions", "{}"), 41));
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("b1", "inspect", "{\"text\":\"hi\"}"), 41));
 
         Message reply = awaitReply();
-        assertEquals(ToolService.MSG_RESULT, reply.what);
+        assertEquals(McpToolService.MSG_RESULT, reply.what);
         assertEquals("arg1 is echoed", 41, reply.arg1);
         assertEquals(new TreeSet<>(List.of(Intentbridge.ExtraResponse)), new TreeSet<>(reply.getData().keySet()));
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"b1\","
-                + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
-                + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"
-                + "{\"name\":\"subscriptions\",\"type\":\"array\",\"value\":["
-                + "{\"subscription_id\":14,\"sim_slot_index\":0,\"carrier_name\":\"Vodafone UK\",\"display_name\":\"Vodafone UK\"}]}]},"
-                + "\"status\":\"success\",\"message\":\"{\\\"count\\\":1,\\\"subscriptions\\\":["
-                + "{\\\"subscription_id\\\":14,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"Vodafone UK\\\",\\\"display_name\\\":\\\"Vodafone UK\\\"}]}\"}}}",
-                reply.getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(Agent.inspectedReply("b1", "hi", APP), reply.getData().getString(Intentbridge.ExtraResponse));
     }
 
     @Test
     public void prototypeRequest_getsThePrototypeExtrasToo() throws Exception {
-        tool.send(invoke("request", "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\",\"input\":{}}}", 0));
+        tool.send(invoke("request", "{\"id\":\"p1\",\"capability\":{\"id\":\"inspect\",\"input\":{}}}", 0));
 
         Bundle data = awaitReply().getData();
         assertEquals(new TreeSet<>(List.of("mcp_request_id", "mobile-mcp-response", "response")), new TreeSet<>(data.keySet()));
         assertEquals("p1", data.getString("mcp_request_id"));
-        assertTrue(data.getString("response"), data.getString("response").startsWith("{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\"},\"status\":\"failure\""));
+        assertEquals("{\"id\":\"p1\",\"capability\":{\"id\":\"inspect\"},\"status\":\"failure\","
+                + "\"message\":\"inspect: text is required (string: Any text.)\",\"error_code\":\"invalid_arguments\"}",
+                data.getString("response"));
+        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":" + data.getString("response") + "}}",
+                data.getString(Intentbridge.ExtraResponse));
     }
 
     @Test
@@ -136,8 +132,8 @@ public class BindingTest {
         // Another app binds: Binder sets sendingUid, and PackageManager names its package.
         ShadowBinder.setCallingUid(10123);
         InstalledApps.install(agent.app, "com.example.assistant", 10123, "the assistant's certificate");
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s1", "send_sms", SEND), 1));
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("g1", "get_sms_subscriptions", "{}"), 2));
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("s1", "record", RECORD), 1));
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("g1", "inspect", "{\"text\":\"hi\"}"), 2));
 
         // Workers run them at once, so the replies come as they finish; arg1 tells them apart.
         Message first = awaitReply();
@@ -148,67 +144,63 @@ public class BindingTest {
             second = swap;
         }
         assertEquals(1, first.arg1);
-        assertEquals(FakeAgent.failureReply("s1", "send_sms", "the user has not yet allowed com.example.assistant to use send_sms;"
+        assertEquals(Agent.failureReply("s1", "record", "the user has not yet allowed com.example.assistant to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required"),
                 first.getData().getString(Intentbridge.ExtraResponse));
         assertEquals(2, second.arg1);
-        assertTrue(second.getData().getString(Intentbridge.ExtraResponse).contains("\"id\":\"g1\""));
-        assertTrue(agent.nothingSent());
+        assertEquals(Agent.inspectedReply("g1", "hi", "com.example.assistant"), second.getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(List.of(), agent.recorded());
         assertNotNull("the assistant's user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification("com.example.assistant", FakeAgent.CONSENT_NOTIFICATION_ID));
+                .getNotification("com.example.assistant", Agent.CONSENT_NOTIFICATION_ID));
 
         agent.tool().allow("com.example.assistant");
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("s2", "send_sms", SEND), 3));
-        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse)
-                .contains("\"status\":\"success\",\"message\":\"SMS sent to +36201234567\""));
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("s2", "record", RECORD), 3));
+        assertEquals(Agent.recordedReply("s2", 1), awaitReply().getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(List.of("hi"), agent.recorded());
     }
 
     @Test
     public void aUidWithoutAName_isTreatedAsNoCaller() throws Exception {
         ShadowBinder.setCallingUid(10999); // no package has it
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("u1", "get_sms_subscriptions", "{}"), 0));
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("u1", "inspect", "{\"text\":\"hi\"}"), 0));
 
-        assertEquals(FakeAgent.failureReply("u1", "get_sms_subscriptions", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
+        assertEquals(Agent.failureReply("u1", "inspect", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
                 awaitReply().getData().getString(Intentbridge.ExtraResponse));
     }
 
     @Test
     public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
         agent.tool().allow(APP);
-        Message msg = invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("n1", "send_sms", SEND), 0);
+        Message msg = invoke(Intentbridge.ExtraRequest, Agent.specRequest("n1", "record", RECORD), 0);
         msg.replyTo = null;
         tool.send(msg);
         Message unknown = Message.obtain(null, 5);
         unknown.replyTo = replyTo;
         tool.send(unknown);
 
-        FakeAgent.idleMainUntil("two log lines", () -> ShadowLog.getLogsForTag(ToolService.LOG_TAG).size() == 2);
-        List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(ToolService.LOG_TAG);
+        Agent.idleMainUntil("two log lines", () -> ShadowLog.getLogsForTag(McpToolService.LOG_TAG).size() == 2);
+        List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(McpToolService.LOG_TAG);
         assertEquals(Log.WARN, logs.get(0).type);
-        assertEquals("dropped a binding request from io.github.mobilemcp.app without replyTo: there is nowhere to send its reply",
+        assertEquals("dropped a binding request from io.github.mobilemcp.sdktests without replyTo: there is nowhere to send its reply",
                 logs.get(0).msg);
         assertEquals(Log.WARN, logs.get(1).type);
         assertEquals("ignored a binding message with what=5; send MSG_INVOKE (1)", logs.get(1).msg);
-        Thread.sleep(200); // had it been queued, the worker would have sent by now
-        assertTrue(agent.nothingSent());
+        Thread.sleep(200); // had it been queued, the worker would have recorded by now
+        assertEquals(List.of(), agent.recorded());
         assertNull(replies.poll());
     }
 
     @Test
     public void messagesArriveOffTheMainThread_andTheMainLooperStaysFree() throws Exception {
-        agent.tool().allow(APP);
-        tool.send(invoke(Intentbridge.ExtraRequest, FakeAgent.specRequest("t1", "send_sms", SEND), 0));
-        // The main looper is paused and never idled here: the request still reaches the platform.
-        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
-        while (agent.sms(14).getLastSentMultipartTextMessageParams() == null) {
+        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("t1", "hold", "{\"name\":\"t1\"}"), 0));
+        // The main looper is paused and never idled here: the request still reaches the handler.
+        long deadline = System.currentTimeMillis() + Agent.WAIT_MILLIS;
+        while (!Gate.inside().equals(List.of("t1"))) {
             assertTrue("the request needs the main thread", System.currentTimeMillis() < deadline);
             Thread.sleep(2);
         }
         assertEquals(Looper.getMainLooper().getThread(), Thread.currentThread());
-        // The sent result is the one thing that needs the main thread (SmsSentReceiver runs there,
-        // never blocked by the engine); awaitReply idles it.
-        agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        assertTrue(awaitReply().getData().getString(Intentbridge.ExtraResponse).contains("\"status\":\"success\""));
+        Gate.open();
+        assertEquals(Agent.heldReply("t1", "t1"), awaitReply().getData().getString(Intentbridge.ExtraResponse));
     }
 }

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.app;
+package io.github.mobilemcp.harness;
 
 import android.Manifest;
 import android.app.MissingForegroundServiceTypeException;
@@ -33,6 +33,9 @@ import org.robolectric.shadows.ShadowService;
  * </ol>
  * A service that stops while Android still waits crashes its app; {@link #crash} records that
  * instead ("Context.startForegroundService() did not then call Service.startForeground()").
+ *
+ * <p>The tests of every foreground service on the SDK's Foreground use it: the tool service's
+ * (sdk-tests) and the SMS app's MCP server's (app).
  */
 @Implements(Service.class)
 public class ForegroundRules extends ShadowService {

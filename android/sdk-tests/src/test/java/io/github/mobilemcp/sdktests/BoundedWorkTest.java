@@ -1,0 +1,111 @@
+package io.github.mobilemcp.sdktests;
+
+import static org.junit.Assert.assertEquals;
+
+import android.content.Intent;
+
+import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+
+/**
+ * The workers and the deadline: at most McpToolService.MAX_CONCURRENT_CALLS handlers run at once
+ * and the rest wait their turn; a handler that overruns its deadline leaves its caller answered
+ * timeout at the deadline; and bounded work per caller (docs/reliability.md, "Requests in flight"):
+ * one app that sends request after request over a binding gets rate_limited past
+ * McpToolService.MAX_IN_FLIGHT_PER_CALLER, at once and without queueing, and an oversized request is
+ * refused before it is queued.
+ */
+@RunWith(McpTestRunner.class)
+public class BoundedWorkTest {
+    @Rule public final Agent agent = new Agent();
+
+    private List<String> specReplies() {
+        List<String> out = new ArrayList<>();
+        for (Intent reply : new ArrayList<>(agent.replies)) {
+            out.add(reply.getStringExtra(Intentbridge.ExtraResponse));
+        }
+        return out;
+    }
+
+    @Test
+    public void atMostMaxConcurrentCallsRunAtOnce_andTheRestWaitTheirTurn() throws Exception {
+        assertEquals(4, McpToolService.MAX_CONCURRENT_CALLS);
+        for (int i = 1; i <= 5; i++) {
+            agent.bind(Agent.specRequest("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
+        }
+        Agent.awaitInside("h-1", "h-2", "h-3", "h-4");
+        Thread.sleep(200); // had a fifth worker run, h-5 would be inside by now
+        assertEquals(4, Gate.inside().size());
+        assertEquals(List.of(), agent.replies);
+
+        Gate.open();
+        Agent.idleMainUntil("five replies", () -> agent.replies.size() == 5);
+        List<String> want = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            want.add(Agent.heldReply("h-" + i, "h-" + i));
+        }
+        List<String> got = specReplies();
+        got.sort(null);
+        want.sort(null);
+        assertEquals(want, got);
+    }
+
+    @Test
+    public void aHandlerPastItsDeadline_isAnsweredTimeoutAtTheDeadline() throws Exception {
+        McpTool.setTimeoutOverrideForTests(agent.app, 300);
+        long started = System.nanoTime();
+        agent.bind(Agent.specRequest("slow", "hold", "{\"name\":\"slow\"}"));
+        assertEquals(Agent.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitSpecReply());
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertEquals("the handler still waits; its caller has its answer", List.of("slow"), Gate.inside());
+        if (millis < 300 || millis > 5000) {
+            throw new AssertionError("the timeout came after " + millis + " ms, not at the 300 ms deadline");
+        }
+
+        // The handler's late outcome is dropped: the caller gets one reply, and the tool serves on.
+        Gate.open();
+        Agent.idleMainUntil("the handler to finish", () -> Gate.inside().isEmpty());
+        Thread.sleep(100);
+        assertEquals(1, agent.replies.size());
+        agent.replies.clear();
+        assertEquals(Agent.inspectedReply("next", "hi", Agent.APP), agent.callBound(Agent.specRequest("next", "inspect", "{\"text\":\"hi\"}")));
+    }
+
+    @Test
+    public void oneAppPastItsRequestsInFlight_isRateLimited_withoutQueueing() throws Exception {
+        // Each worker runs a hold that waits at the closed gate; the calls sent after them wait in
+        // the queue. All of them are in flight.
+        for (int i = 0; i < McpToolService.MAX_CONCURRENT_CALLS; i++) {
+            agent.bind(Agent.specRequest("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
+        }
+        for (int i = McpToolService.MAX_CONCURRENT_CALLS; i < McpToolService.MAX_IN_FLIGHT_PER_CALLER; i++) {
+            agent.bind(Agent.specRequest("f-" + i, "inspect", "{\"text\":\"hi\"}"));
+        }
+        agent.bind(Agent.specRequest("f-over", "record", "{\"text\":\"over\"}"));
+        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
+        assertEquals(128, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
+        assertEquals(List.of(Agent.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 128 requests in flight"
+                + " to this tool, the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
+        assertEquals(List.of(), agent.recorded());
+    }
+
+    @Test
+    public void anOversizedRequest_isRefusedBeforeItIsQueued() throws Exception {
+        String text = "x".repeat(70_001);
+        agent.bind(Agent.specRequest("big", "record", "{\"text\":\"" + text + "\"}"));
+        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
+        // Not read at all, so the reply cannot name the request's id.
+        assertEquals(List.of(Agent.failureReply(null, null, "the request is 70112 characters; the limit is 65536 bytes of UTF-8",
+                "too_large")), specReplies());
+        assertEquals(List.of(), agent.recorded());
+    }
+}
