@@ -103,7 +103,8 @@ public class ForegroundTest {
             assertEquals("none: specialUse is not a type before 34", 0, service.get().getForegroundServiceType());
         }
 
-        assertEquals(Agent.inspectedReply("fg-1", "hi", Agent.APP), agent.awaitSpecReply());
+        // An Intent's caller is only claimed: the handler is told of none.
+        assertEquals(Agent.inspectedReply("fg-1", "hi", ""), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules.crash());
         assertEquals(List.of(), errors());
@@ -126,7 +127,7 @@ public class ForegroundTest {
 
         assertEquals("specialUse, then the manifest's types", 2, rules(service).attempts());
         assertFalse(rules(service).waiting());
-        assertEquals(Agent.inspectedReply("fg-2", "hi", Agent.APP), agent.awaitSpecReply());
+        assertEquals(Agent.inspectedReply("fg-2", "hi", ""), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules(service).crash());
         List<String> errors = errors();
@@ -150,7 +151,7 @@ public class ForegroundTest {
         ServiceController<TestToolService> service = startAsForegroundService(LIST,
                 new ForegroundServiceStartNotAllowedException("not allowed from the background"));
 
-        assertEquals(Agent.inspectedReply("fg-2", "hi", Agent.APP), agent.awaitSpecReply());
+        assertEquals(Agent.inspectedReply("fg-2", "hi", ""), agent.awaitSpecReply());
         awaitStopped(service);
         assertNull(rules(service).crash());
         assertEquals(1, rules(service).attempts());

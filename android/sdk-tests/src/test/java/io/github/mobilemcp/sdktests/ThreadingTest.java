@@ -72,7 +72,7 @@ public class ThreadingTest {
         service.withIntent(agent.specIntent(Agent.specRequest("second", "inspect", "{\"text\":\"hi\"}")))
                 .startCommand(0, 2);
         Agent.idleMainUntil("the second reply", () -> agent.replies.size() == 1);
-        assertEquals(Agent.inspectedReply("second", "hi", Agent.APP), agent.replies.get(0).getStringExtra(Intentbridge.ExtraResponse));
+        assertEquals(Agent.inspectedReply("second", "hi", ""), agent.replies.get(0).getStringExtra(Intentbridge.ExtraResponse));
         assertEquals("the first still runs", List.of("first"), Gate.inside());
         assertFalse("still running for the first", shadowOf(service.get()).isStoppedBySelf());
         assertEquals(List.of(), logged());
