@@ -108,6 +108,12 @@ go build -trimpath -buildmode=c-shared \
 	-ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$id" \
 	-o "$dir/$lib" ./build/host-engine-work/"$platform"/glue
 rm -f "$dir/${lib%.*}.h" # cgo's header for C callers; Java needs none
-(cd "$dir" && sha256sum "$lib" | cut -d' ' -f1 >"$lib.sha256")
+# sha256sum on Linux and Windows' Git Bash, shasum on macOS.
+if command -v sha256sum >/dev/null 2>&1; then
+	sum=(sha256sum)
+else
+	sum=(shasum -a 256)
+fi
+(cd "$dir" && "${sum[@]}" "$lib" | cut -d' ' -f1 >"$lib.sha256")
 echo "$id" >"$dir/build-id"
 echo "host-engine: wrote $dir/$lib (build $id)"

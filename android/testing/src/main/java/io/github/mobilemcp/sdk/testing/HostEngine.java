@@ -13,6 +13,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The SDK's engine for a desktop JVM: the native library this jar carries for each platform, loaded
  * once per JVM, in a class loader of its own that the Robolectric sandboxes share (see
@@ -34,7 +36,7 @@ final class HostEngine {
     /** The platforms the release builds an engine for. */
     static final String PLATFORMS = "linux-x86_64, linux-aarch64, macos-x86_64, macos-aarch64, windows-x86_64";
 
-    private static ClassLoader loader;
+    private static @Nullable ClassLoader loader;
 
     private HostEngine() {}
 
@@ -46,7 +48,8 @@ final class HostEngine {
     static synchronized ClassLoader loader() {
         if (loader == null) {
             ClassLoader parent = HostEngine.class.getClassLoader();
-            EngineClassLoader engine = new EngineClassLoader(parent, library(parent));
+            EngineClassLoader engine = new EngineClassLoader(parent,
+                    library(parent, System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty(OVERRIDE)));
             checkSameBuild(sdkBuildId(parent), engine.buildId());
             loader = engine;
         }
@@ -62,9 +65,8 @@ final class HostEngine {
         return os + "-" + arch;
     }
 
-    /** The library to load: the override, or the jar's for this platform, extracted and checked. */
-    private static Path library(ClassLoader resources) {
-        String override = System.getProperty(OVERRIDE);
+    /** The library to load: the override, or the jar's for the platform, extracted and checked. */
+    static Path library(ClassLoader resources, String osName, String osArch, @Nullable String override) {
         if (override != null && !override.isEmpty()) {
             Path path = Paths.get(override).toAbsolutePath();
             if (!Files.isRegularFile(path)) {
@@ -72,13 +74,13 @@ final class HostEngine {
             }
             return path;
         }
-        String platform = platform(System.getProperty("os.name"), System.getProperty("os.arch"));
+        String platform = platform(osName, osArch);
         String name = System.mapLibraryName("gojni");
         String dir = RESOURCES + platform + "/";
         byte[] library = read(resources, dir + name);
         if (library == null) {
             throw new IllegalStateException("the mobilemcp testing library has no engine for this machine, "
-                    + System.getProperty("os.name") + " on " + System.getProperty("os.arch") + " (" + platform + "); "
+                    + osName + " on " + osArch + " (" + platform + "); "
                     + "it has engines for " + PLATFORMS + " where the release built them. Build one for this machine "
                     + "with scripts/host-engine.sh " + platform + " OUTDIR in a mobilemcp checkout, and name it with -D"
                     + OVERRIDE + "=OUTDIR/" + dir + name);
@@ -89,7 +91,8 @@ final class HostEngine {
             throw new IllegalStateException("the engine in the testing library (" + dir + name + ") has SHA-256 " + got
                     + ", not the " + want + " recorded beside it: the jar is damaged; download it again");
         }
-        return extract(library, got, cacheDir().resolve(text(resources, dir + "build-id")).resolve(platform).resolve(name));
+        String build = text(resources, dir + "build-id");
+        return extract(library, got, cacheDir().resolve(build != null ? build : got).resolve(platform).resolve(name));
     }
 
     /**
@@ -145,12 +148,12 @@ final class HostEngine {
         }
     }
 
-    private static String text(ClassLoader resources, String name) {
+    private static @Nullable String text(ClassLoader resources, String name) {
         byte[] bytes = read(resources, name);
         return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8).trim();
     }
 
-    private static byte[] read(ClassLoader resources, String name) {
+    private static byte @Nullable [] read(ClassLoader resources, String name) {
         try (InputStream in = resources.getResourceAsStream(name)) {
             if (in == null) {
                 return null;
