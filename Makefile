@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test size test-go test-android test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
+.PHONY: help deps serve demo seed-replay test size test-go test-android test-installed test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -27,7 +27,7 @@ seed-replay: ## replay the four seed MCP transactions with curl against mobilemc
 	scripts/deps.sh go
 	scripts/seed-replay.sh
 
-test: deps lint test-go size fuzz-ci test-android test-scripts ## the whole test suite, as CI runs it
+test: deps lint test-go size fuzz-ci test-android test-installed test-scripts ## the whole test suite, as CI runs it
 
 size: ## the engine each app ships, stripped: the tool engine (intentbridge, budget 3.5 MB) and the SMS app's (+ smsapp)
 	scripts/size.sh
@@ -37,6 +37,9 @@ test-go: ## Go tests with the race detector
 
 test-android: ## the Android modules on the host: gobind + host libgojni.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
+
+test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
+	scripts/test-installed.sh --install $(or $(MODULE),notes)
 
 test-scripts: ## tests of the build and pipeline scripts, against fakes (no Android SDK, emulator or Maven Central here)
 	scripts/android-build_test.sh

@@ -5,6 +5,8 @@ import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
 import com.android.build.api.dsl.CompileOptions
 import com.android.build.api.dsl.LibraryExtension
+import org.gradle.api.publish.PublishingExtension
+import org.gradle.api.publish.maven.MavenPublication
 
 plugins {
     id("com.android.application") version "8.7.3" apply false
@@ -59,6 +61,70 @@ subprojects {
                 minSdk = prop("mobilemcp.minSdk").toInt()
             }
             sharedLayout(sourceSets, compileOptions)
+        }
+    }
+}
+
+// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx): a module that applies
+// maven-publish and names its artifact (mobilemcp.artifactId in its gradle.properties) gets one
+// publication, "release", of its release variant with sources and javadoc, the POM Maven Central
+// asks for, and the version -Pmobilemcp.version gives (all of them one version). With
+// -Pmobilemcp.stagingRepo=DIR, publishAllPublicationsToStagingRepository writes it to DIR, which
+// scripts/publish-central.sh signs and uploads (scripts/ci-android.sh stage).
+subprojects {
+    val module = this
+    pluginManager.withPlugin("maven-publish") {
+        pluginManager.withPlugin("com.android.library") {
+            module.extensions.configure<LibraryExtension> {
+                publishing {
+                    singleVariant("release") {
+                        withSourcesJar()
+                        withJavadocJar()
+                    }
+                }
+            }
+        }
+        module.extensions.configure<PublishingExtension> {
+            publications {
+                register<MavenPublication>("release") {
+                    groupId = "io.github.mobilemcp"
+                    artifactId = module.property("mobilemcp.artifactId").toString()
+                    version = providers.gradleProperty("mobilemcp.version").getOrElse("0.1.0")
+                    module.afterEvaluate {
+                        from(components["release"])
+                    }
+                    pom {
+                        name.set("mobilemcp " + artifactId)
+                        description.set(module.property("mobilemcp.description").toString())
+                        url.set("https://github.com/mobilemcp/mobilemcp")
+                        licenses {
+                            license {
+                                name.set("Apache License, Version 2.0")
+                                url.set("https://www.apache.org/licenses/LICENSE-2.0.txt")
+                            }
+                        }
+                        developers {
+                            developer {
+                                id.set("mobilemcp")
+                                name.set("The mobilemcp authors")
+                                url.set("https://github.com/mobilemcp")
+                            }
+                        }
+                        scm {
+                            url.set("https://github.com/mobilemcp/mobilemcp")
+                            connection.set("scm:git:https://github.com/mobilemcp/mobilemcp.git")
+                        }
+                    }
+                }
+            }
+            repositories {
+                providers.gradleProperty("mobilemcp.stagingRepo").orNull?.let { dir ->
+                    maven {
+                        name = "Staging"
+                        url = uri(dir)
+                    }
+                }
+            }
         }
     }
 }

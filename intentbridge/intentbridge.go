@@ -37,6 +37,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/access"
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
+	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
@@ -393,3 +394,9 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 	}
 	engine.Run(context.Background(), call, deliver)
 }
+
+// BuildID is the build this engine came from (internal/buildinfo): the
+// commit it was built from. The testing library compares it with the id
+// the SDK's own engines carry, so that a tool's tests never run one
+// engine while the app ships another.
+func BuildID() string { return buildinfo.ID() }

@@ -41,7 +41,12 @@ USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]
 PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
 # The libraries ship stripped (-s -w: no symbol table, no DWARF), as every Go-on-Android project
 # does: gomobile keeps both by default, which more than doubles each ABI's library.
-LDFLAGS="-s -w $PAGE_LDFLAGS"
+# Each engine is stamped with the build id (scripts/build-id.sh) that the sdk records beside it, and
+# that the testing library's host engine carries too: its test runner checks that they match.
+BUILD_ID=$(scripts/build-id.sh)
+LDFLAGS="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$BUILD_ID $PAGE_LDFLAGS"
+# Where the sdk records it: a Java resource, which AGP puts in the AAR's classes.jar.
+SDK_BUILD_ID=android/sdk/src/main/resources/io/github/mobilemcp/sdk/engine-build-id
 # What gomobile binds: the engine every tool app ships, and for the SMS app its additions too.
 TOOL_ENGINE=./intentbridge
 APP_ENGINE="./intentbridge ./smsapp"
@@ -181,6 +186,8 @@ build_aar() {
 	(cd build/aar && jar xf ../intentbridge.aar)
 	mv build/aar/classes.jar android/sdk/libs/intentbridge.jar
 	mv build/aar/jni android/sdk/jniLibs
+	mkdir -p "$(dirname "$SDK_BUILD_ID")"
+	echo "$BUILD_ID" >"$SDK_BUILD_ID"
 	check_align android/sdk/jniLibs
 }
 

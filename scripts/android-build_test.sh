@@ -14,9 +14,9 @@ failures=0
 cases=0
 touch "$tmp/start"
 
-# A PATH with go and javac but certainly without gradle.
+# A PATH with go, javac and git (the build id) but certainly without gradle.
 mkdir -p "$tmp/bin"
-for tool in go javac bash sed make env dirname mkdir cat head; do
+for tool in go javac git bash sed make env dirname mkdir cat head; do
 	ln -s "$(command -v "$tool")" "$tmp/bin/$tool"
 done
 BASEPATH=$tmp/bin
@@ -165,8 +165,8 @@ for abi in arm64-v8a:aarch64-linux-android24 armeabi-v7a:armv7a-linux-androideab
 		dryfail "no go build of ${abi%%:*}"
 	elif ! grep -q -- "--target=${abi#*:} " <<<"$line"; then
 		dryfail "${abi%%:*} is not built for ${abi#*:} (API 24)"
-	elif ! grep -q -- "-ldflags -s -w -extldflags=-Wl,-z,max-page-size=16384 " <<<"$line"; then
-		dryfail "${abi%%:*} is not linked stripped and with 16 KB pages"
+	elif ! grep -q -- "-ldflags -s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$(scripts/build-id.sh) -extldflags=-Wl,-z,max-page-size=16384 " <<<"$line"; then
+		dryfail "${abi%%:*} is not linked stripped, stamped with the build id and with 16 KB pages"
 	elif ! grep -q -- "-trimpath" <<<"$line"; then
 		dryfail "${abi%%:*} is not built with -trimpath"
 	fi

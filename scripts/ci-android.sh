@@ -11,7 +11,7 @@
 #                             libgojni.so they carry for 16 KB pages (mobilemcp check-align)
 #   device-check REPORT       on a running emulator: mobilemcp adb check for the SMS app, then the
 #                             notes sample's steps; every step's PASS or FAIL line goes to REPORT
-#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing and client at VERSION
+#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, client and sdk-ktx at VERSION
 #                             to the Maven repository DIR (scripts/publish-central.sh uploads it)
 #
 # Overridable for the tests: SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
@@ -142,7 +142,7 @@ stage() {
 	dir=$(cd "$dir" && pwd)
 	(cd android && ${GRADLE:-gradle} --no-daemon -Pmobilemcp.version="$version" -Pmobilemcp.stagingRepo="$dir" \
 		:sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository \
-		:client:publishAllPublicationsToStagingRepository)
+		:client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository)
 	echo "ci-android: staged io.github.mobilemcp $version in $dir"
 }
 

@@ -62,11 +62,11 @@ python_deps() {
 }
 
 # The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
-# framework-res.apk, android-liblog-dev has the <android/log.h> and liblog that gobind's glue links,
-# gcc builds that glue, and a JDK 17 and Maven run Robolectric.
+# framework-res.apk, gcc builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
+# and Maven run Robolectric.
 apt_deps() {
 	local missing=() p
-	for p in aapt android-framework-res android-liblog-dev; do
+	for p in aapt android-framework-res; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 	done
 	command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
@@ -124,7 +124,8 @@ maven_deps() {
 	fi
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
 	scripts/build-jni.sh
-	mvn -B -q -f android/pom.xml test -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	# Through install: make test-installed installs the libraries (the jar and install plugins).
+	mvn -B -q -f android/pom.xml install -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
 	touch "$stamp"
 }
 

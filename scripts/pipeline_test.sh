@@ -153,7 +153,7 @@ chmod +x "$tmp/fakegradle" "$tmp/fakemake"
 log=$tmp/stage.log
 out=$(FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
 check "stage builds the SDK and publishes the three modules" 0 $? "$(cat "$log")" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository (in android)"
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
 
 out=$(scripts/ci-android.sh 2>&1)
 check "ci-android without a step" 2 $? "$out" "usage: scripts/ci-android.sh"

@@ -4,6 +4,8 @@
 // identity and the shared layout are set as for every module, in ../build.gradle.kts.
 plugins {
     id("com.android.library")
+    // Published as io.github.mobilemcp:client (../build.gradle.kts).
+    `maven-publish`
 }
 
 dependencies {

@@ -8,6 +8,8 @@
 // are under jniLibs/. Both end up inside the sdk's own AAR.
 plugins {
     id("com.android.library")
+    // Published as io.github.mobilemcp:sdk (../build.gradle.kts).
+    `maven-publish`
 }
 
 android {

@@ -1,21 +1,26 @@
-// io.github.mobilemcp.sdk.testing, for tool developers' Robolectric tests (testImplementation).
-//
-// A plain Java library, not an Android one: it only ever runs in JVM unit tests, where Robolectric
-// provides Android, so it compiles against Robolectric and android-all from Maven Central, with no
-// AGP, SDK or AAR involved. That is also exactly how the host harness builds it (pom.xml).
-// Keep the versions in step with ../pom.xml.
+// io.github.mobilemcp:sdk-testing, for tool developers' Robolectric tests (testImplementation): the
+// test runner and rule, and the host engine of every desktop platform the release builds, as Java
+// resources (scripts/host-engine.sh writes them to ../../build/host-engine for this machine; the
+// release pipeline gathers every platform's in ../../build/host-engines). An Android library, so
+// that it can depend on the sdk's AAR; its identity, the shared layout and its publication are set as
+// for every library, in ../build.gradle.kts. The host harness builds the same sources (pom.xml);
+// keep the versions in step with ../pom.xml.
 plugins {
-    `java-library`
+    id("com.android.library")
+    `maven-publish`
 }
 
-java {
-    sourceCompatibility = JavaVersion.VERSION_11
-    targetCompatibility = JavaVersion.VERSION_11
+android {
+    sourceSets.getByName("main") {
+        resources.setSrcDirs(listOf("../../build/host-engine", "../../build/host-engines"))
+    }
 }
 
 dependencies {
+    // The rule calls the tool service (sdk) and reads replies as agents do (client).
+    api(project(":sdk"))
+    api(project(":client"))
     api("org.robolectric:robolectric:4.17")
-    // The nullness annotations of the public API (@NullMarked, @Nullable), for tests in Kotlin.
+    api("junit:junit:4.13.2")
     api("org.jspecify:jspecify:1.0.0")
-    compileOnly("org.robolectric:android-all:14-robolectric-10818077")
 }
