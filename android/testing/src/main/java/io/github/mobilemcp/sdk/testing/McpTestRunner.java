@@ -1,8 +1,11 @@
 package io.github.mobilemcp.sdk.testing;
 
+import java.util.function.Supplier;
+
 import org.junit.runners.model.FrameworkMethod;
 import org.junit.runners.model.InitializationError;
 import org.robolectric.RobolectricTestRunner;
+import org.robolectric.internal.AndroidSandbox;
 import org.robolectric.internal.bytecode.InstrumentationConfiguration;
 
 /**
@@ -40,10 +43,34 @@ public class McpTestRunner extends RobolectricTestRunner {
     }
 
     @Override
+    protected AndroidSandbox getSandbox(FrameworkMethod method) {
+        return withEngineLoader(() -> super.getSandbox(method));
+    }
+
+    @Override
+    protected AndroidSandbox getSandboxForSandboxMapping(FrameworkMethod method) {
+        return withEngineLoader(() -> super.getSandboxForSandboxMapping(method));
+    }
+
+    /**
+     * Gets a sandbox with the engine's class loader as the thread's context class loader: a
+     * sandbox takes the classes it does not acquire from the context class loader as it is when the
+     * sandbox is made. Only then: Robolectric finds its own resources through the context class
+     * loader too, once a test runs.
+     */
+    private static AndroidSandbox withEngineLoader(Supplier<AndroidSandbox> get) {
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(HostEngine.loader());
+        try {
+            return get.get();
+        } finally {
+            thread.setContextClassLoader(before);
+        }
+    }
+
+    @Override
     protected InstrumentationConfiguration createClassLoaderConfig(FrameworkMethod method) {
-        // A sandbox takes the classes it does not acquire from the thread's context class loader
-        // as it is when the sandbox is made, which is right after this: the engine's.
-        Thread.currentThread().setContextClassLoader(HostEngine.loader());
         return new InstrumentationConfiguration.Builder(super.createClassLoaderConfig(method))
                 .doNotAcquirePackage("go.")
                 .doNotAcquirePackage("io.github.mobilemcp.intentbridge.")
