@@ -149,6 +149,25 @@ func RequestID(ctx context.Context) string {
 // (and the one replayed for its id); the handler's late outcome is logged
 // and dropped, and Run returns once the handler does.
 func (e *Engine) Run(ctx context.Context, call Call, deliver func(*Reply)) {
+	e.pipeline(ctx, call, deliver, false)
+}
+
+// Do runs call through the same pipeline as Run and returns its reply, by
+// the capability's deadline at the latest, even from a handler that
+// ignores it: the handler runs on a goroutine of its own. It is for the
+// transports whose goroutine is cheap to leave: the MCP server and the
+// command line. The steps before the handler run on the calling goroutine,
+// whose stack has grown already; a new goroutine's would grow (copying it)
+// while it decoded.
+func (e *Engine) Do(ctx context.Context, call Call) *Reply {
+	replies := make(chan *Reply, 1) // buffered: a late handler's goroutine must not block
+	e.pipeline(ctx, call, func(r *Reply) { replies <- r }, true)
+	return <-replies
+}
+
+// pipeline is Run's steps, for Run and Do; detached runs the handler on a
+// goroutine of its own (Do), and is the one thing in which they differ.
+func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), detached bool) {
 	d := &delivery{engine: e, caller: call.Caller, deliver: deliver}
 	defer func() {
 		if p := recover(); p != nil {
@@ -176,17 +195,7 @@ func (e *Engine) Run(ctx context.Context, call Call, deliver func(*Reply)) {
 			return
 		}
 	}
-	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d)
-}
-
-// Do runs call (see Run) and returns its reply: by the capability's
-// deadline at the latest, even from a handler that ignores it, because the
-// pipeline runs on a goroutine of its own. It is Run for the transports
-// whose goroutine is cheap to leave: the MCP server and the command line.
-func (e *Engine) Do(ctx context.Context, call Call) *Reply {
-	replies := make(chan *Reply, 1) // buffered: a late handler's goroutine must not block
-	go e.Run(ctx, call, func(r *Reply) { replies <- r })
-	return <-replies
+	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d, detached)
 }
 
 // decode is the pipeline's first step: the request the transport decoded,
@@ -374,18 +383,17 @@ type outcome struct {
 	err    *Error
 }
 
-// run calls c's handler on this goroutine under its deadline, and answers
-// d with its outcome. A watchdog answers d with the timeout at the
-// deadline, or with the cancellation when parent ends first, if the handler
-// has not returned by then; the handler's late outcome is then logged and
-// dropped.
-func (e *Engine) run(parent context.Context, c *Capability, args Args, timeout time.Duration, d *delivery) {
+// run calls c's handler under its deadline, on this goroutine or, detached,
+// on one of its own, and answers d with its outcome. A watchdog answers d
+// with the timeout at the deadline, or with the cancellation when parent
+// ends first, if the handler has not returned by then; the handler's late
+// outcome is then logged and dropped.
+func (e *Engine) run(parent context.Context, c *Capability, args Args, timeout time.Duration, d *delivery, detached bool) {
 	if c.Handler == nil {
 		d.answer(failure(d.req, Errorf(CodeInternalError, "capability %s has no handler", c.ID)))
 		return
 	}
 	ctx, cancel := context.WithTimeout(parent, timeout)
-	defer cancel()
 	// A timer of its own rather than context.AfterFunc on ctx, which costs
 	// several allocations a call; the parent is watched only when it can end.
 	deadline := time.AfterFunc(timeout, func() { d.answer(failure(d.req, timedOut(c, timeout))) })
@@ -395,6 +403,17 @@ func (e *Engine) run(parent context.Context, c *Capability, args Args, timeout t
 			d.answer(failure(d.req, Errorf(CodeTimeout, "%s was cancelled before it finished: %v", c.ID, context.Cause(parent))))
 		})
 	}
+	if detached {
+		go e.finish(ctx, cancel, c, args, timeout, d, deadline, stopWatchingParent)
+		return
+	}
+	e.finish(ctx, cancel, c, args, timeout, d, deadline, stopWatchingParent)
+}
+
+// finish calls the handler and answers d with its outcome, unless a
+// watchdog answered first.
+func (e *Engine) finish(ctx context.Context, cancel context.CancelFunc, c *Capability, args Args, timeout time.Duration, d *delivery, deadline *time.Timer, stopWatchingParent func() bool) {
+	defer cancel()
 	o := e.execute(ctx, c, args, timeout)
 	inTime := deadline.Stop()
 	inTime = stopWatchingParent() && inTime
