@@ -243,6 +243,8 @@ apk)
 		build_aar "$TOOL_ENGINE"
 	fi
 	gradle_task ":$app:assembleDebug"
+	# The notes sample's device test too: the pipeline's device step runs it.
+	[ "$app" = notes ] && gradle_task ":notes:assembleDebugAndroidTest"
 	apk=android/$app/build/outputs/apk/debug/$app-debug.apk
 	echo "android-build: wrote $apk; install it with:"
 	echo "  adb install -r $apk"

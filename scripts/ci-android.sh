@@ -24,6 +24,9 @@ BUILD_TOOLS="build-tools;34.0.0"
 SDK_AAR=build/mobilemcp-sdk.aar
 APP_APK=android/app/build/outputs/apk/debug/app-debug.apk
 NOTES_APK=android/notes/build/outputs/apk/debug/notes-debug.apk
+# The notes sample's device test (NotesOnDeviceTest), which make notes-apk builds beside it.
+NOTES_TEST_APK=android/notes/build/outputs/apk/androidTest/debug/notes-debug-androidTest.apk
+NOTES_TEST_RUNNER=io.github.mobilemcp.notes.test/androidx.test.runner.AndroidJUnitRunner
 NOTES_PACKAGE=io.github.mobilemcp.notes
 NOTES_TOOL=$NOTES_PACKAGE/.NotesToolService
 
@@ -115,8 +118,11 @@ notes_steps() {
 	local failed=0 adb=${ADB:-adb}
 	step notes-install "$adb" install -r "$NOTES_APK" || failed=1
 	step notes-discover contains "$NOTES_TOOL" mobilemcp adb discover || failed=1
-	step notes-list contains '"status":"success"' mobilemcp adb call --tool "$NOTES_TOOL" list_notes || failed=1
-	step notes-create contains '"status":"success"' mobilemcp adb call --tool "$NOTES_TOOL" create_note title=pipeline "body=made by the device check" || failed=1
+	# By Intent, as an agent without a callback sends it: a debuggable build runs what only reads.
+	step notes-list contains '"status":"success"' mobilemcp adb call --intent --tool "$NOTES_TOOL" list_notes || failed=1
+	# By binding through the client library, the user's consent given by the test (NotesOnDeviceTest).
+	step notes-test-install "$adb" install -r "$NOTES_TEST_APK" || failed=1
+	step notes-create contains 'OK (1 test)' "$adb" shell am instrument -w -e class io.github.mobilemcp.notes.NotesOnDeviceTest "$NOTES_TEST_RUNNER" || failed=1
 	step notes-created contains '"count","type":"integer","value":1' mobilemcp adb call --tool "$NOTES_TOOL" list_notes || failed=1
 	return $failed
 }

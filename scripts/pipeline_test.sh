@@ -118,24 +118,30 @@ case "$*" in
 	else
 		echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}'
 	fi ;;
-*"create_note "*)
-	[ -n "${FAKE_CREATE_FAILS:-}" ] && { echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","status":"failure","message":"no","error_code":"permission_denied"}}}'; exit 1; }
-	touch "$FAKE_NOTE"; echo '{"mobile-mcp-response":{"version":"1.0","response":{"id":"x","status":"success","message":"Saved note 1"}}}' ;;
 *) echo "unexpected: $*" >&2; exit 3 ;;
 esac
 FAKE
 cat >"$tmp/fakeadb" <<'FAKE'
 #!/usr/bin/env bash
+# An adb stand-in: installs anything, and runs the notes device test, which creates the note.
 echo "adb $*" >>"$FAKE_LOG"
+case "$*" in
+"shell am instrument "*)
+	[ -n "${FAKE_CREATE_FAILS:-}" ] && { echo "FAILURES!!!"; echo "Tests run: 1,  Failures: 1"; exit 0; }
+	touch "$FAKE_NOTE"; echo "OK (1 test)" ;;
+esac
 FAKE
 chmod +x "$tmp/fakecli" "$tmp/fakeadb"
 log=$tmp/device.log
 out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report.txt" 2>&1)
 check "device-check passes every step" 0 $? "$out$(cat "$tmp/report.txt")" "PASS  device" "PASS  notes-install" "PASS  notes-discover" \
-	"PASS  notes-list" "PASS  notes-create" "PASS  notes-created"
-check "device-check installs the notes APK and calls the notes tool" 0 0 "$(cat "$log")" \
+	"PASS  notes-list" "PASS  notes-test-install" "PASS  notes-create" "PASS  notes-created"
+check "device-check lists by Intent, creates by binding in the device test, and counts" 0 0 "$(cat "$log")" \
 	"adb install -r android/notes/build/outputs/apk/debug/notes-debug.apk" \
-	"mobilemcp adb call --tool io.github.mobilemcp.notes/.NotesToolService create_note title=pipeline body=made by the device check"
+	"mobilemcp adb call --intent --tool io.github.mobilemcp.notes/.NotesToolService list_notes" \
+	"adb install -r android/notes/build/outputs/apk/androidTest/debug/notes-debug-androidTest.apk" \
+	"adb shell am instrument -w -e class io.github.mobilemcp.notes.NotesOnDeviceTest io.github.mobilemcp.notes.test/androidx.test.runner.AndroidJUnitRunner" \
+	"mobilemcp adb call --tool io.github.mobilemcp.notes/.NotesToolService list_notes"
 out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note2 FAKE_CHECK_FAILS=1 FAKE_CREATE_FAILS=1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report2.txt" 2>&1)
 check "device-check runs every step and fails when one fails" 1 $? "$out" "FAIL  call" "PASS  notes-list" \
 	"FAIL  notes-create" "FAIL  notes-created" "ci-android: a device step failed; $tmp/report2.txt lists them"

@@ -126,7 +126,8 @@ those that change something too, without the user's consent (whoever holds
 adb controls the phone) and rate limited. A tool without that provider gets
 it with 'adb shell am start-foreground-service', and its reply is read from
 logcat: only read-only capabilities run that way, in a debuggable build or
-with its developer switch on.
+with its developer switch on. --intent sends it that way to any tool, as an
+agent's Intent without a callback would arrive.
 
 Any Mobile-MCP tool works. --tool picks it among those 'adb discover'
 lists: by package (io.github.mobilemcp.notes), by short name (notes, the
@@ -141,6 +142,7 @@ arrives, 2 on a usage error.`)
 	tool := fs.String("tool", "", "the tool to call: a `package`, short name or component (default: the only one)")
 	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for the reply")
 	compact := fs.Bool("compact", false, "print the reply on one line")
+	intent := fs.Bool("intent", false, "send it with am start-foreground-service and read the reply from logcat, even to a tool with a shell-only provider")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
@@ -167,7 +169,12 @@ arrives, 2 on a usage error.`)
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure
 	}
-	reply, err := sendToTool(ctx, e, d, component, id, request)
+	var reply *capability.Reply
+	if *intent {
+		reply, err = d.Call(ctx, component, id, request)
+	} else {
+		reply, err = sendToTool(ctx, e, d, component, id, request)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp adb call: %v\n", err)
 		return exitFailure

@@ -112,6 +112,30 @@ func TestADBCallReachesAnyTool(t *testing.T) {
 	}
 }
 
+// --intent sends an Intent even to a tool with the shell-only provider, as
+// an agent without a callback would: the device check's list_notes step.
+func TestADBCallWithIntentUsesAmEvenWithAProvider(t *testing.T) {
+	c := newCLI(t)
+	var amCommand string
+	c.adb = &adbtest.Fake{
+		Outputs: map[string]string{
+			"get-state":                        "device\n",
+			"shell date":                       "1763719200\n",
+			"shell cmd package query-services": "io.github.mobilemcp.notes/.NotesToolService\n",
+		},
+		Provider: func(string) string { panic("--intent must not use the provider") },
+		Respond: func(am string) string {
+			amCommand = am
+			id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(am)[1]
+			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}`
+		},
+	}
+	code, out, errOut := c.run("", "adb", "call", "--compact", "--intent", "list_notes")
+	if code != exitOK || !strings.Contains(out, `"message":"No notes"`) || errOut != "" || !strings.HasPrefix(amCommand, "am start-foreground-service ") {
+		t.Errorf("exit %d, stdout %q, stderr %q, am %q", code, out, errOut, amCommand)
+	}
+}
+
 func TestADBCallTimesOutWithAnExplanation(t *testing.T) {
 	c := newCLI(t)
 	c.adb = &adbtest.Fake{Outputs: map[string]string{"get-state": "device\n", "shell date": "1763719200\n",

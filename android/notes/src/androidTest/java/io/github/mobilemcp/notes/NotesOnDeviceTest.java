@@ -1,0 +1,49 @@
+package io.github.mobilemcp.notes;
+
+import static org.junit.Assert.assertEquals;
+
+import android.content.Context;
+
+import androidx.test.platform.app.InstrumentationRegistry;
+
+import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.client.Tool;
+import io.github.mobilemcp.sdk.McpTool;
+
+import org.json.JSONObject;
+import org.junit.Test;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pipeline's device step (scripts/ci-android.sh device-check, on each emulator): an assistant
+ * creates a note by binding to the notes tool through the client library, as an on-device assistant
+ * does, with the user's consent given by the test. It runs in the notes app's own process, so the
+ * caller Android names is the notes app itself. It needs a device: the host tests cover the same
+ * path on Robolectric (NotesAgentsTest).
+ */
+public class NotesOnDeviceTest {
+    @Test
+    public void createsANoteByBindingThroughTheClientLibrary() throws Exception {
+        Context context = InstrumentationRegistry.getInstrumentation().getTargetContext();
+        String caller = context.getPackageName();
+        // What the user does in the tool's settings screen, or on its consent notification.
+        McpTool.get(context).allow(caller);
+        try (MobileMcpClient client = new MobileMcpClient(context)) {
+            Tool notes = null;
+            for (Tool t : client.discover().tools()) {
+                if (t.packageName().equals(caller)) {
+                    notes = t;
+                }
+            }
+            if (notes == null) {
+                throw new AssertionError("the client library does not discover the notes tool");
+            }
+            Reply reply = client.invoke(notes, "create_note",
+                    new JSONObject().put("title", "pipeline").put("body", "made by the device check"),
+                    30_000, MobileMcpClient.Mode.BINDING).get(60, TimeUnit.SECONDS);
+            assertEquals("success", reply.status() + (reply.errorCode() != null ? ": " + reply.errorCode() + ": " + reply.message() : ""));
+        }
+    }
+}
