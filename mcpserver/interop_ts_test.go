@@ -1,14 +1,10 @@
 package mcpserver_test
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
-
-	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
 // tsDir holds the TypeScript interop client and its pinned dependencies;
@@ -16,29 +12,17 @@ import (
 const tsDir = "../interop/ts"
 
 // TestTypeScriptSDKClient runs the official TypeScript SDK client
-// (interop/ts/client.mjs) against the server, with a token. The script
-// checks every value itself and exits non-zero on any mismatch.
+// (interop/ts/client.mjs) against the server, with a token.
 func TestTypeScriptSDKClient(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err == nil {
-		_, err = os.Stat(filepath.Join(tsDir, "node_modules", "@modelcontextprotocol", "sdk", "package.json"))
-	}
-	if err != nil {
-		msg := "the TypeScript interop test needs node and " + tsDir + "/node_modules; run 'scripts/deps.sh npm' (make test does): " + err.Error()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg) // CI must never pass without the interop test
+	node := "node"
+	ready := func() error {
+		var err error
+		if node, err = exec.LookPath("node"); err != nil {
+			return err
 		}
-		t.Skip(msg)
+		_, err = os.Stat(filepath.Join(tsDir, "node_modules", "@modelcontextprotocol", "sdk", "package.json"))
+		return err
 	}
-	s := startServer(t, mcpserver.Options{Token: "ts-interop-token"})
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, node, filepath.Join(tsDir, "client.mjs"), s.url, "ts-interop-token").CombinedOutput()
-	t.Logf("node client.mjs:\n%s", out)
-	if err != nil {
-		t.Fatalf("the TypeScript client failed: %v", err)
-	}
-	if n := s.sends(); n != 1 {
-		t.Errorf("%d SMS sent, want 1", n)
-	}
+	runInteropClient(t, "TypeScript SDK", "node and "+tsDir+"/node_modules; run 'scripts/deps.sh npm'", ready,
+		"ts-interop-token", node, filepath.Join(tsDir, "client.mjs"))
 }
