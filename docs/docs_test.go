@@ -109,8 +109,9 @@ func unindent(s string) string {
 
 // TestProductTextNamesThingsByWhatTheyAre: code, comments, tests, help and
 // docs cite the Mobile-MCP spec and the SMS server's transcripts as such,
-// and name the default SIMs by what they are, never by the name of a source
-// document ("seed 004") or by how the work was organised ("issue 6").
+// and name the default SIMs by what they are, never by the number of a
+// source document or of a tracker entry, or by how the work was organised:
+// the pattern below lists the forms that are refused.
 func TestProductTextNamesThingsByWhatTheyAre(t *testing.T) {
 	files, err := exec.Command("git", "-C", "..", "ls-files").Output()
 	if err != nil {
