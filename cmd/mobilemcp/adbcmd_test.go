@@ -86,21 +86,28 @@ func TestADBCallUsesTheShellOnlyProvider(t *testing.T) {
 	}
 }
 
-func TestADBCallReachesAnyTool(t *testing.T) {
-	c := newCLI(t)
-	var amCommand string
-	c.adb = &adbtest.Fake{
+// amDevice is a device with the given tool services whose tools answer
+// list_notes sent with am, through logcat, with no notes; *amCommand gets
+// the am command line.
+func amDevice(services string, amCommand *string) *adbtest.Fake {
+	return &adbtest.Fake{
 		Outputs: map[string]string{
 			"get-state":                        "device\n",
 			"shell date":                       "1763719200\n",
-			"shell cmd package query-services": "io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n",
+			"shell cmd package query-services": services,
 		},
 		Respond: func(am string) string {
-			amCommand = am
+			*amCommand = am
 			id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(am)[1]
 			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}`
 		},
 	}
+}
+
+func TestADBCallReachesAnyTool(t *testing.T) {
+	c := newCLI(t)
+	var amCommand string
+	c.adb = amDevice("io.github.mobilemcp.app/.ToolService\nio.github.mobilemcp.notes/.NotesToolService\n", &amCommand)
 	code, out, errOut := c.run("", "adb", "call", "--compact", "--tool", "notes", "list_notes")
 	if code != exitOK || !strings.Contains(out, `"message":"No notes"`) || !strings.Contains(amCommand, "-n 'io.github.mobilemcp.notes/.NotesToolService' ") {
 		t.Errorf("exit %d, stdout %q, stderr %q, am %q", code, out, errOut, amCommand)
@@ -117,19 +124,9 @@ func TestADBCallReachesAnyTool(t *testing.T) {
 func TestADBCallWithIntentUsesAmEvenWithAProvider(t *testing.T) {
 	c := newCLI(t)
 	var amCommand string
-	c.adb = &adbtest.Fake{
-		Outputs: map[string]string{
-			"get-state":                        "device\n",
-			"shell date":                       "1763719200\n",
-			"shell cmd package query-services": "io.github.mobilemcp.notes/.NotesToolService\n",
-		},
-		Provider: func(string) string { panic("--intent must not use the provider") },
-		Respond: func(am string) string {
-			amCommand = am
-			id := regexp.MustCompile(`"id":"([0-9a-f-]{36})"`).FindStringSubmatch(am)[1]
-			return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"list_notes","output":[{"name":"count","type":"integer","value":0}]},"status":"success","message":"No notes"}}}`
-		},
-	}
+	device := amDevice("io.github.mobilemcp.notes/.NotesToolService\n", &amCommand)
+	device.Provider = func(string) string { panic("--intent must not use the provider") }
+	c.adb = device
 	code, out, errOut := c.run("", "adb", "call", "--compact", "--intent", "list_notes")
 	if code != exitOK || !strings.Contains(out, `"message":"No notes"`) || errOut != "" || !strings.HasPrefix(amCommand, "am start-foreground-service ") {
 		t.Errorf("exit %d, stdout %q, stderr %q, am %q", code, out, errOut, amCommand)
