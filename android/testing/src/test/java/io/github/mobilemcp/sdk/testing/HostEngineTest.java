@@ -3,10 +3,68 @@ package io.github.mobilemcp.sdk.testing;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** How the test runner finds the host engine, and what it says when it cannot. */
 public class HostEngineTest {
+    @Rule public final TemporaryFolder cache = new TemporaryFolder();
+
+    /**
+     * Test JVMs that start at once (Gradle's parallel forks, two modules' tests) extract the engine
+     * into one cache without seeing half a library: four real processes on an empty cache all find
+     * the whole library in one place, and leave no temporary file behind.
+     */
+    @Test
+    public void jvmsExtractingAtOnceAllGetTheWholeLibrary() throws Exception {
+        String platform = HostEngine.platform(System.getProperty("os.name"), System.getProperty("os.arch"));
+        String dir = "io/github/mobilemcp/sdk/testing/engine/" + platform + "/";
+        String recorded = new String(getClass().getClassLoader()
+                .getResourceAsStream(dir + System.mapLibraryName("gojni") + ".sha256").readAllBytes(), StandardCharsets.UTF_8).trim();
+        List<Process> jvms = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ProcessBuilder jvm = new ProcessBuilder(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), ExtractEngine.class.getName());
+            jvm.environment().remove("LOCALAPPDATA");
+            jvm.environment().put("XDG_CACHE_HOME", cache.getRoot().toString());
+            jvm.redirectErrorStream(true);
+            jvms.add(jvm.start());
+        }
+        List<String> found = new ArrayList<>();
+        for (Process jvm : jvms) {
+            String out = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertEquals(true, jvm.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(out, 0, jvm.exitValue());
+            found.add(out);
+        }
+        String build = new String(getClass().getClassLoader().getResourceAsStream(dir + "build-id").readAllBytes(),
+                StandardCharsets.UTF_8).trim();
+        Path library = cache.getRoot().toPath().resolve("mobilemcp/engine").resolve(build).resolve(platform)
+                .resolve(System.mapLibraryName("gojni"));
+        for (String out : found) {
+            assertEquals(library + " " + recorded, out);
+        }
+        assertEquals(List.of(library), files(cache.getRoot().toPath()));
+    }
+
+    private static List<Path> files(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            return all.filter(Files::isRegularFile).collect(Collectors.toList());
+        }
+    }
+
     @Test
     public void platformsAreNamedAsTheReleaseNamesThem() {
         assertEquals("linux-x86_64", HostEngine.platform("Linux", "amd64"));

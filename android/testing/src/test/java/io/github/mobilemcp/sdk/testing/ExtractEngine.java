@@ -1,0 +1,18 @@
+package io.github.mobilemcp.sdk.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A test JVM that finds the host engine as McpTestRunner does, and prints where it is and the
+ * SHA-256 of what is there: HostEngineTest starts several at once.
+ */
+public final class ExtractEngine {
+    private ExtractEngine() {}
+
+    public static void main(String[] args) throws Exception {
+        Path library = HostEngine.library(ExtractEngine.class.getClassLoader(),
+                System.getProperty("os.name"), System.getProperty("os.arch"), null);
+        System.out.println(library + " " + HostEngine.sha256(Files.readAllBytes(library)));
+    }
+}
