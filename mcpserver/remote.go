@@ -377,23 +377,14 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 }
 
 // encodeArgs writes checked arguments as the JSON object the app gets, in
-// the order its descriptor declares them.
+// the order its descriptor declares them, with the writer of the server's
+// structured outputs.
 func encodeArgs(c *capability.Capability, args capability.Args) ([]byte, error) {
-	buf := append(make([]byte, 0, 128), '{')
+	values := make([]capability.Value, 0, len(args))
 	for _, p := range c.Input {
-		v, given := args[p.Name]
-		if !given {
-			continue
-		}
-		if len(buf) > 1 {
-			buf = append(buf, ',')
-		}
-		buf = capability.AppendJSONString(buf, p.Name)
-		buf = append(buf, ':')
-		var err error
-		if buf, err = capability.AppendJSONValue(buf, v); err != nil {
-			return nil, fmt.Errorf("argument %s: %w", p.Name, err)
+		if v, given := args[p.Name]; given {
+			values = append(values, capability.Value{Name: p.Name, Value: v})
 		}
 	}
-	return append(buf, '}'), nil
+	return structuredContent(values)
 }

@@ -87,6 +87,10 @@ final class HostEngine {
         }
         String want = text(resources, dir + name + ".sha256");
         String got = sha256(library);
+        if (want == null) {
+            throw new IllegalStateException("the engine in the testing library (" + dir + name
+                    + ") has no SHA-256 recorded beside it: the jar is damaged; download it again");
+        }
         if (!got.equals(want)) {
             throw new IllegalStateException("the engine in the testing library (" + dir + name + ") has SHA-256 " + got
                     + ", not the " + want + " recorded beside it: the jar is damaged; download it again");
