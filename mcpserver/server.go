@@ -32,6 +32,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/descriptor"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -182,7 +183,8 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		limiter: ratelimit.New(opts.RateLimit, nil),
 		remotes: map[string][]string{},
 	}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(opts.Title, Name), Version: Version}, &mcp.ServerOptions{
+	// The title comes from the app's manifest, and reaches the client's model.
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(descriptor.VisibleTitle(opts.Title), Name), Version: Version}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
 		// which this server does not offer.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
