@@ -197,17 +197,19 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		}
 		s.mcp.AddTool(tool, s.toolHandler(s.engine, c.ID))
 	}
-	s.handler = s.wrap(mcp.NewStreamableHTTPHandler(
+	s.handler = guardPages(origins, s.wrap(mcp.NewStreamableHTTPHandler(
 		// One shared server: the SDK asks for it twice per request.
 		func(*http.Request) *mcp.Server { return s.mcp },
 		&mcp.StreamableHTTPOptions{
 			Stateless:           true,
 			JSONResponse:        true,
 			MaxRequestBodyBytes: opts.MaxBodyBytes,
-		}), origins)
+			// guardPages checks the Host, before the token, for every path.
+			DisableLocalhostProtection: true,
+		})))
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
-	mux.HandleFunc(ProofPath, s.serveProof)
+	mux.Handle(ProofPath, guardPages(origins, http.HandlerFunc(s.serveProof)))
 	s.http = &http.Server{
 		Handler: mux,
 		// The body has a deadline of its own, set when the handler starts
