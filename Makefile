@@ -58,8 +58,9 @@ bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 	$(GO) run ./mcpserver/mcpbench -v
 
-bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so: an SMS call and a Java handler (BENCH_CALLS=20000)
+bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)
+	scripts/bench-flood.sh
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 	scripts/fuzz.sh $(or $(FUZZTIME),10m)

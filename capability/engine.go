@@ -204,10 +204,24 @@ func (e *Engine) decode(call Call) (Request, *Error) {
 	if call.Raw == nil {
 		return call.Request, nil
 	}
-	if len(call.Raw) > e.opts.MaxRequestBytes {
-		return Request{}, Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", len(call.Raw), e.opts.MaxRequestBytes)
+	if err := checkSize(len(call.Raw), e.opts.MaxRequestBytes); err != nil {
+		return Request{}, err
 	}
 	return decodeRequest(call.Raw)
+}
+
+// CheckSize refuses a request of size bytes over maxBytes with too_large,
+// as the engine does before it reads one: a transport that queues requests
+// calls it first, so that an oversized one is never queued.
+func CheckSize(size, maxBytes int) error {
+	return orNil(checkSize(size, maxBytes))
+}
+
+func checkSize(size, maxBytes int) *Error {
+	if size > maxBytes {
+		return Errorf(CodeTooLarge, "request is %d bytes; the limit is %d", size, maxBytes)
+	}
+	return nil
 }
 
 // lookUp is the reply store's step. A capability that changes something,

@@ -1,9 +1,12 @@
 package descriptor
 
 import (
+	"strings"
+
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/invisible"
 )
 
 // Tool is an MCP tool definition, as tools/list returns it.
@@ -54,12 +57,17 @@ type ToolAnnotations struct {
 // of [InputSchema]. The tool has no output schema: the Java client
 // library's conversion, which must equal this one, has none. The MCP
 // server adds [OutputSchema].
+//
+// What a model reads of it holds no character a person cannot see: the
+// title is made one line and the descriptions, the param descriptions
+// too, lose their invisible characters (internal/invisible), which could
+// carry instructions that the user never reads.
 func NewTool(c *capability.Capability) Tool {
 	a := c.Annotations
 	return Tool{
 		Name:        c.ID,
-		Title:       a.Title,
-		Description: c.Description,
+		Title:       VisibleTitle(a.Title),
+		Description: invisible.Strip(c.Description),
 		InputSchema: InputSchema(c),
 		Annotations: ToolAnnotations{
 			ReadOnlyHint:    a.ReadOnly,
@@ -89,7 +97,7 @@ func OutputSchema(c *capability.Capability) Schema {
 func objectSchema(params []capability.Param, required func(capability.Param) bool) Schema {
 	s := Schema{Type: "object", Properties: Properties{}, Required: []string{}}
 	for _, p := range params {
-		prop := &jsonschema.Schema{Type: string(p.Type), Description: p.Description, Pattern: p.Pattern}
+		prop := &jsonschema.Schema{Type: string(p.Type), Description: invisible.Strip(p.Description), Pattern: p.Pattern}
 		if p.MaxLength > 0 {
 			prop.MaxLength = &p.MaxLength
 		}
@@ -116,6 +124,12 @@ func itemsSchema(t capability.Type) *jsonschema.Schema {
 		items.Items = &jsonschema.Schema{}
 	}
 	return items
+}
+
+// VisibleTitle is title as a model may read it: on one line, without
+// invisible characters, and trimmed.
+func VisibleTitle(title string) string {
+	return strings.TrimSpace(invisible.Line(title))
 }
 
 // Tools converts capabilities to MCP tools, in the order given: a

@@ -11,7 +11,10 @@
 //     written in Java or Kotlin, or capabilities implemented in Go (the SMS
 //     set, smsapp.AddSMS).
 //   - Bridge.Handle runs one request for the calling app and hands its one
-//     reply to a ReplyTarget the transport implements.
+//     reply to a ReplyTarget the transport implements. The SDK's
+//     transports queue each request instead (Bridge.Queue: one admission,
+//     the same size check and cap per caller for every transport), and
+//     its workers run them fairly (Bridge.RunNext).
 //   - The app's screens record the user's decisions about calling apps
 //     (AllowCaller and its siblings).
 //
@@ -38,6 +41,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
+	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
@@ -79,6 +83,9 @@ type Bridge struct {
 	// policy admits the calls Handle runs: the caller's consent, rate
 	// limit and the no-callback rule. The MCP server does not use it.
 	policy *access.Policy
+	// work holds the requests the transports queued (Queue) for the
+	// SDK's workers (RunNext).
+	work *fairqueue.Queue[job]
 
 	// log receives the engine's and the MCP server's messages. gomobile
 	// sends the log package's output, and so slog's default logger, to
@@ -135,6 +142,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 		replies:  replies,
 		consents: consents,
 		policy:   access.NewPolicy(consents, limit),
+		work:     newQueue(),
 		log:      slog.Default(),
 	}, nil
 }
@@ -337,10 +345,10 @@ func (b *Bridge) HandleShell(requestJSON string, to ReplyTarget) {
 }
 
 // Reject answers requestJSON with a failure of errorCode and message
-// without running it: the transports refuse so a request they will not
-// queue (one caller's share of the workers is used up, or it is too large
-// to queue). The reply echoes the request's id and capability when they can
-// be read, in the request's own layout, so the caller can match it; a
+// without running it: a transport refuses so a request it will not take
+// (adb's provider, a caller that is not the shell), and Queue one it will
+// not queue. The reply echoes the request's id and capability when they
+// can be read, in the request's own layout, so the caller can match it; a
 // request over the engine's size limit is not read at all.
 func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) {
 	if to == nil {

@@ -18,23 +18,17 @@ import (
 	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
-// wrap puts the protections in front of the SDK's handler: first from
-// which page the request comes, then with which credentials, both decided
-// on the headers alone; then the body, read within the read timeout and
-// the size limit, and checked for members given twice; then what the SDK
+// wrap puts the protections in front of the SDK's handler, behind the
+// browser guard (guardPages): first with which credentials, decided on
+// the headers alone; then the body, read within the read timeout and the
+// size limit, and checked for members given twice; then what the SDK
 // needs to see.
-func (s *Server) wrap(sdk http.Handler, origins originPolicy) http.Handler {
+func (s *Server) wrap(sdk http.Handler) http.Handler {
 	var want [sha256.Size]byte
 	if s.opts.Token != "" {
 		want = sha256.Sum256([]byte(s.opts.Token))
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin := r.Header.Get("Origin"); origin != "" && !origins.allows(origin) {
-			// A browser page from another site must never reach a tool
-			// that sends SMS, whatever else the request carries.
-			refuse(w, http.StatusForbidden, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin))
-			return
-		}
 		var client string
 		switch {
 		case s.opts.Token != "":

@@ -97,15 +97,55 @@ func TestTheServerProvesItKnowsItsToken(t *testing.T) {
 		body, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(body)
 	}
-	if status, body := get(base + mcpserver.ProofPath + "?nonce=" + nonce); status != 200 || body != mcpserver.Proof("phone-token", nonce) {
+	_, p, _ := net.SplitHostPort(s.host)
+	port, _ := strconv.Atoi(p)
+	if status, body := get(base + mcpserver.ProofPath + "?nonce=" + nonce); status != 200 || body != mcpserver.Proof("phone-token", nonce, port) {
 		t.Errorf("HTTP %d %q; want the proof", status, body)
 	}
-	if mcpserver.Proof("phone-token", nonce) == mcpserver.Proof("another-token", nonce) {
+	if mcpserver.Proof("phone-token", nonce, port) == mcpserver.Proof("another-token", nonce, port) {
 		t.Error("two tokens give one proof")
+	}
+	if mcpserver.Proof("phone-token", nonce, port) == mcpserver.Proof("phone-token", nonce, port+1) {
+		t.Error("two ports give one proof")
 	}
 	for _, bad := range []string{"", "xyz", strings.Repeat("a", 31), strings.Repeat("a", 129)} {
 		if status, _ := get(base + mcpserver.ProofPath + "?nonce=" + bad); status != http.StatusBadRequest {
 			t.Errorf("nonce %q: HTTP %d, want 400", bad, status)
 		}
+	}
+}
+
+// A web page that rebinds its own name to the loopback, or posts from its
+// own origin, reads the proof no more than it reaches /mcp: the same Host
+// and Origin checks stand in front of both, and answer 403.
+func TestTheProofIsBehindTheHostAndOriginChecks(t *testing.T) {
+	s := startServer(t, mcpserver.Options{Token: "phone-token"})
+	url := strings.TrimSuffix(s.url, mcpserver.Path) + mcpserver.ProofPath + "?nonce=" + strings.Repeat("ab", 32)
+	for _, tt := range []struct {
+		name, header, value, want string
+	}{
+		{"a rebound name", "Host", "attacker.example:9531", "Forbidden: invalid Host header \"attacker.example:9531\"\n"},
+		{"another site's page", "Origin", "https://attacker.example", "Forbidden: Origin \"https://attacker.example\" is not allowed\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodGet, url, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.header == "Host" {
+				req.Host = tt.value
+			} else {
+				req.Header.Set(tt.header, tt.value)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusForbidden || string(body) != tt.want {
+				t.Errorf("HTTP %d %q; want 403 %q", resp.StatusCode, body, tt.want)
+			}
+		})
 	}
 }

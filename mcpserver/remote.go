@@ -179,8 +179,8 @@ func CheckRemote(r Remote, others []Remote) error {
 }
 
 // tools checks r and makes its MCP tools: the conversion of the server's
-// own (newTool) of what the user can see of each capability
-// (visibleCapability), named by RemoteToolName and titled with the app's
+// own (newTool, which drops what the user cannot see from titles and
+// descriptions), named by RemoteToolName and titled with the app's
 // package, so that no shared tool passes for the phone's own.
 func (r Remote) tools() ([]*mcp.Tool, error) {
 	if r.Call == nil {
@@ -195,45 +195,37 @@ func (r Remote) tools() ([]*mcp.Tool, error) {
 	}
 	tools := make([]*mcp.Tool, len(names))
 	for i, c := range r.Capabilities {
-		visible, err := visibleCapability(r.Package, c)
-		if err != nil {
+		if err := checkVisibleNames(r.Package, c); err != nil {
 			return nil, err
 		}
-		if tools[i], err = newTool(visible); err != nil {
+		if tools[i], err = newTool(c); err != nil {
 			return nil, err
 		}
 		tools[i].Name = names[i]
-		tools[i].Title = r.Package + ": " + cmp.Or(visible.Annotations.Title, c.ID)
+		tools[i].Title = r.Package + ": " + cmp.Or(tools[i].Title, c.ID)
 		tools[i].Annotations.Title = tools[i].Title
 	}
 	return tools, nil
 }
 
-// visibleCapability returns c with its title and descriptions cleaned of
-// the characters a person does not see (invisible.Strip; the title on one
-// line), which can carry instructions to the model that the user who
-// shares the app never reads. A param name is not changed, because the
-// app expects it as it is: one with such a character is an error. pkg is
-// the app's package, for the message.
-func visibleCapability(pkg string, c *capability.Capability) (*capability.Capability, error) {
-	v := *c
-	v.Description = invisible.Strip(c.Description)
-	v.Annotations.Title = strings.TrimSpace(invisible.Line(c.Annotations.Title))
+// checkVisibleNames fails when a param name of c holds a character a
+// person does not see. Titles and descriptions lose such characters
+// (newTool), but a name is sent back to the app as it is, which expects
+// it so: it must be what the user sees. pkg is the app's package, for the
+// message.
+func checkVisibleNames(pkg string, c *capability.Capability) error {
 	for _, list := range []struct {
 		kind   string
-		params *[]capability.Param
-	}{{"input", &v.Input}, {"output", &v.Output}} {
-		params := slices.Clone(*list.params)
-		for i, p := range params {
+		params []capability.Param
+	}{{"input", c.Input}, {"output", c.Output}} {
+		for _, p := range list.params {
 			if at := strings.IndexFunc(p.Name, invisible.Is); at >= 0 {
 				r, _ := utf8.DecodeRuneInString(p.Name[at:])
-				return nil, fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
+				return fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
 			}
-			params[i].Description = invisible.Strip(p.Description)
 		}
-		*list.params = params
 	}
-	return &v, nil
+	return nil
 }
 
 // checkApart fails when one of names, the tools of the app pkg, is a tool
@@ -370,9 +362,11 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, capability.Excerpt(reply.CapabilityID), capabilityID)
 		case reply.Failed():
-			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: reply.Message}
+			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: invisible.Strip(reply.Message)}
 		}
-		return capability.Result{Message: reply.Message, Output: reply.Output}, nil
+		// What the app says reaches the model as the tool's result: none of
+		// it may be hidden from the user.
+		return capability.Result{Message: invisible.Strip(reply.Message), Output: reply.Output}, nil
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/descriptor"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
@@ -182,7 +183,8 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		limiter: ratelimit.New(opts.RateLimit, nil),
 		remotes: map[string][]string{},
 	}
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(opts.Title, Name), Version: Version}, &mcp.ServerOptions{
+	// The title comes from the app's manifest, and reaches the client's model.
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(descriptor.VisibleTitle(opts.Title), Name), Version: Version}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
 		// which this server does not offer.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
@@ -195,17 +197,19 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		}
 		s.mcp.AddTool(tool, s.toolHandler(s.engine, c.ID))
 	}
-	s.handler = s.wrap(mcp.NewStreamableHTTPHandler(
+	s.handler = guardPages(origins, s.wrap(mcp.NewStreamableHTTPHandler(
 		// One shared server: the SDK asks for it twice per request.
 		func(*http.Request) *mcp.Server { return s.mcp },
 		&mcp.StreamableHTTPOptions{
 			Stateless:           true,
 			JSONResponse:        true,
 			MaxRequestBodyBytes: opts.MaxBodyBytes,
-		}), origins)
+			// guardPages checks the Host, before the token, for every path.
+			DisableLocalhostProtection: true,
+		})))
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
-	mux.HandleFunc(ProofPath, s.serveProof)
+	mux.Handle(ProofPath, guardPages(origins, http.HandlerFunc(s.serveProof)))
 	s.http = &http.Server{
 		Handler: mux,
 		// The body has a deadline of its own, set when the handler starts

@@ -43,8 +43,9 @@ other device on the network can reach it. This command:
   1. checks adb, the device and that the app is installed;
   2. runs 'adb forward tcp:PORT tcp:PORT';
   3. asks the server to prove it knows the token (an answer to a random
-     challenge, keyed by the token) and sends the token only then, so
-     another app holding the port never gets it;
+     challenge and the port, keyed by the token) and sends the token only
+     then, so another app holding the port, or passing it on to the
+     server's own port, never gets it;
   4. sends MCP initialize and tools/list with the token the app shows;
   5. prints the tools and the client configurations.
 
@@ -97,7 +98,7 @@ func runADBConnect(e *env, args []string) int {
 		return fail(err)
 	}
 	url := "http://127.0.0.1:" + strconv.Itoa(*port) + mcpserver.Path
-	err = proveServer(ctx, url, token, *app)
+	err = proveServer(ctx, url, *port, token, *app)
 	var title string
 	var tools []string
 	if err == nil {
@@ -184,9 +185,11 @@ func readToken(e *env, file string) (string, error) {
 
 // proveServer asks the server at url to prove that it knows token before
 // the token is sent anywhere: it answers a fresh random challenge with
-// mcpserver.Proof. Another app holding the port on the phone (while the
-// real server is off) cannot, and then gets nothing.
-func proveServer(ctx context.Context, url, token, app string) error {
+// mcpserver.Proof for port, the one asked for. Another app holding the
+// port on the phone (while the real server is off) cannot, and then gets
+// nothing; nor can one that passes the challenge on to the real server on
+// another port, whose answer is for that port.
+func proveServer(ctx context.Context, url string, port int, token, app string) error {
 	ctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
 	challenge := make([]byte, 32)
@@ -206,7 +209,7 @@ func proveServer(ctx context.Context, url, token, app string) error {
 	}
 	defer resp.Body.Close()
 	proof, _ := io.ReadAll(io.LimitReader(resp.Body, 256))
-	if resp.StatusCode == http.StatusOK && hmac.Equal(proof, []byte(mcpserver.Proof(token, nonce))) {
+	if resp.StatusCode == http.StatusOK && hmac.Equal(proof, []byte(mcpserver.Proof(token, nonce, port))) {
 		return nil
 	}
 	return fmt.Errorf("the server at %s could not prove that it knows this token (HTTP %d), so the token was not sent. "+

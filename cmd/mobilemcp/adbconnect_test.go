@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -202,6 +203,21 @@ func TestADBConnectFailsClearly(t *testing.T) {
 	}
 }
 
+// connectUnproven runs adb connect --port port with the app's token, and
+// checks that it fails because the server there proved nothing.
+func connectUnproven(t *testing.T, port int) {
+	t.Helper()
+	p := strconv.Itoa(port)
+	c := newCLI(t)
+	c.adb = phoneADB()
+	c.vars[tokenEnv] = phoneToken
+	code, out, errOut := c.run("", "adb", "connect", "--port", p)
+	want := "mobilemcp adb connect: the server at http://127.0.0.1:" + p + "/mcp could not prove that it knows this token (HTTP 200), so the token was not sent."
+	if code != exitFailure || out != "" || !strings.HasPrefix(errOut, want) {
+		t.Errorf("exit %d, stdout %q\nstderr %q\nwant %q", code, out, errOut, want)
+	}
+}
+
 // A program that took the port on the phone (the real server is off)
 // accepts any token, as a server that wants it would. adb connect asks it to
 // prove that it knows the token first, and so never sends it.
@@ -215,15 +231,7 @@ func TestADBConnectSendsNoTokenToAServerThatCannotProveItKnowsIt(t *testing.T) {
 		w.WriteHeader(http.StatusOK) // "proves" with an empty body, accepts everything
 	}))
 	defer squatter.Close()
-	port := strconv.Itoa(squatter.Listener.Addr().(*net.TCPAddr).Port)
-	c := newCLI(t)
-	c.adb = phoneADB()
-	c.vars[tokenEnv] = phoneToken
-	code, out, errOut := c.run("", "adb", "connect", "--port", port)
-	want := "mobilemcp adb connect: the server at http://127.0.0.1:" + port + "/mcp could not prove that it knows this token (HTTP 200), so the token was not sent."
-	if code != exitFailure || out != "" || !strings.HasPrefix(errOut, want) {
-		t.Errorf("exit %d, stdout %q\nstderr %q\nwant %q", code, out, errOut, want)
-	}
+	connectUnproven(t, squatter.Listener.Addr().(*net.TCPAddr).Port)
 	mu.Lock()
 	defer mu.Unlock()
 	for _, r := range seen {
@@ -233,6 +241,70 @@ func TestADBConnectSendsNoTokenToAServerThatCannotProveItKnowsIt(t *testing.T) {
 	}
 	if len(seen) != 1 || !strings.HasPrefix(seen[0], "GET /mcp/proof ") {
 		t.Errorf("the squatter saw %q; want only the challenge", seen)
+	}
+}
+
+// relay plays another app on the phone that listens on a port of its own
+// and passes every connection on to the real server at port to, keeping a
+// copy of what the client sends. It returns its port and that copy.
+func relay(t *testing.T, to int) (int, func() string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	var mu sync.Mutex
+	var sent strings.Builder
+	go func() {
+		for {
+			in, err := l.Accept()
+			if err != nil {
+				return
+			}
+			out, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(to))
+			if err != nil {
+				in.Close()
+				continue
+			}
+			go func() {
+				defer out.Close()
+				buf := make([]byte, 4096)
+				for {
+					n, err := in.Read(buf)
+					mu.Lock()
+					sent.Write(buf[:n])
+					mu.Unlock()
+					if _, werr := out.Write(buf[:n]); err != nil || werr != nil {
+						return
+					}
+				}
+			}()
+			go func() {
+				defer in.Close()
+				io.Copy(in, out)
+			}()
+		}
+	}()
+	return l.Addr().(*net.TCPAddr).Port, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return sent.String()
+	}
+}
+
+// Another app listens on the port adb connect asks for, while the real
+// server runs on its own port, and relays the challenge to it. The real
+// server's proof is bound to the port it listens on, so the relay's
+// answer does not prove the port asked for, and the token is not sent.
+func TestADBConnectSendsNoTokenToARelayOfTheRealServer(t *testing.T) {
+	port, seen := relay(t, phoneServer(t))
+	connectUnproven(t, port)
+	if strings.Contains(seen(), phoneToken) {
+		t.Errorf("the token reached the relay:\n%s", seen())
+	}
+	if !strings.HasPrefix(seen(), "GET /mcp/proof?nonce=") || strings.Contains(seen(), "POST") {
+		t.Errorf("the relay saw %q; want only the challenge", seen())
 	}
 }
 

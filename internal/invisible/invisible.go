@@ -1,9 +1,16 @@
-// Package invisible finds and removes the characters that change how a
-// text is read without being seen: Unicode's format characters (category
-// Cf: bidirectional controls, zero-width characters, the tag characters
-// U+E0000 to U+E007F, soft hyphens) and control characters. A model reads
-// every one of them, so a tool description can carry instructions that
-// the user who shares the tool never sees.
+// Package invisible finds and removes the characters that change what a
+// model reads without being seen. A model reads every character of a tool's
+// title, description and messages; a person reads what a font draws. So a
+// tool that another app shares can carry instructions that the user who
+// shares it never sees: spelt in tag characters, or in variation selectors
+// (one per half byte), or hidden behind bidirectional controls, zero-width
+// characters or blank fillers.
+//
+// It is the one filter for every string that reaches a model from a tool:
+// the MCP tool conversion (descriptor.NewTool) runs it on titles and
+// descriptions, the MCP server on what a shared app answers, and the
+// Android client library on what it hands an assistant, with a table this
+// package generates (see JavaRanges).
 package invisible
 
 import (
@@ -11,11 +18,30 @@ import (
 	"unicode"
 )
 
-// Is reports whether r is invisible: a format character, or a control
-// character other than tab and newline, which a description may use to
-// lay itself out.
+// hidden are the characters Is reports, besides tab and newline.
+var hidden = []*unicode.RangeTable{
+	// Format characters: bidirectional controls, zero-width characters,
+	// the tag characters U+E0001 and U+E0020 to U+E007F, soft hyphens.
+	unicode.Cf,
+	// Control characters.
+	unicode.Cc,
+	// Variation selectors: U+FE00 to U+FE0F, U+E0100 to U+E01EF and the
+	// Mongolian ones. Each may follow any character and shows nothing.
+	unicode.Variation_Selector,
+	// The other characters Unicode says to draw as nothing: the Hangul
+	// fillers U+115F, U+1160, U+3164 and U+FFA0, the combining grapheme
+	// joiner, and the unassigned rest of the tag block.
+	unicode.Other_Default_Ignorable_Code_Point,
+	// Private use: a font draws them as it likes, often not at all.
+	unicode.Co,
+	// The blank Braille pattern, which draws as a space but is not one.
+	{R16: []unicode.Range16{{Lo: 0x2800, Hi: 0x2800, Stride: 1}}},
+}
+
+// Is reports whether r is invisible: a character of the kinds above, other
+// than tab and newline, which a description may use to lay itself out.
 func Is(r rune) bool {
-	return unicode.Is(unicode.Cf, r) || unicode.IsControl(r) && r != '\t' && r != '\n'
+	return r != '\t' && r != '\n' && unicode.IsOneOf(hidden, r)
 }
 
 // Contains reports whether s holds an invisible character.
@@ -47,4 +73,26 @@ func Line(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// Range is a run of invisible characters, from Lo to Hi inclusive.
+type Range struct{ Lo, Hi rune }
+
+// Ranges lists every invisible character, in order, as the fewest runs:
+// the table a filter in another language takes, so that it removes what
+// this one does (the client library's is generated from it, and checked
+// by this package's tests).
+func Ranges() []Range {
+	var out []Range
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !Is(r) {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Hi == r-1 {
+			out[n-1].Hi = r
+		} else {
+			out = append(out, Range{r, r})
+		}
+	}
+	return out
 }

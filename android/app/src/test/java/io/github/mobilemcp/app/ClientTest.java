@@ -60,7 +60,7 @@ import org.robolectric.shadows.ShadowSmsManager;
 
 /**
  * The agent-side client library (io.github.mobilemcp.client) against this app's own tool: discovery,
- * both capabilities in both modes, fifty concurrent invocations per mode, timeouts and closing.
+ * both capabilities in both modes, thirty-two concurrent invocations per mode, timeouts and closing.
  */
 @RunWith(McpTestRunner.class)
 @Config(shadows = RecordingSmsManager.class)
@@ -314,23 +314,24 @@ public class ClientTest {
     }
 
     /**
-     * Fifty invocations per mode, both modes at once, issued from eight threads: reads, refused sends
-     * whose message names their own number, and real sends to their own number, of which the phone
-     * sends 30 (its cap of 30 SMS parts a minute holds over both transports). Every future must get
-     * the reply to its own request.
+     * Thirty-two invocations per mode, both modes at once, issued from eight threads: reads, refused
+     * sends whose message names their own number, and real sends to their own number, of which the
+     * phone sends 30 (its cap of 30 SMS parts a minute holds over both transports). Every future
+     * must get the reply to its own request. All 64 are in flight at once: the most the tool takes
+     * from one app (McpToolService.MAX_IN_FLIGHT_PER_CALLER).
      */
     @Test
-    public void fiftyConcurrentInvocationsPerMode_areCorrelated() throws Exception {
+    public void thirtyTwoConcurrentInvocationsPerMode_areCorrelated() throws Exception {
         Tool tool = tool();
         agent.tool().allow(APP);
         agent.engine().setSendRateLimit("off");
         ExecutorService callers = Executors.newFixedThreadPool(8);
         List<Future<CompletableFuture<Reply>>> issued = new ArrayList<>();
         for (Mode mode : Mode.values()) {
-            for (int i = 0; i < 50; i++) {
+            for (int i = 0; i < PER_MODE; i++) {
                 JSONObject args;
                 String capability = "send_sms";
-                switch (i % 3) {
+                switch (i % 4) {
                     case 0:
                         capability = "get_sms_subscriptions";
                         args = null;
@@ -351,9 +352,9 @@ public class ClientTest {
             futures.add(f.get());
         }
 
-        // Up to four workers send at once; confirm each send as it appears.
+        // The app runs up to half the workers at once; confirm each send as it appears.
         Set<String> sentTo = new HashSet<>();
-        host.idleUntil("all 100 replies", () -> {
+        host.idleUntil("all 64 replies", () -> {
             for (ShadowSmsManager.TextMultipartParams sent; (sent = RecordingSmsManager.SENDS.poll()) != null; ) {
                 sentTo.add(sent.getDestinationAddress());
                 try {
@@ -369,11 +370,11 @@ public class ClientTest {
         int k = 0;
         int limited = 0;
         for (Mode mode : Mode.values()) {
-            for (int i = 0; i < 50; i++, k++) {
+            for (int i = 0; i < PER_MODE; i++, k++) {
                 Reply r = futures.get(k).get();
                 ids.add(r.id());
                 String what = mode + " #" + i + ": " + r.json();
-                switch (i % 3) {
+                switch (i % 4) {
                     case 0:
                         assertEquals(what, "get_sms_subscriptions", r.capabilityId());
                         assertEquals(what, 2, r.outputs().get("count"));
@@ -396,11 +397,14 @@ public class ClientTest {
                 }
             }
         }
-        assertEquals("every reply has its own id", 100, ids.size());
+        assertEquals("every reply has its own id", 2 * PER_MODE, ids.size());
         assertEquals("16 sends per mode, 30 of them sent", 30, sentTo.size());
         assertEquals(2, limited);
         assertEquals(1, shadowOf(agent.app).getBoundServiceConnections().size());
     }
+
+    /** Invocations per mode in thirtyTwoConcurrentInvocationsPerMode_areCorrelated. */
+    private static final int PER_MODE = 32;
 
     /** A distinct valid number per mode and index. */
     private static String number(Mode mode, int i) {

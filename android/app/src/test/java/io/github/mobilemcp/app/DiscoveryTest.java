@@ -74,6 +74,7 @@ public class DiscoveryTest {
             Manifest.permission.FOREGROUND_SERVICE,
             Manifest.permission.FOREGROUND_SERVICE_SPECIAL_USE,
             Manifest.permission.POST_NOTIFICATIONS,
+            "android.permission.HIDE_OVERLAY_WINDOWS", // API 31; the consent and settings screens hide overlays
         }, info.requestedPermissions);
     }
 

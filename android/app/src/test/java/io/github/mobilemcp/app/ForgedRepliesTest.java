@@ -28,6 +28,7 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
+import org.robolectric.annotation.Config;
 
 /**
  * A reply belongs to its call (docs/security.md, "A tool that answers for another"): a hostile tool
@@ -165,9 +166,11 @@ public class ForgedRepliesTest {
 
     /**
      * A reply on a call's own replyTo that Android says came from another uid than the tool's: a
-     * tool that handed its replyTo on to another app, which answers for it.
+     * tool that handed its replyTo on to another app, which answers for it. Android names the
+     * sender of a Message from API 22, so the client checks it on every level the SDK supports.
      */
     @Test
+    @Config(sdk = {24, 28, 29, 34})
     public void aReplyFromAnotherUid_isAnErrorNamingTheTool() throws Exception {
         forger.withUid(android.os.Process.myUid() + 1);
         installForger(request -> result(request.arg1, FORGED.replace("\"response\":{", "\"response\":{\"id\":\"" + requestId(request) + "\",")));

@@ -5,7 +5,6 @@ import android.content.Context;
 import android.content.Intent;
 import android.content.ServiceConnection;
 import android.content.pm.PackageManager;
-import android.os.Build;
 import android.os.Bundle;
 import android.os.Handler;
 import android.os.IBinder;
@@ -35,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * <p>A reply belongs to its call: every call gets a {@code replyTo} Messenger of its own, handed only
  * to the tool it calls, so a tool cannot answer a call made to another tool (it never holds that
  * call's Messenger). The first reply on it must carry the call's request id (and, if it names one,
- * the call's capability) and come from the tool's uid where Android says who sent it (API 29+);
+ * the call's capability) and come from the tool's uid, which Android sets on every Message a
+ * Messenger carries (API 22+);
  * anything else fails the call with a {@link MobileMcpException} naming the tool, and a second reply
  * is dropped.
  *
@@ -121,7 +121,7 @@ final class BindingTransport {
         if (msg.what != Wire.MSG_RESULT) {
             return false;
         }
-        int sender = sendingUid(msg);
+        int sender = msg.sendingUid; // set by Binder on every level the client runs on (API 22+)
         if (sender != -1 && toolUid > 0 && sender != toolUid) {
             client.refuse(call, "a reply to " + call.capabilityId + " (request " + call.id + ") came from uid " + sender
                     + ", not from " + tool + " (uid " + toolUid + ")");
@@ -129,11 +129,6 @@ final class BindingTransport {
         }
         client.deliver(call, msg.getData().getString(Wire.EXTRA_RESPONSE));
         return true;
-    }
-
-    /** Who sent msg, as Android says from API 29 on; -1 before, or when it does not say. */
-    private static int sendingUid(Message msg) {
-        return Build.VERSION.SDK_INT >= 29 ? msg.sendingUid : -1;
     }
 
     /** Unbinds every tool and fails what waits in their queues. */

@@ -72,9 +72,11 @@ final class Descriptors {
         if (id == null || id.trim().isEmpty()) {
             throw new BadDescriptorException("a <capability> has no id");
         }
-        String description = orEmpty(attr(xml, "description"));
+        // What a model reads holds nothing the user cannot see (HiddenText).
+        String description = HiddenText.strip(orEmpty(attr(xml, "description")));
         String version = orEmpty(attr(xml, "version"));
         String title = hintAttr(xml, "title");
+        title = title == null ? null : HiddenText.line(title);
         Boolean readOnly = bool(hintAttr(xml, "readOnly"));
         Boolean destructive = bool(hintAttr(xml, "destructive"));
         Boolean idempotent = bool(hintAttr(xml, "idempotent"));
@@ -122,7 +124,7 @@ final class Descriptors {
             boolean required = input && "true".equals(attr(xml, "required"));
             boolean text = input && type.equals("string");
             String items = type.equals("array") ? type(hintAttr(xml, "items")) : null;
-            list.add(new Param(name, type, required, orEmpty(attr(xml, "description")),
+            list.add(new Param(name, type, required, HiddenText.strip(orEmpty(attr(xml, "description"))),
                     text ? count(hintAttr(xml, "maxLength")) : 0, text ? orEmpty(hintAttr(xml, "pattern")) : "",
                     orEmpty(items)));
             skip(xml);

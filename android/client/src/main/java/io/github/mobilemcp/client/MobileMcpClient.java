@@ -158,7 +158,7 @@ public final class MobileMcpClient implements Closeable {
         } catch (Exception e) {
             throw new IllegalStateException("the descriptor cannot be read: " + e.getMessage(), e);
         }
-        return new Tool(service.packageName, service.name, name, description, capabilities);
+        return new Tool(service.packageName, service.name, HiddenText.line(name), HiddenText.strip(description), capabilities);
     }
 
     /**

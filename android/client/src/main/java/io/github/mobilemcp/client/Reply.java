@@ -59,8 +59,10 @@ public final class Reply {
                 outputs.put(value.getString("name"), value.opt("value"));
             }
         }
+        // The message reaches the assistant's model: nothing of it may be hidden from its user.
+        String message = string(response, "message");
         return new Reply(string(response, "id"), capability == null ? null : string(capability, "id"),
-                response.getString("status"), string(response, "message"), string(response, "error_code"),
+                response.getString("status"), message == null ? null : HiddenText.strip(message), string(response, "error_code"),
                 outputs, json);
     }
 
@@ -89,7 +91,7 @@ public final class Reply {
         return status;
     }
 
-    /** The tool's words about the outcome, or null. */
+    /** The tool's words about the outcome, without the characters nobody sees, or null. */
     public @Nullable String message() {
         return message;
     }

@@ -71,6 +71,8 @@ final class Agent extends ExternalResource {
     private boolean consent = true;
     private ServiceController<TestToolService> bound;
     private ToolBinding binding;
+    /** The start ids deliver has used. */
+    private int deliveries;
 
     Agent() {
         BroadcastReceiver receiver = new BroadcastReceiver() {
@@ -251,13 +253,29 @@ final class Agent extends ExternalResource {
      */
     void bindAs(String caller, String requestExtra, String requestJson) {
         consentOnce();
+        boundService();
+        binding.send(caller, requestExtra, requestJson);
+    }
+
+    /**
+     * Starts the service this agent binds to with intent, as Android delivers a
+     * startForegroundService to a tool service that runs already: one instance serves both
+     * transports. The reply, through the Intent's callback, arrives in {@link #replies}.
+     */
+    void deliver(Intent intent) {
+        consentOnce();
+        boundService().withIntent(intent).startCommand(0, ++deliveries);
+    }
+
+    /** The service bindAs and deliver reach, created and bound on first use. */
+    private ServiceController<TestToolService> boundService() {
         if (bound == null) {
             bound = Robolectric.buildService(TestToolService.class).create();
             Handler main = new Handler(Looper.getMainLooper());
             binding = new ToolBinding(app, bound.get().onBind(new Intent(Intentbridge.ServiceAction)),
                     data -> main.post(() -> replies.add(new Intent().putExtras(data)))); // replies belongs to the main thread
         }
-        binding.send(caller, requestExtra, requestJson);
+        return bound;
     }
 
     /** Sends a specification request in binding mode, as this app, and returns the reply's JSON. */

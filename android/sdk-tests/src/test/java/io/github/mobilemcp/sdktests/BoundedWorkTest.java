@@ -17,12 +17,13 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 
 /**
- * The workers and the deadline: at most McpToolService.MAX_CONCURRENT_CALLS handlers run at once
- * and the rest wait their turn; a handler that overruns its deadline leaves its caller answered
- * timeout at the deadline; and bounded work per caller (docs/reliability.md, "Requests in flight"):
- * one app that sends request after request over a binding gets rate_limited past
- * McpToolService.MAX_IN_FLIGHT_PER_CALLER, at once and without queueing, and an oversized request is
- * refused before it is queued.
+ * The workers and the deadline: at most McpToolService.MAX_CONCURRENT_CALLS handlers run at once,
+ * half of them at most for one app, and the rest wait their turn; a handler that overruns its
+ * deadline leaves its caller answered timeout at the deadline; and bounded work per caller
+ * (docs/reliability.md, "Requests in flight"): one app that sends request after request over a
+ * binding gets rate_limited past McpToolService.MAX_IN_FLIGHT_PER_CALLER, at once and without
+ * queueing, and an oversized request is refused before it is queued. AdmissionTest holds the other
+ * transports to the same.
  */
 @RunWith(McpTestRunner.class)
 public class BoundedWorkTest {
@@ -39,24 +40,41 @@ public class BoundedWorkTest {
     @Test
     public void atMostMaxConcurrentCallsRunAtOnce_andTheRestWaitTheirTurn() throws Exception {
         assertEquals(4, McpToolService.MAX_CONCURRENT_CALLS);
-        for (int i = 1; i <= 5; i++) {
-            agent.bind(Agent.specRequest("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
+        // Three apps, so that the workers, not an app's own share, hold the fifth call back.
+        List<String> names = List.of("a-1", "a-2", "b-1", "b-2", "c-1");
+        for (String name : names) {
+            agent.bindAs("com.example." + name.charAt(0), Intentbridge.ExtraRequest, Agent.specRequest(name, "hold", "{\"name\":\"" + name + "\"}"));
         }
-        Agent.awaitInside("h-1", "h-2", "h-3", "h-4");
-        Thread.sleep(200); // had a fifth worker run, h-5 would be inside by now
+        Agent.idleMainUntil("four calls at the gate", () -> Gate.inside().size() == 4);
+        Thread.sleep(200); // had a fifth worker run, the fifth call would be inside by now
         assertEquals(4, Gate.inside().size());
         assertEquals(List.of(), agent.replies);
 
         Gate.open();
         Agent.idleMainUntil("five replies", () -> agent.replies.size() == 5);
         List<String> want = new ArrayList<>();
-        for (int i = 1; i <= 5; i++) {
-            want.add(Agent.heldReply("h-" + i, "h-" + i));
+        for (String name : names) {
+            want.add(Agent.heldReply(name, name));
         }
         List<String> got = specReplies();
         got.sort(null);
         want.sort(null);
         assertEquals(want, got);
+    }
+
+    /** One app runs at most half the workers at once, so that another app's call finds one free. */
+    @Test
+    public void oneAppRunsAtMostHalfTheWorkers() throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            agent.bind(Agent.specRequest("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
+        }
+        Agent.awaitInside("h-1", "h-2");
+        Thread.sleep(200); // had the app a third worker, h-3 would be inside by now
+        assertEquals(2, Gate.inside().size());
+
+        Gate.open();
+        Agent.idleMainUntil("three replies", () -> agent.replies.size() == 3);
+        assertEquals("h-3 ran only once one of the first two ended", "h-3", Gate.arrived().get(2));
     }
 
     @Test
@@ -82,8 +100,8 @@ public class BoundedWorkTest {
 
     @Test
     public void oneAppPastItsRequestsInFlight_isRateLimited_withoutQueueing() throws Exception {
-        // Each worker runs a hold that waits at the closed gate; the calls sent after them wait in
-        // the queue. All of them are in flight.
+        // The app's share of the workers runs holds that wait at the closed gate; the calls sent
+        // after them wait in the queue. All of them are in flight.
         for (int i = 0; i < McpToolService.MAX_CONCURRENT_CALLS; i++) {
             agent.bind(Agent.specRequest("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
         }
@@ -92,8 +110,8 @@ public class BoundedWorkTest {
         }
         agent.bind(Agent.specRequest("f-over", "record", "{\"text\":\"over\"}"));
         Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
-        assertEquals(128, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
-        assertEquals(List.of(Agent.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 128 requests in flight"
+        assertEquals(64, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
+        assertEquals(List.of(Agent.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
                 + " to this tool, the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
         assertEquals(List.of(), agent.recorded());
     }
@@ -104,8 +122,7 @@ public class BoundedWorkTest {
         agent.bind(Agent.specRequest("big", "record", "{\"text\":\"" + text + "\"}"));
         Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
         // Not read at all, so the reply cannot name the request's id.
-        assertEquals(List.of(Agent.failureReply(null, null, "the request is 70112 characters; the limit is 65536 bytes of UTF-8",
-                "too_large")), specReplies());
+        assertEquals(List.of(Agent.failureReply(null, null, "request is 70112 bytes; the limit is 65536", "too_large")), specReplies());
         assertEquals(List.of(), agent.recorded());
     }
 }

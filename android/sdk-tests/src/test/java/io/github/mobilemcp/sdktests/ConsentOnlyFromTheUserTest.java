@@ -7,6 +7,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
+import android.app.Activity;
 import android.app.AlertDialog;
 import android.app.Notification;
 import android.app.NotificationManager;
@@ -26,6 +27,7 @@ import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import java.time.Duration;
+import java.util.function.Predicate;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -63,6 +65,15 @@ public class ConsentOnlyFromTheUserTest {
 
     /** A touch (down, then up) on v with the given MotionEvent flags, as Android delivers one. */
     private static void touch(View v, int flags) {
+        touch(v::dispatchTouchEvent, flags);
+    }
+
+    /** A touch with the given flags that reaches the screen's window at its top left corner. */
+    private static void touch(Activity screen, int flags) {
+        touch(screen::dispatchTouchEvent, flags);
+    }
+
+    private static void touch(Predicate<MotionEvent> dispatch, int flags) {
         long now = SystemClock.uptimeMillis();
         for (int action : new int[] {MotionEvent.ACTION_DOWN, MotionEvent.ACTION_UP}) {
             MotionEvent.PointerProperties p = new MotionEvent.PointerProperties();
@@ -72,7 +83,7 @@ public class ConsentOnlyFromTheUserTest {
             c.y = 1;
             MotionEvent e = MotionEvent.obtain(now, now, action, 1, new MotionEvent.PointerProperties[] {p},
                     new MotionEvent.PointerCoords[] {c}, 0, 0, 1, 1, 0, 0, 0, flags);
-            v.dispatchTouchEvent(e);
+            dispatch.test(e);
             e.recycle();
         }
         shadowOf(Looper.getMainLooper()).idle(); // the click runs posted
@@ -134,10 +145,48 @@ public class ConsentOnlyFromTheUserTest {
         settle();
         touch(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through another app's overlay
         touch(allow, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // under part of one
-        SystemClock.sleep(200);
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals("no decision", "[]", decisions());
 
+        settle();
+        touch(allow, 0);
+        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+    }
+
+    /**
+     * An overlay that lets touches through lies over Allow and asks the user to tap it. That tap
+     * reaches Allow marked obscured and is dropped; the overlay goes away, and the user's next tap,
+     * 50 ms later, lands on Allow unobscured. It is dropped too: a touch through or under another
+     * window rearms the guard for its whole window, for TouchGuard.SETTLE_MILLIS, wherever in the
+     * window it lands: on Allow, on Deny, or on the question's text.
+     */
+    @Test
+    public void aCleanTapJustAfterAnObscuredOne_decidesNothing() throws Exception {
+        ask(APP);
+        question(APP).actions[0].actionIntent.send();
+        shadowOf(Looper.getMainLooper()).idle();
+        ConsentConfirmActivity screen = confirmation();
+        ViewGroup layout = (ViewGroup) ((ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0);
+        Button allow = button(layout, "Allow");
+        Button deny = button(layout, "Deny");
+        settle();
+
+        touch(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // the tap on the overlay
+        SystemClock.sleep(50); // the overlay is gone
+        touch(allow, 0);
+        SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
+        touch(deny, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // on Deny, under part of an overlay
+        SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
+        touch(allow, 0);
+        SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
+        touch(screen, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through an overlay, on the window's corner
+        SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
+        touch(allow, 0);
+        shadowOf(Looper.getMainLooper()).idle();
+        Thread.sleep(300); // a decision is written on a thread of its own
+        assertEquals("no decision", "[]", decisions());
+
+        settle(); // the user reads the question, then taps
         touch(allow, 0);
         Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }

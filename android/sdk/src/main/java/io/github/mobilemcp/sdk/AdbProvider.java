@@ -35,7 +35,8 @@ import org.jspecify.annotations.Nullable;
  * every request this way by itself. The caller must hold {@code android.permission.DUMP}
  * (signature|privileged|development: AOSP's Shell package holds it, no app can be granted it) and
  * be the shell's uid (2000) or root; anyone else gets {@code permission_denied}. The shell needs no
- * consent (whoever holds adb controls the phone) and is rate limited like an app. The SDK's
+ * consent (whoever holds adb controls the phone); it is rate limited, and its requests queue for
+ * the workers, within {@link McpToolService#MAX_IN_FLIGHT_PER_CALLER}, like an app's. The SDK's
  * manifest declares it, exported, under the permission.
  */
 public final class AdbProvider extends ContentProvider {
@@ -73,7 +74,8 @@ public final class AdbProvider extends ContentProvider {
         try {
             AtomicReference<String> spec = new AtomicReference<>();
             CountDownLatch replied = new CountDownLatch(1);
-            runtime.bridge.handleShell(ToolRuntime.escapeLoneSurrogates(arg), (specJSON, flat, requestId, errorCode) -> {
+            // The same admission as every transport's: a refusal is the reply, at once.
+            runtime.queueShell(arg, (specJSON, flat, requestId, errorCode) -> {
                 spec.set(specJSON);
                 replied.countDown();
             });

@@ -32,7 +32,8 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
  * sender cannot forge ({@link #callerOf}).
  *
  * <p>Threading: messages arrive on the service's own HandlerThread, never the main thread; each
- * request then runs on the service's workers.
+ * request then passes the engine's admission and runs on the process's workers, by turns with other
+ * callers' requests.
  */
 final class BindingHandler extends Handler {
     private final McpToolService service;
@@ -57,7 +58,7 @@ final class BindingHandler extends Handler {
                     + " without replyTo: there is nowhere to send its reply");
             return;
         }
-        service.runBound(request(msg), msg.sendingUid, caller, new Replies.ToMessenger(replyTo, msg.arg1, caller));
+        service.runBound(request(msg), caller, new Replies.ToMessenger(replyTo, msg.arg1, caller));
     }
 
     /** The request JSON in msg's data, or "" (which gets an invalid_request reply). */

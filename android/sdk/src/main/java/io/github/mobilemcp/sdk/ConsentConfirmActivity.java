@@ -4,6 +4,7 @@ import android.app.Activity;
 import android.net.Uri;
 import android.os.Bundle;
 import android.util.Log;
+import android.view.MotionEvent;
 import android.widget.Button;
 import android.widget.LinearLayout;
 import android.widget.TextView;
@@ -12,8 +13,10 @@ import android.widget.TextView;
  * Where the consent notification's Allow leads: the same question, inside the tool, with Allow and
  * Deny that only the user's own taps work (see {@link TouchGuard}). Firing the notification's
  * PendingIntent, as any app with notification access can, only opens this screen; nothing is
- * decided until the user taps Allow here. Not exported (the SDK's manifest declares it). The calling
- * package is the Intent's data URI ({@code package:<name>}).
+ * decided until the user taps Allow here. From API 31 it hides other apps' overlays while it shows.
+ * Not exported (the SDK's manifest declares it), and with no task affinity, so it opens in a task
+ * of its own that no app's task can take in, and out of the recents list. The calling package is
+ * the Intent's data URI ({@code package:<name>}).
  */
 public class ConsentConfirmActivity extends Activity {
     private String callerPackage;
@@ -21,6 +24,7 @@ public class ConsentConfirmActivity extends Activity {
     @Override
     protected void onCreate(Bundle savedInstanceState) {
         super.onCreate(savedInstanceState);
+        TouchGuard.hideOverlays(this);
         Uri data = getIntent().getData();
         if (data == null || !"package".equals(data.getScheme()) || data.getSchemeSpecificPart() == null) {
             Log.w(McpToolService.LOG_TAG, "the consent confirmation was opened without a calling app: " + getIntent());
@@ -40,6 +44,12 @@ public class ConsentConfirmActivity extends Activity {
         layout.addView(button(R.string.mobilemcp_allow, true));
         layout.addView(button(R.string.mobilemcp_deny, false));
         setContentView(layout);
+    }
+
+    @Override
+    public boolean dispatchTouchEvent(MotionEvent event) {
+        TouchGuard.sawTouch(this, event);
+        return super.dispatchTouchEvent(event);
     }
 
     private Button button(int label, boolean allow) {

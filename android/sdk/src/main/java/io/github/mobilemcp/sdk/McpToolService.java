@@ -7,16 +7,10 @@ import android.os.HandlerThread;
 import android.os.IBinder;
 import android.os.Looper;
 import android.os.Messenger;
-import android.util.Log;
 
+import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -46,8 +40,15 @@ import org.jspecify.annotations.Nullable;
  * callback (adb, accepted in debuggable builds and with the developer switch).
  *
  * <p>Threading: handlers run on worker threads, up to {@link #MAX_CONCURRENT_CALLS} at once, never
- * on the main thread. The service runs in the foreground while it has requests, and stops itself
- * when the last one is answered.
+ * on the main thread, and no calling app runs more than half of them while others wait: each
+ * app's requests take turns with the others'. The service runs in the foreground while it has
+ * requests, and stops itself when the last one is answered.
+ *
+ * <p>Bounded work: every request, by binding, in an Intent or from adb, passes one admission before
+ * it is queued. A request over the engine's size limit is answered too_large, and one past
+ * {@link #MAX_IN_FLIGHT_PER_CALLER} requests of its caller queued or running rate_limited, at once.
+ * Requests whose caller Android does not name (an Intent's, whatever its callback claims) share one
+ * such budget.
  *
  * <p>Override {@code onCreate}, {@code onStartCommand}, {@code onBind} or {@code onDestroy} only to
  * add to them, and call the super method.
@@ -64,11 +65,13 @@ public abstract class McpToolService extends Service {
     /** Binding mode: the {@code what} of a reply Message (as in the prototype tool). */
     public static final int MSG_RESULT = 2;
 
-    /** How many handlers run at once; more requests wait their turn. */
-    public static final int MAX_CONCURRENT_CALLS = 4;
+    /**
+     * How many handlers run at once; more requests wait their turn. One calling app runs at most
+     * half of them at once.
+     */
+    public static final int MAX_CONCURRENT_CALLS = (int) Intentbridge.Workers;
 
     private ToolRuntime runtime;
-    private ThreadPoolExecutor workers;
     private HandlerThread bindingThread;
     private Messenger messenger;
     private Handler main;
@@ -89,9 +92,6 @@ public abstract class McpToolService extends Service {
     public void onCreate() {
         super.onCreate();
         main = new Handler(Looper.getMainLooper());
-        workers = new ThreadPoolExecutor(MAX_CONCURRENT_CALLS, MAX_CONCURRENT_CALLS, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> new Thread(r, "mobile-mcp-worker"));
-        workers.allowCoreThreadTimeOut(true);
         runtime = ToolRuntime.get(this);
         runtime.start(this);
         bindingThread = new HandlerThread("mobile-mcp-binding");
@@ -110,8 +110,8 @@ public abstract class McpToolService extends Service {
         String caller = request.callerPackage();
         ReplyTarget to = request.callback == null ? new Replies.ToLogcat()
                 : new Replies.ToPendingIntent(this, request.callback, caller);
-        if (!execute(() -> runtime.handle(request.json, caller, true, to), this::startedRequestDone)) {
-            startedRequestDone();
+        if (!runtime.queueIntent(request.json, caller, to, this::startedRequestDone)) {
+            startedRequestDone(); // refused at once: answered already
         }
         // A killed service must not be restarted with a null Intent: the agent will retry.
         return START_NOT_STICKY;
@@ -138,77 +138,22 @@ public abstract class McpToolService extends Service {
     }
 
     /**
-     * How many binding requests one calling uid may have queued or running at once. One more is
-     * answered rate_limited at once, without being queued, so one app cannot fill the workers'
-     * queue (and the heap) and hold up every other caller (docs/reliability.md).
+     * How many requests one calling app may have queued or running at once, by any transport. One
+     * more is answered rate_limited at once, without being queued, so one app cannot fill the queue
+     * (and the heap) (docs/reliability.md). Requests whose caller Android does not name share one
+     * budget of this size.
      */
-    public static final int MAX_IN_FLIGHT_PER_CALLER = 128;
-    /**
-     * Requests longer than this many chars are answered too_large before they are queued. The
-     * engine's limit is 64 KiB of UTF-8, which is never fewer bytes than chars, so nothing the
-     * engine would take is refused here; the engine still checks the bytes exactly.
-     */
-    static final int MAX_REQUEST_CHARS = 64 << 10;
+    public static final int MAX_IN_FLIGHT_PER_CALLER = (int) Intentbridge.MaxInFlightPerCaller;
 
-    /** Binding requests queued or running, by calling uid. */
-    private final Map<Integer, Integer> inFlight = new HashMap<>();
-
-    /** Runs a binding request of caller (the package of uid) on a worker. */
-    void runBound(String json, int uid, String caller, ReplyTarget to) {
-        if (json.length() > MAX_REQUEST_CHARS) {
-            runtime.bridge.reject(json, "too_large", "the request is " + json.length() + " characters; the limit is " + MAX_REQUEST_CHARS + " bytes of UTF-8", to);
-            return;
-        }
-        if (!acquire(uid)) {
-            runtime.bridge.reject(json, "rate_limited", (caller.isEmpty() ? "uid " + uid : caller) + " has " + MAX_IN_FLIGHT_PER_CALLER
-                    + " requests in flight to this tool, the most one app may have; send the next once one is answered", to);
-            return;
-        }
-        if (!execute(() -> runtime.handle(json, caller, false, to), () -> release(uid))) {
-            release(uid);
-            Log.w(LOG_TAG, "dropped a binding request from " + caller + " that arrived while the service stopped");
-        }
-    }
-
-    private synchronized boolean acquire(int uid) {
-        int n = inFlight.getOrDefault(uid, 0);
-        if (n >= MAX_IN_FLIGHT_PER_CALLER) {
-            return false;
-        }
-        inFlight.put(uid, n + 1);
-        return true;
-    }
-
-    private synchronized void release(int uid) {
-        int n = inFlight.getOrDefault(uid, 1) - 1;
-        if (n <= 0) {
-            inFlight.remove(uid);
-        } else {
-            inFlight.put(uid, n);
-        }
-    }
-
-    /** Queues work, then done, on a worker; false if the service is stopping. */
-    private boolean execute(Runnable work, Runnable done) {
-        try {
-            workers.execute(() -> {
-                try {
-                    work.run();
-                } finally {
-                    done.run();
-                }
-            });
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
+    /** Queues a binding request of caller, the package of the Message's sending uid. */
+    void runBound(String json, String caller, ReplyTarget to) {
+        runtime.queueBound(json, caller, to);
     }
 
     @Override
     public void onDestroy() {
-        // Requests still queued run first; the engine belongs to the process and stays.
+        // Requests still queued run; the engine and its workers belong to the process and stay.
         bindingThread.quitSafely();
-        workers.shutdown();
         Foreground.stop(this);
         super.onDestroy();
     }

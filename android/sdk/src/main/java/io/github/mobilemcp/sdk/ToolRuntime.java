@@ -12,6 +12,7 @@ import android.os.SystemClock;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.intentbridge.Done;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.intentbridge.Tool;
@@ -26,6 +27,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The process's one engine: the Go {@link Bridge} that the tool service, the consent notification
@@ -65,6 +69,14 @@ final class ToolRuntime {
 
     final Context app;
     final Bridge bridge;
+    /**
+     * The process's workers, McpToolService.MAX_CONCURRENT_CALLS threads that run the queued
+     * requests of every transport. They belong to the engine, not to a service instance: a request
+     * queued while Android recreates the service still runs.
+     */
+    private final ThreadPoolExecutor workers = new ThreadPoolExecutor(McpToolService.MAX_CONCURRENT_CALLS,
+            McpToolService.MAX_CONCURRENT_CALLS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+            r -> new Thread(r, "mobile-mcp-worker"));
     /** The calling apps refused for want of consent since the process started, still undecided. */
     private final Set<String> asking = ConcurrentHashMap.newKeySet();
     private ExecutorService background;
@@ -74,6 +86,7 @@ final class ToolRuntime {
 
     private ToolRuntime(Context app) {
         this.app = app;
+        workers.allowCoreThreadTimeOut(true); // no thread lingers in an idle process
         this.bridge = openBridge(app.getFilesDir().getPath());
         // Decisions belong to an app, named by package and signing certificate.
         bridge.setSignerSource(new CallerSigners(app.getPackageManager()));
@@ -162,27 +175,60 @@ final class ToolRuntime {
         return tool;
     }
 
+    // The requests of every transport. Each passes the engine's one admission before anything is
+    // queued (Bridge.queue: the size check, the cap per caller and the budget of the callers Android
+    // does not name), and the process's workers run them, no caller more than its share at once
+    // (Bridge.runNext). A refused request is answered at once, on the calling thread.
+
     /**
-     * Runs one request on the calling (worker) thread and sends its reply to to. When the caller
-     * needs the user's consent, the user is asked.
-     *
-     * @param viaIntent the request came in an Intent, so callerPackage is only the creator of its
-     *     callback PendingIntent, which any app holding that PendingIntent can claim: the engine
-     *     runs only read-only capabilities for it (Bridge.handleIntent). Otherwise callerPackage
-     *     is binding mode's, named by the Binder uid, which no app can forge.
+     * Queues a binding request of callerPackage, the package of the Binder uid that sent it, which no
+     * app can forge; "" for a uid without one. Returns whether it was queued rather than refused.
      */
-    void handle(String json, String callerPackage, boolean viaIntent, ReplyTarget to) {
-        ReplyTarget asking = (spec, flat, requestId, errorCode) -> {
+    boolean queueBound(String json, String callerPackage, ReplyTarget to) {
+        return queued(bridge.queue(escapeLoneSurrogates(json), callerPackage, asking(callerPackage, to), null));
+    }
+
+    /**
+     * Queues a request that came in an Intent. callerPackage is only the creator of its callback
+     * PendingIntent, which any app holding that PendingIntent can claim ("" without a callback): the
+     * engine runs only read-only capabilities for it, and counts it against the budget the callers
+     * Android does not name share. done is told once it has run, unless it was refused (false).
+     */
+    boolean queueIntent(String json, String callerPackage, ReplyTarget to, Done done) {
+        return queued(bridge.queueIntent(escapeLoneSurrogates(json), callerPackage, asking(callerPackage, to), done));
+    }
+
+    /** Queues a request of adb's shell, which AdbProvider has checked. */
+    boolean queueShell(String json, ReplyTarget to) {
+        return queued(bridge.queueShell(escapeLoneSurrogates(json), to, null));
+    }
+
+    /** When the engine queued a request, has a worker take the next turn. */
+    private boolean queued(boolean queued) {
+        if (queued) {
+            workers.execute(this::runQueued);
+        }
+        return queued;
+    }
+
+    /**
+     * A worker's turn: runs queued requests until none may run now. A request that waits because its
+     * caller runs its share already runs on the worker that ends one of the caller's.
+     */
+    private void runQueued() {
+        while (bridge.runNext()) {
+            // runNext ran one request on this thread
+        }
+    }
+
+    /** to, which first asks the user about callerPackage when the engine answers consent_required. */
+    private ReplyTarget asking(String callerPackage, ReplyTarget to) {
+        return (spec, flat, requestId, errorCode) -> {
             if ("consent_required".equals(errorCode) && !callerPackage.isEmpty()) {
                 ask(callerPackage);
             }
             to.send(spec, flat, requestId, errorCode);
         };
-        if (viaIntent) {
-            bridge.handleIntent(escapeLoneSurrogates(json), callerPackage, asking);
-        } else {
-            bridge.handle(escapeLoneSurrogates(json), callerPackage, asking);
-        }
     }
 
     /**
@@ -320,5 +366,7 @@ final class ToolRuntime {
         if (background != null) {
             background.shutdown();
         }
+        // The workers stay: a service of the old Application may still queue a request, which
+        // must not be refused for want of a thread. Idle, they end after 30 s.
     }
 }

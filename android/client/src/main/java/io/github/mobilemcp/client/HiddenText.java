@@ -1,0 +1,83 @@
+package io.github.mobilemcp.client;
+
+/**
+ * Removes the characters that change what a model reads without being seen, from every string the
+ * client hands an assistant from another app: the tools' names, titles and descriptions, the
+ * params' descriptions, and the messages of replies. A tool could otherwise carry instructions for
+ * the assistant's model that its user never sees, spelt in variation selectors (one per half byte)
+ * or tag characters, or hidden behind bidirectional controls, zero-width characters, blank fillers
+ * or private-use characters.
+ *
+ * <p>It removes exactly what the Go engine's filter removes (the package internal/invisible, which
+ * the MCP server runs on the same strings): its table is generated from that one, and a Go test
+ * checks that it still is.
+ */
+final class HiddenText {
+    private HiddenText() {}
+
+    /** The invisible characters, as pairs of first and last code point, in order. */
+    private static final int[] RANGES = {
+        // BEGIN the table of internal/invisible.Ranges
+        0x0000, 0x0008, 0x000B, 0x001F, 0x007F, 0x009F, 0x00AD, 0x00AD,
+        0x034F, 0x034F, 0x0600, 0x0605, 0x061C, 0x061C, 0x06DD, 0x06DD,
+        0x070F, 0x070F, 0x0890, 0x0891, 0x08E2, 0x08E2, 0x115F, 0x1160,
+        0x17B4, 0x17B5, 0x180B, 0x180F, 0x200B, 0x200F, 0x202A, 0x202E,
+        0x2060, 0x206F, 0x2800, 0x2800, 0x3164, 0x3164, 0xE000, 0xF8FF,
+        0xFE00, 0xFE0F, 0xFEFF, 0xFEFF, 0xFFA0, 0xFFA0, 0xFFF0, 0xFFFB,
+        0x110BD, 0x110BD, 0x110CD, 0x110CD, 0x13430, 0x1343F, 0x1BCA0, 0x1BCA3,
+        0x1D173, 0x1D17A, 0xE0000, 0xE0FFF, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD,
+        // END the table
+    };
+
+    /** Whether cp is invisible. Tab and newline are not: a description may lay itself out with them. */
+    static boolean isHidden(int cp) {
+        int lo = 0;
+        int hi = RANGES.length / 2 - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (cp < RANGES[2 * mid]) {
+                hi = mid - 1;
+            } else if (cp > RANGES[2 * mid + 1]) {
+                lo = mid + 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** text without its invisible characters. */
+    static String strip(String text) {
+        return clean(text, false);
+    }
+
+    /**
+     * text as one line without invisible characters, trimmed: tabs, line breaks and Unicode's line
+     * and paragraph separators become spaces, so that a title cannot push text onto a line of its
+     * own.
+     */
+    static String line(String text) {
+        return clean(text, true).trim();
+    }
+
+    private static String clean(String text, boolean oneLine) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            int next = i + Character.charCount(cp);
+            boolean breaks = oneLine && (cp == '\t' || cp == '\n' || cp == 0x2028 || cp == 0x2029);
+            if (isHidden(cp) || breaks) {
+                if (out == null) {
+                    out = new StringBuilder(text.length()).append(text, 0, i);
+                }
+                if (breaks) {
+                    out.append(' ');
+                }
+            } else if (out != null) {
+                out.append(text, i, next);
+            }
+            i = next;
+        }
+        return out == null ? text : out.toString();
+    }
+}

@@ -1,0 +1,137 @@
+package intentbridge
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mobilemcp/mobilemcp/access"
+	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
+)
+
+// The bounds on the requests a tool runs. Every transport's requests pass
+// the same admission (Bridge.Queue and its siblings) before anything is
+// queued, so one app's flood neither fills the heap nor holds the workers
+// while another app waits.
+const (
+	// Workers is how many requests the Tool SDK runs at once, each on a
+	// worker thread of its own that calls RunNext.
+	Workers = 4
+	// MaxRunningPerCaller is how many requests one caller runs at once:
+	// half the workers, so that another caller's request finds a worker
+	// free, or waits for one handler at most, however many requests the
+	// first has queued. The callers Android does not name count as one.
+	MaxRunningPerCaller = Workers / 2
+	// MaxInFlightPerCaller is how many requests one caller may have
+	// queued or running; one more is answered rate_limited at once.
+	MaxInFlightPerCaller = 64
+	// MaxInFlightUnnamed is how many requests the callers Android does
+	// not name (Intents, whose callback names only its creator, and
+	// processes without a package) may have queued or running together,
+	// whatever package their callbacks claim.
+	MaxInFlightUnnamed = 64
+)
+
+// Done is told when a queued request has run, after its reply was
+// delivered and its handler returned (Bridge.Queue). The tool service
+// counts the requests it was started for with it, and stops after the
+// last.
+type Done interface {
+	Done()
+}
+
+// job is a queued request and where its reply goes.
+type job struct {
+	request string
+	caller  string
+	claimed bool
+	to      ReplyTarget
+	done    Done
+}
+
+func newQueue() *fairqueue.Queue[job] {
+	return fairqueue.New[job](fairqueue.Limits{PerCaller: MaxInFlightPerCaller, Unvouched: MaxInFlightUnnamed, Running: MaxRunningPerCaller})
+}
+
+// Queue admits a binding request of callerPackage (as Handle names it)
+// and queues it for RunNext, which runs it as Handle does; done, if not
+// nil, is told once it has. It returns false when it refused the request
+// instead, having answered to at once and queued nothing: too_large when
+// the request is larger than the engine reads, rate_limited when the
+// caller has MaxInFlightPerCaller requests queued or running already.
+// Every transport passes this admission (QueueIntent, QueueShell).
+func (b *Bridge) Queue(requestJSON, callerPackage string, to ReplyTarget, done Done) bool {
+	return b.queue(job{request: requestJSON, caller: callerPackage, to: to, done: done})
+}
+
+// QueueIntent is Queue for a request that came in an Intent, run as
+// HandleIntent runs it. Its caller is only claimed, so besides its claimed
+// package's cap it counts against MaxInFlightUnnamed, which every caller
+// Android does not name shares.
+func (b *Bridge) QueueIntent(requestJSON, callbackCreator string, to ReplyTarget, done Done) bool {
+	return b.queue(job{request: requestJSON, caller: callbackCreator, claimed: callbackCreator != "", to: to, done: done})
+}
+
+// QueueShell is Queue for a request from adb's shell, run as HandleShell
+// runs it.
+func (b *Bridge) QueueShell(requestJSON string, to ReplyTarget, done Done) bool {
+	return b.queue(job{request: requestJSON, caller: access.ShellCaller, to: to, done: done})
+}
+
+func (b *Bridge) queue(j job) bool {
+	if j.to == nil {
+		b.log.Error("intentbridge: Queue was given no ReplyTarget; the request is dropped")
+		return false
+	}
+	if err := capability.CheckSize(len(j.request), capability.DefaultMaxRequestBytes); err != nil {
+		b.Reject(j.request, string(capability.CodeTooLarge), capability.AsError(err, capability.CodeTooLarge).Message, j.to)
+		return false
+	}
+	caller := fairqueue.Caller{ID: j.caller, Vouched: j.caller != "" && !j.claimed}
+	var full *fairqueue.FullError
+	if err := b.work.Push(caller, j); errors.As(err, &full) {
+		b.Reject(j.request, string(capability.CodeRateLimited), fullMessage(full), j.to)
+		return false
+	}
+	return true
+}
+
+// fullMessage says which cap a refused caller reached, and what to do.
+func fullMessage(full *fairqueue.FullError) string {
+	if full.Shared || full.Caller.ID == "" {
+		return fmt.Sprintf("callers that Android does not name have %d requests in flight to this tool together, the most they may have:"+
+			" an Intent names only the app that created its callback, which any app holding that callback can claim;"+
+			" bind to the tool's service to have requests of your own, or send the next once one is answered", MaxInFlightUnnamed)
+	}
+	return fmt.Sprintf("%s has %d requests in flight to this tool, the most one app may have; send the next once one is answered",
+		full.Caller.ID, full.Limit)
+}
+
+// RunNext runs the next queued request on the calling thread, chosen so
+// that no caller runs more than MaxRunningPerCaller at once and the caller
+// running the fewest goes first, and returns true; or returns false at
+// once when no request may run now. A worker calls it until it returns
+// false, after each request it is handed: a request that had to wait for
+// one of its caller's to finish runs on the worker that finished it.
+func (b *Bridge) RunNext() bool {
+	j, finished, ok := b.work.Pop()
+	if !ok {
+		return false
+	}
+	b.handle(j.request, j.caller, j.claimed, j.to)
+	finished()
+	if j.done != nil {
+		b.tellDone(j.done)
+	}
+	return true
+}
+
+// tellDone calls done.Done, which is Java's: a panic it causes stays here.
+func (b *Bridge) tellDone(done Done) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("intentbridge: Done failed", "error", p)
+		}
+	}()
+	done.Done()
+}
