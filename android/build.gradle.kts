@@ -65,10 +65,12 @@ subprojects {
     }
 }
 
-// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx): a module that applies
-// maven-publish and names its artifact (mobilemcp.artifactId in its gradle.properties) gets one
-// publication, "release", of its release variant with sources and javadoc, the POM Maven Central
-// asks for, and the version -Pmobilemcp.version gives (all of them one version). With
+// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx, and the engine jar
+// sdk-testing-engine): a module that applies maven-publish and names its artifact
+// (mobilemcp.artifactId in its gradle.properties) gets one publication, "release", of its release
+// variant (the java component, for the engine jar) with sources and javadoc, the POM Maven Central
+// asks for, and the version -Pmobilemcp.version gives (all of them one version; a -SNAPSHOT one
+// unless a release passes its tag's). With
 // -Pmobilemcp.stagingRepo=DIR, publishAllPublicationsToStagingRepository writes it to DIR, which
 // scripts/publish-central.sh signs and uploads (scripts/ci-android.sh stage).
 subprojects {
@@ -89,9 +91,9 @@ subprojects {
                 register<MavenPublication>("release") {
                     groupId = "io.github.mobilemcp"
                     artifactId = module.property("mobilemcp.artifactId").toString()
-                    version = providers.gradleProperty("mobilemcp.version").getOrElse("0.1.0")
+                    version = providers.gradleProperty("mobilemcp.version").getOrElse("0-SNAPSHOT")
                     module.afterEvaluate {
-                        from(components["release"])
+                        from(components.findByName("release") ?: components["java"])
                     }
                     pom {
                         name.set("mobilemcp " + artifactId)

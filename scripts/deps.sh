@@ -6,6 +6,8 @@
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
+#   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
+#   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
@@ -62,7 +64,7 @@ python_deps() {
 }
 
 # The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
-# framework-res.apk, gcc builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
+# framework-res.apk, zig builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
 # and Maven run Robolectric.
 apt_deps() {
 	local missing=() p
@@ -101,6 +103,57 @@ apt_deps() {
 	fi
 }
 
+# zig's C compiler from PyPI's ziglang wheel, exactly the pinned version and hashes, into
+# build/tools/ziglang (scripts/host-engine.sh looks there). A copy of the requirements marks it
+# current until they change. Linux only: the macOS engines are built on Macs with their own compiler.
+zig_deps() {
+	local dir=build/tools/ziglang req=scripts/ziglang-requirements.txt
+	if [ "$(uname -s)" != Linux ]; then
+		echo "deps: zig is needed on Linux only (the engines for Linux and Windows are cross-built there)"
+		return
+	fi
+	if [ -x "$dir/ziglang/zig" ] && cmp -s "$req" "$dir/requirements.txt"; then
+		echo "deps: $dir is up to date"
+		return
+	fi
+	need python3 "install Python 3 (Debian: apt-get install python3 python3-pip)"
+	echo "deps: installing zig ($req) in $dir"
+	rm -rf "$dir"
+	python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --only-binary=:all: --require-hashes \
+		--target "$dir" -r "$req"
+	cp "$req" "$dir/requirements.txt"
+	"$dir/ziglang/zig" version >/dev/null
+}
+
+# qemu-user and Debian's arm64 JDK (multiarch), so that the linux-aarch64 engine is loaded and called
+# on an x86-64 machine (scripts/qemu-engine.sh). Only the arm64 JDK's runtime is installed, under
+# /usr/lib/jvm/java-17-openjdk-arm64; the machine's own java stays the default.
+qemu_deps() {
+	if [ "$(uname -m)" != x86_64 ] || [ "$(uname -s)" != Linux ]; then
+		echo "deps: qemu is needed only on x86-64 Linux, to run the linux-aarch64 engine"
+		return
+	fi
+	if command -v qemu-aarch64 >/dev/null 2>&1 && [ -x /usr/lib/jvm/java-17-openjdk-arm64/bin/java ]; then
+		echo "deps: qemu-user and the arm64 JDK are installed"
+		return
+	fi
+	need apt-get "install qemu-user and openjdk-17-jre-headless:arm64 by hand"
+	local sudo=""
+	if [ "$(id -u)" != 0 ]; then
+		need sudo "installing qemu-user needs root: run 'make deps' as root, or install sudo"
+		sudo=sudo
+	fi
+	echo "deps: apt-get install qemu-user openjdk-17-jre-headless:arm64"
+	$sudo dpkg --add-architecture arm64
+	$sudo apt-get update -qq
+	# The arm64 JDK registers its java as an alternative; the machine's own stays the one on PATH.
+	local java
+	java=$(readlink -f "$(command -v java)")
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
+		qemu-user openjdk-17-jre-headless:arm64
+	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $sudo update-alternatives --set java "$java"
+}
+
 # The local Maven repository: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR.
 maven_repo() {
 	local repo
@@ -134,7 +187,9 @@ go) go_deps ;;
 npm) npm_deps ;;
 python) python_deps ;;
 apt) apt_deps ;;
+zig) zig_deps ;;
+qemu) qemu_deps ;;
 maven) maven_deps ;;
-all) go_deps && npm_deps && apt_deps && python_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|python|apt|maven|all]" >&2; exit 2 ;;
+all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|all]" >&2; exit 2 ;;
 esac
