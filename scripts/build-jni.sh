@@ -14,6 +14,10 @@
 #                             app's tests load (-Dmobilemcp.hostEngine, android/app/pom.xml): it is
 #                             never published
 #   build/jni/                the SMS app's library, for the plain-JVM benchmark (make bench-android)
+#   build/coexist/, build/coexist-java/
+#                             another gomobile library, built as stock gomobile builds one (go.Seq,
+#                             libgojni) from golang.org/x/mobile/example/bind/hello: the testing
+#                             module's CoexistenceTest loads it beside the engine in one JVM
 #
 # No Android SDK, NDK or Android library is involved. It is re-runnable: it rewrites all of them.
 set -euo pipefail
@@ -27,7 +31,7 @@ Darwin-arm64) platform=macos-aarch64 ;;
 *) platform=windows-x86_64 ;;
 esac
 
-rm -rf build/gobind build/gobind-app build/app-engine build/jni
+rm -rf build/gobind build/gobind-app build/app-engine build/jni build/coexist build/coexist-java
 scripts/host-engine.sh "$platform" build/host-engines
 mkdir -p build/gobind build/gobind-app/java/io/github/mobilemcp build/jni build/gobind/resources/io/github/mobilemcp/sdk
 mv build/host-engines-java build/gobind/java
@@ -38,4 +42,5 @@ engine=build/app-engine/io/github/mobilemcp/sdk/testing/engine/$platform
 cp "$engine"/*mobilemcp.* build/jni/
 rm -f build/jni/*.sha256
 cp "$engine/build-id" build/gobind/resources/io/github/mobilemcp/sdk/engine-build-id
-echo "build-jni: wrote build/gobind, build/gobind-app, build/host-engines ($platform), build/app-engine and build/jni"
+scripts/host-engine.sh --stock-names "$platform" build/coexist golang.org/x/mobile/example/bind/hello
+echo "build-jni: wrote build/gobind, build/gobind-app, build/host-engines ($platform), build/app-engine, build/jni and build/coexist"
