@@ -8,7 +8,7 @@
 #                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)
 #   enable-kvm                lets the emulator use /dev/kvm on a hosted Linux runner
 #   collect OUTDIR            copies the SDK's AAR and both APKs to OUTDIR and checks every
-#                             libgojni.so they carry for 16 KB pages (mobilemcp check-align)
+#                             libmobilemcp.so they carry for 16 KB pages (mobilemcp check-align)
 #   device-check REPORT       on a running emulator: mobilemcp adb check for the SMS app, then the
 #                             notes sample's steps; every step's PASS or FAIL line goes to REPORT
 #   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, client and sdk-ktx at VERSION

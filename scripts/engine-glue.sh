@@ -46,7 +46,8 @@ case "$target" in
 host | android) ;;
 *) echo "$USAGE" >&2; exit 2 ;;
 esac
-case "$(cd "$(dirname "$out")" 2>/dev/null && pwd)/" in
+mkdir -p "$out"
+case "$(cd "$out" && pwd)/" in
 "$ROOT"/build/*) ;;
 *) fail "OUTDIR $out is not under build/ of this checkout, where the glue builds against its go.mod" ;;
 esac

@@ -71,13 +71,13 @@ check "install-sdk that installs nothing" 1 $? "$out" "ci-android: sdkmanager di
 # --- collect: every native library of the AAR and both APKs at 16 KB, or the step fails.
 ABIS="arm64-v8a armeabi-v7a x86 x86_64"
 echo 'int f(void) { return 1; }' >"$tmp/f.c"
-# archive FILE DIR PAGE: a zip with DIR/<abi>/libgojni.so for every ABI, linked for PAGE-byte pages.
+# archive FILE DIR PAGE: a zip with DIR/<abi>/libmobilemcp.so for every ABI, linked for PAGE-byte pages.
 archive() {
 	local file=$1 dir=$2 page=$3 abi stage
 	stage=$(mktemp -d)
 	for abi in $ABIS; do
 		mkdir -p "$stage/$dir/$abi"
-		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$stage/$dir/$abi/libgojni.so" "$tmp/f.c"
+		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$stage/$dir/$abi/libmobilemcp.so" "$tmp/f.c"
 	done
 	mkdir -p "$(dirname "$file")"
 	(cd "$stage" && zip -q -r "$file" "$dir")
