@@ -178,7 +178,9 @@ maven_deps() {
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
 	scripts/build-jni.sh
 	# Through install: make test-installed installs the libraries (the jar and install plugins).
-	mvn -B -q -f android/pom.xml install -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	# dependency:build-classpath too: make release-check and make bench-android list classpaths offline.
+	mvn -B -q -f android/pom.xml install dependency:build-classpath -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false \
+		-Dmdep.outputFile=target/primed-classpath.txt
 	touch "$stamp"
 }
 

@@ -184,9 +184,11 @@ check "the windows archive holds mobilemcp.exe" 0 $? "$out" "mobilemcp.exe"
 out=$(scripts/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
 check "release-binaries refuses a version that is not one" 2 $? "$out" "release-binaries: VERSION v1.2 is not a version such as 1.2.0"
 
-# --- publish-central: every file signed and checksummed, one bundle, one upload with the token.
+# --- publish-central: every file signed and checksummed, one bundle, one upload with the token, then
+# Central's status polled until PUBLISHED; FAILED fails the step with Central's errors. Real curl
+# against a stand-in for the Central Portal's Publisher API on this machine's loopback.
 staging=$tmp/staging-repo
-for artifact in sdk sdk-testing client; do
+for artifact in sdk sdk-testing sdk-testing-engine client sdk-ktx; do
 	d=$staging/io/github/mobilemcp/$artifact/1.2.0
 	mkdir -p "$d"
 	for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-1.2.0$kind"; done
@@ -201,31 +203,100 @@ read -r passphrase
 out=; while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
 echo "signature" >"$out"
 FAKE
-cat >"$tmp/fakecurl" <<'FAKE'
-#!/usr/bin/env bash
-echo "curl $*" >>"$FAKE_LOG"
-for a in "$@"; do case "$a" in @*) cat "${a#@}" >>"$FAKE_LOG" ;; esac; done
-[ -n "${FAKE_REFUSE:-}" ] && { echo '{"error":"invalid bundle"}'; exit 22; }
-echo "deployment-0001"
-FAKE
-chmod +x "$tmp/fakegpg" "$tmp/fakecurl"
+chmod +x "$tmp/fakegpg"
+# The Portal: /upload answers a deployment id for the right token, /status walks through STATES (a
+# comma-separated list; the last one stays), and every request is logged.
+cat >"$tmp/portal.py" <<'PORTAL'
+import json, sys, urllib.parse
+from http.server import BaseHTTPRequestHandler, HTTPServer
+states, log, portfile, token = sys.argv[1].split(","), sys.argv[2], sys.argv[3], sys.argv[4]
+polls = [0]
+class Portal(BaseHTTPRequestHandler):
+    def log_message(self, *args): pass
+    def answer(self, code, body, kind="application/json"):
+        data = body.encode()
+        self.send_response(code); self.send_header("Content-Type", kind); self.send_header("Content-Length", str(len(data)))
+        self.end_headers(); self.wfile.write(data)
+    def do_POST(self):
+        url = urllib.parse.urlparse(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with open(log, "a") as f:
+            f.write("%s %s auth=%s bytes=%d\n" % (self.command, self.path, self.headers.get("Authorization"), len(body)))
+        if self.headers.get("Authorization") != "Bearer " + token:
+            return self.answer(401, '{"error":"unauthorized"}')
+        if url.path == "/api/v1/publisher/upload":
+            if states[0] == "REFUSE":
+                return self.answer(400, '{"error":"invalid bundle"}')
+            if b'name="bundle"' not in body:
+                return self.answer(400, '{"error":"no bundle"}')
+            return self.answer(201, "deployment-0001", "text/plain")
+        if url.path == "/api/v1/publisher/status" and query.get("id") == ["deployment-0001"]:
+            state = states[min(polls[0], len(states) - 1)]
+            polls[0] += 1
+            reply = {"deploymentId": "deployment-0001", "deploymentName": "bundle.zip", "deploymentState": state, "purls": []}
+            if state == "FAILED":
+                reply["errors"] = {"pkg:maven/io.github.mobilemcp/sdk@1.2.0": ["Invalid signature for file: sdk-1.2.0.jar"]}
+            return self.answer(200, json.dumps(reply))
+        self.answer(404, '{"error":"no such endpoint"}')
+server = HTTPServer(("127.0.0.1", 0), Portal)
+with open(portfile, "w") as f: f.write(str(server.server_address[1]))
+server.serve_forever()
+PORTAL
+token=$(printf 'alice:s3cret' | base64)
+# portal STATES: starts the Portal, sets CENTRAL_API and PORTAL_PID.
+portal() {
+	rm -f "$tmp/portal.port" "$tmp/portal.log"
+	python3 "$tmp/portal.py" "$1" "$tmp/portal.log" "$tmp/portal.port" "$token" &
+	PORTAL_PID=$!
+	for _ in $(seq 50); do [ -s "$tmp/portal.port" ] && break; sleep 0.1; done
+	CENTRAL_API=http://127.0.0.1:$(cat "$tmp/portal.port")/api/v1/publisher
+}
 log=$tmp/publish.log
-secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret)
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
-check "publish-central uploads a signed bundle" 0 $? "$out" "publish-central: bundled 48 files" "publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)"
+secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret POLL_SECONDS=0)
+portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 80 files" \
+	"publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
+	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
+check "the upload and every status request carry the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
+	"POST /api/v1/publisher/upload?publishingType=AUTOMATIC auth=Bearer $token" \
+	"POST /api/v1/publisher/status?id=deployment-0001 auth=Bearer $token"
+[ "$(grep -c /status "$tmp/portal.log")" = 5 ] && ok || bad "publish-central polled $(grep -c /status "$tmp/portal.log") times, not 5"
+kill "$PORTAL_PID"
 listing=$(unzip -Z1 "$tmp/bundle.zip")
 check "the bundle has each file's signature and checksums, and no metadata" 0 "$(grep -c maven-metadata <<<"$listing")" "$listing" \
-	io/github/mobilemcp/sdk-testing/1.2.0/sdk-testing-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
-	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5 2>/dev/null
-check "the upload sends the token in a header, never on the command line" 0 0 "$(cat "$log")" \
-	"Authorization: Bearer $(printf 'alice:s3cret' | base64 -w0)" "?publishingType=AUTOMATIC" "BEGIN PGP PRIVATE KEY BLOCK"
-if grep -q "^curl .*YWxpY2U6czNjcmV0" "$log"; then bad "the token is on curl's command line"; else ok; fi
-out=$(env "${secrets[@]}" FAKE_LOG="$log" FAKE_REFUSE=1 GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+	io/github/mobilemcp/sdk-testing-engine/1.2.0/sdk-testing-engine-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
+	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5
+check "the signing key is imported from the environment" 0 0 "$(cat "$log")" "BEGIN PGP PRIVATE KEY BLOCK"
+
+portal PENDING,VALIDATING,FAILED
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central fails on a FAILED deployment and prints Central's errors" 1 $? "$out" \
+	"publish-central: Central failed deployment deployment-0001:" "Invalid signature for file: sdk-1.2.0.jar" \
+	"publish-central: nothing was published; fix what Central reports above and release again under a new version"
+kill "$PORTAL_PID"
+
+portal PENDING,VALIDATED,PUBLISHING
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" PUBLISHING_TYPE=USER_MANAGED scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "a USER_MANAGED deployment stops at VALIDATED" 0 $? "$out" "publish-central: deployment deployment-0001 is valid; publish it in the Portal"
+kill "$PORTAL_PID"
+
+portal PUBLISHING
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" POLL_LIMIT=3 scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central gives up on a deployment that never ends, naming it" 1 $? "$out" \
+	"publish-central: deployment deployment-0001 is still PUBLISHING after 3 checks"
+kill "$PORTAL_PID"
+
+portal REFUSE
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central reports a refused bundle" 1 $? "$out" 'publish-central: the Central Portal refused the bundle: {"error":"invalid bundle"}'
+kill "$PORTAL_PID"
+
 out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without the token" 1 $? "$out" "publish-central: CENTRAL_TOKEN_PASSWORD is not set"
 rm "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
-out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without a javadoc jar" 1 $? "$out" "publish-central: $staging has no client -javadoc.jar"
 
 if [ "$failures" -gt 0 ]; then
