@@ -5,6 +5,7 @@ import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
 import com.android.build.api.dsl.CompileOptions
 import com.android.build.api.dsl.LibraryExtension
+import com.android.build.api.variant.LibraryAndroidComponentsExtension
 import org.gradle.api.publish.PublishingExtension
 import org.gradle.api.publish.maven.MavenPublication
 
@@ -46,8 +47,9 @@ subprojects {
                 applicationId = prop("mobilemcp.applicationId")
                 minSdk = prop("mobilemcp.minSdk").toInt()
                 targetSdk = prop("mobilemcp.targetSdk").toInt()
-                versionCode = 1
-                versionName = "0.1.0"
+                // From the tag in a release (scripts/ci-android.sh passes both); a local build is a snapshot.
+                versionCode = providers.gradleProperty("mobilemcp.versionCode").getOrElse("1").toInt()
+                versionName = providers.gradleProperty("mobilemcp.version").getOrElse("0-SNAPSHOT")
             }
             sharedLayout(sourceSets, compileOptions)
         }
@@ -126,6 +128,42 @@ subprojects {
                         url = uri(dir)
                     }
                 }
+            }
+        }
+    }
+}
+
+// LICENSE (the repository's, Apache-2.0) as META-INF/LICENSE inside every published jar: the AARs'
+// classes.jar (as a Java resource of each library variant) and every Jar task's output (the engine
+// jar, and the sources and javadoc jars). make release-check checks the same of what it builds.
+abstract class LicenseResource : DefaultTask() {
+    @get:InputFile
+    abstract val license: RegularFileProperty
+
+    @get:OutputDirectory
+    abstract val outputDir: DirectoryProperty
+
+    @TaskAction
+    fun copy() {
+        val target = outputDir.get().file("META-INF/LICENSE").asFile
+        target.parentFile.mkdirs()
+        license.get().asFile.copyTo(target, overwrite = true)
+    }
+}
+
+subprojects {
+    val licenseResource = tasks.register<LicenseResource>("licenseResource") {
+        license.set(rootProject.layout.projectDirectory.file("../LICENSE"))
+        outputDir.set(layout.buildDirectory.dir("generated/license"))
+    }
+    tasks.withType<Jar>().configureEach {
+        from(licenseResource)
+        duplicatesStrategy = DuplicatesStrategy.EXCLUDE
+    }
+    pluginManager.withPlugin("com.android.library") {
+        extensions.configure<LibraryAndroidComponentsExtension> {
+            onVariants { variant ->
+                variant.sources.resources?.addGeneratedSourceDirectory(licenseResource, LicenseResource::outputDir)
             }
         }
     }

@@ -26,8 +26,8 @@
 #              fails unless every <abi>/libmobilemcp.so under DIR has its LOAD segments aligned to 16 KB
 #              (mobilemcp check-align; make aar runs it on android/sdk/jniLibs).
 #
-# Gradle: the version in android/gradle/wrapper/gradle-wrapper.properties, through android/gradlew
-# if `gradle wrapper` has made one, else the gradle on PATH, which must be 8.9 to 8.x (AGP 8.7.3).
+# Gradle: android/gradlew, the committed wrapper, which runs the version (and checks the SHA-256) that
+# android/gradle/wrapper/gradle-wrapper.properties pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,12 +54,6 @@ SDK_BUILD_ID=android/sdk/src/main/resources/io/github/mobilemcp/sdk/engine-build
 # What is bound: the engine every tool app ships, and for the SMS app its additions too.
 TOOL_ENGINE=./intentbridge
 APP_ENGINE="./intentbridge ./smsapp"
-# The Gradle versions the Android Gradle Plugin of android/build.gradle.kts (8.7.3) runs on: 8.9 and
-# newer, but not 9, whose API it predates (https://developer.android.com/build/releases/gradle-plugin).
-AGP_VERSION=8.7.3
-GRADLE_MIN=8.9
-GRADLE_MAJOR=8
-WRAPPER=android/gradle/wrapper/gradle-wrapper.properties
 
 fail() {
 	echo "android-build: $*" >&2
@@ -136,34 +130,14 @@ check_java() {
 	command -v javac >/dev/null 2>&1 || fail "javac is not installed; the engine's Java and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
 }
 
-# The Gradle version this build pins, from the wrapper's properties.
-pinned_gradle() {
-	sed -n 's#^distributionUrl=.*/gradle-\([0-9][0-9.]*\)-[a-z]*\.zip$#\1#p' "$WRAPPER"
-}
-
-# check_gradle TARGET: a gradlew made by `gradle wrapper` runs the pinned version itself; otherwise
-# the gradle on PATH must be one AGP runs on. Sets GRADLE to the command to run.
+# check_gradle: the Gradle wrapper committed in android/ (gradlew, gradle/wrapper/gradle-wrapper.jar)
+# runs the Gradle version gradle-wrapper.properties pins, downloaded and checked against its
+# SHA-256; no Gradle needs installing. Sets GRADLE to the command to run.
 check_gradle() {
-	local pinned installed major minor
-	pinned=$(pinned_gradle)
-	[ -n "$pinned" ] || fail "$WRAPPER names no Gradle version in its distributionUrl"
-	if [ -x android/gradlew ] && [ -e android/gradle/wrapper/gradle-wrapper.jar ]; then
-		GRADLE=./gradlew
-		return
+	if [ ! -x android/gradlew ] || [ ! -f android/gradle/wrapper/gradle-wrapper.jar ]; then
+		fail "the Gradle wrapper (android/gradlew, android/gradle/wrapper/gradle-wrapper.jar) is missing; restore it: git checkout -- android/gradlew android/gradle/wrapper"
 	fi
-	command -v gradle >/dev/null 2>&1 ||
-		fail "Gradle is not installed. Install Gradle $pinned (https://gradle.org/releases/; or: sdk install gradle $pinned), or any $GRADLE_MIN to $GRADLE_MAJOR.x, and run make $1 again."
-	# The first line of `gradle --version` that names it: "Gradle 8.11.1".
-	installed=$(gradle --version 2>/dev/null | sed -n 's/^Gradle \([0-9][0-9.]*\).*/\1/p' | head -n 1)
-	[ -n "$installed" ] || fail "gradle --version does not say which Gradle it is; install Gradle $pinned and run make $1 again."
-	major=${installed%%.*}
-	minor=${installed#*.}
-	minor=${minor%%.*}
-	[ "$minor" = "$installed" ] && minor=0
-	if [ "$major" != "$GRADLE_MAJOR" ] || [ "$minor" -lt "${GRADLE_MIN#*.}" ]; then
-		fail "Gradle $installed is installed, but the Android Gradle Plugin $AGP_VERSION of android/build.gradle.kts runs on Gradle $GRADLE_MIN to $GRADLE_MAJOR.x only; this build pins Gradle $pinned ($WRAPPER). Install Gradle $pinned (sdk install gradle $pinned; or https://gradle.org/releases/) and put it first on PATH, or make the wrapper once with it (cd android && gradle wrapper), then run make $1 again."
-	fi
-	GRADLE=gradle
+	GRADLE=./gradlew
 }
 
 # check_align DIR: every ABI's libmobilemcp.so under DIR has all its LOAD segments aligned to 16 KB or
@@ -265,7 +239,7 @@ gradle_task() {
 
 # Everything is checked before anything is built; the aar alone needs no build-tools or Gradle.
 check_all() {
-	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle "$1"
+	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle
 }
 
 case "${1:-}" in

@@ -144,6 +144,18 @@ qemu_deps() {
 		sudo=sudo
 	fi
 	echo "deps: apt-get install qemu-user openjdk-17-jre-headless:arm64"
+	# Debian serves arm64 from the same mirror; Ubuntu (the hosted runners) from ports.ubuntu.com
+	# only, so its own sources are limited to amd64 and the ports added for arm64.
+	if grep -q '^ID=ubuntu' /etc/os-release 2>/dev/null && [ ! -e /etc/apt/sources.list.d/mobilemcp-arm64.sources ]; then
+		local codename
+		codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
+		local f=/etc/apt/sources.list.d/ubuntu.sources
+		if [ -e "$f" ] && ! grep -q '^Architectures:' "$f"; then
+			$sudo sed -i '/^Types:/a Architectures: amd64' "$f"
+		fi
+		printf 'Types: deb\nURIs: http://ports.ubuntu.com/ubuntu-ports\nSuites: %s %s-updates %s-security\nComponents: main universe\nArchitectures: arm64\n' \
+			"$codename" "$codename" "$codename" | $sudo tee /etc/apt/sources.list.d/mobilemcp-arm64.sources >/dev/null
+	fi
 	$sudo dpkg --add-architecture arm64
 	$sudo apt-get update -qq
 	# The arm64 JDK registers its java as an alternative; the machine's own stays the one on PATH.

@@ -98,6 +98,7 @@ if [ "$rename" = 1 ]; then
 	mkdir -p "$gojava"
 	mv "$out/java/go/"*.java "$gojava/"
 	rmdir "$out/java/go"
+	# shellcheck disable=SC2016 # perl's $ENV and $1, not the shell's
 	find "$out/java" -name '*.java' -print0 | GO_PKG=$GO_PKG LIBRARY=$LIBRARY xargs -0 perl -pi -e '
 		s/^package go;/package $ENV{GO_PKG};/;
 		s/(^|[^A-Za-z0-9_.])go\.(Seq|Universe|error)\b/$1$ENV{GO_PKG}.$2/g;

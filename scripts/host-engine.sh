@@ -99,8 +99,8 @@ case "$platform" in
 linux-x86_64) goos=linux goarch=amd64 jniinc=linux target=x86_64-linux-gnu.2.17 lib=$lib.so ;;
 linux-aarch64) goos=linux goarch=arm64 jniinc=linux target=aarch64-linux-gnu.2.17 lib=$lib.so ;;
 windows-x86_64) goos=windows goarch=amd64 jniinc=win32 target=x86_64-windows-gnu lib=${lib#lib}.dll ;;
-macos-x86_64) goos=darwin goarch=amd64 jniinc=darwin target= lib=$lib.dylib ;;
-macos-aarch64) goos=darwin goarch=arm64 jniinc=darwin target= lib=$lib.dylib ;;
+macos-x86_64) goos=darwin goarch=amd64 jniinc=darwin target='' lib=$lib.dylib ;;
+macos-aarch64) goos=darwin goarch=arm64 jniinc=darwin target='' lib=$lib.dylib ;;
 *) echo "host-engine: no platform \"$platform\"" >&2; echo "$USAGE" >&2; exit 2 ;;
 esac
 
@@ -144,7 +144,7 @@ dir=$out/$RESOURCE/$platform
 rm -rf "$dir"
 mkdir -p "$dir"
 CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC=$cc \
-	CGO_CFLAGS="-O2 -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$jnimd" CGO_LDFLAGS= \
+	CGO_CFLAGS="-O2 -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$jnimd" CGO_LDFLAGS='' \
 	go build -trimpath -buildmode=c-shared \
 	-ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$id$extld" \
 	-o "$dir/$lib" "./$WORK/glue"

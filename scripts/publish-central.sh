@@ -79,7 +79,7 @@ state() {
 
 # poll DEPLOYMENT HEADERS: asks Central for the deployment's state until it is final.
 poll() {
-	local deployment=$1 headers=$2 reply current last= polls=0 want=PUBLISHED
+	local deployment=$1 headers=$2 reply current last='' polls=0 want=PUBLISHED
 	[ "$PUBLISHING_TYPE" = USER_MANAGED ] && want=VALIDATED
 	while :; do
 		reply=$("$CURL" --silent --show-error --fail-with-body -X POST -H "@$headers" \
