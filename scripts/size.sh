@@ -74,8 +74,8 @@ echo "size: the largest packages of the engine (code and read-only data of an un
 go tool nm -size "$work/unstripped.so" | awk '
 	$3 ~ /^[TtRr]$/ && NF >= 4 {
 		p = $4
-		if (p ~ /^type:/) p = "(type descriptors)"
-		else if (p ~ /^go:/) p = "(go: tables)"
+		if (p ~ /^type:/) p = "(type-descriptors)"
+		else if (p ~ /^go:/) p = "(go:-tables)"
 		else sub(/\.[^.\/]*(\.|$).*/, "", p)
 		size[p] += $2; total += $2
 	}
