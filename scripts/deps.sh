@@ -15,6 +15,17 @@ cd "$(dirname "$0")/.."
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "deps: $1 is not installed; $2" >&2; exit 1; }; }
 
+# root_for WHAT: sets SUDO to what runs a command as root ("" as root, sudo otherwise), or stops
+# saying that installing WHAT needs root.
+root_for() {
+	need apt-get "install these Debian packages by hand: $1"
+	SUDO=""
+	if [ "$(id -u)" != 0 ]; then
+		need sudo "installing $1 needs root: run 'make deps' as root, or install sudo"
+		SUDO=sudo
+	fi
+}
+
 go_deps() {
 	need go "install Go 1.26 or newer from https://go.dev/dl/"
 	echo "deps: downloading Go modules"
@@ -83,16 +94,11 @@ apt_deps() {
 	if [ ${#missing[@]} -eq 0 ]; then
 		echo "deps: the Android host test packages are installed"
 	else
-		need apt-get "install these Debian packages by hand: ${missing[*]}"
-		local sudo=""
-		if [ "$(id -u)" != 0 ]; then
-			need sudo "installing ${missing[*]} needs root: run 'make deps' as root, or install sudo"
-			sudo=sudo
-		fi
+		root_for "${missing[*]}"
 		echo "deps: apt-get install ${missing[*]}"
-		$sudo apt-get update -qq
+		$SUDO apt-get update -qq
 		# --no-upgrade: never upgrade what is installed already (a JDK, say) as a side effect.
-		$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"
+		$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"
 	fi
 	local version
 	version=$(javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
@@ -137,12 +143,7 @@ qemu_deps() {
 		echo "deps: qemu-user and the arm64 JDK are installed"
 		return
 	fi
-	need apt-get "install qemu-user and openjdk-17-jre-headless:arm64 by hand"
-	local sudo=""
-	if [ "$(id -u)" != 0 ]; then
-		need sudo "installing qemu-user needs root: run 'make deps' as root, or install sudo"
-		sudo=sudo
-	fi
+	root_for "qemu-user openjdk-17-jre-headless:arm64"
 	echo "deps: apt-get install qemu-user openjdk-17-jre-headless:arm64"
 	# Debian serves arm64 from the same mirror; Ubuntu (the hosted runners) from ports.ubuntu.com
 	# only, so its own sources are limited to amd64 and the ports added for arm64.
@@ -151,19 +152,19 @@ qemu_deps() {
 		codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
 		local f=/etc/apt/sources.list.d/ubuntu.sources
 		if [ -e "$f" ] && ! grep -q '^Architectures:' "$f"; then
-			$sudo sed -i '/^Types:/a Architectures: amd64' "$f"
+			$SUDO sed -i '/^Types:/a Architectures: amd64' "$f"
 		fi
 		printf 'Types: deb\nURIs: http://ports.ubuntu.com/ubuntu-ports\nSuites: %s %s-updates %s-security\nComponents: main universe\nArchitectures: arm64\n' \
-			"$codename" "$codename" "$codename" | $sudo tee /etc/apt/sources.list.d/mobilemcp-arm64.sources >/dev/null
+			"$codename" "$codename" "$codename" | $SUDO tee /etc/apt/sources.list.d/mobilemcp-arm64.sources >/dev/null
 	fi
-	$sudo dpkg --add-architecture arm64
-	$sudo apt-get update -qq
+	$SUDO dpkg --add-architecture arm64
+	$SUDO apt-get update -qq
 	# The arm64 JDK registers its java as an alternative; the machine's own stays the one on PATH.
 	local java
 	java=$(readlink -f "$(command -v java)")
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
+	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
 		qemu-user openjdk-17-jre-headless:arm64
-	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $sudo update-alternatives --set java "$java"
+	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $SUDO update-alternatives --set java "$java"
 }
 
 # The local Maven repository: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR.
