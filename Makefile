@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test size test-go test-android test-installed test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
+.PHONY: help deps serve demo seed-replay test size host-engines test-qemu release-check test-go test-android test-installed test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -27,15 +27,26 @@ seed-replay: ## replay the four seed MCP transactions with curl against mobilemc
 	scripts/deps.sh go
 	scripts/seed-replay.sh
 
-test: deps lint test-go size fuzz-ci test-android test-installed test-scripts ## the whole test suite, as CI runs it
+test: deps lint test-go host-engines size fuzz-ci test-android test-qemu test-installed test-scripts release-check ## the whole test suite, as CI runs it
 
-size: ## the engine each app ships, stripped: the tool engine (intentbridge, budget 3.5 MB) and the SMS app's (+ smsapp)
+host-engines: ## the engine jar's engines, cross-built here: linux-x86_64, linux-aarch64 (glibc 2.17), windows-x86_64, each checked (PASS/FAIL)
+	scripts/host-engines.sh
+
+size: ## the real tool engines of make host-engines, stripped, per platform (budget 4.5 MB), and what they are made of
 	scripts/size.sh
+
+test-qemu: ## the linux-aarch64 engine loaded by the test runner's loader on an arm64 JVM under qemu, answering a call
+	scripts/qemu-engine.sh
+
+# The version the gate checks, as a tag would give it (v0.1.0 -> 0.1.0).
+VERSION ?= 0.1.0
+release-check: ## assemble and check everything a tag would publish that builds without AGP (VERSION=x.y.z): PASS/FAIL per check
+	scripts/release-check.sh $(VERSION)
 
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
 
-test-android: ## the Android modules on the host: gobind + host libgojni.so, Robolectric tests (android/pom.xml)
+test-android: ## the Android modules on the host: gobind + host libmobilemcp.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
 
 test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
@@ -58,7 +69,7 @@ bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 	$(GO) run ./mcpserver/mcpbench -v
 
-bench-android: ## the Java->Go->Java Bridge.handle round trip through libgojni.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
+bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)
 	scripts/bench-flood.sh
 
@@ -71,7 +82,7 @@ fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 fuzz-ci: ## run each fuzz target for 50,000 inputs, as the tests do
 	scripts/fuzz.sh 50000x
 
-aar: ## gomobile bind, stripped: build/intentbridge.aar with the tool engine, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
+aar: ## the engine for the four Android ABIs, stripped: build/intentbridge.aar with the tool engine, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
 	scripts/android-build.sh aar
 
 sdk: ## the SDK library for tool apps: make aar, then Gradle -> build/mobilemcp-sdk.aar (needs the Android SDK and Gradle)

@@ -5,6 +5,7 @@ import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
 import com.android.build.api.dsl.CompileOptions
 import com.android.build.api.dsl.LibraryExtension
+import com.android.build.api.variant.LibraryAndroidComponentsExtension
 import org.gradle.api.publish.PublishingExtension
 import org.gradle.api.publish.maven.MavenPublication
 
@@ -46,8 +47,9 @@ subprojects {
                 applicationId = prop("mobilemcp.applicationId")
                 minSdk = prop("mobilemcp.minSdk").toInt()
                 targetSdk = prop("mobilemcp.targetSdk").toInt()
-                versionCode = 1
-                versionName = "0.1.0"
+                // From the tag in a release (scripts/ci-android.sh passes both); a local build is a snapshot.
+                versionCode = providers.gradleProperty("mobilemcp.versionCode").getOrElse("1").toInt()
+                versionName = providers.gradleProperty("mobilemcp.version").getOrElse("0-SNAPSHOT")
             }
             sharedLayout(sourceSets, compileOptions)
         }
@@ -65,10 +67,12 @@ subprojects {
     }
 }
 
-// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx): a module that applies
-// maven-publish and names its artifact (mobilemcp.artifactId in its gradle.properties) gets one
-// publication, "release", of its release variant with sources and javadoc, the POM Maven Central
-// asks for, and the version -Pmobilemcp.version gives (all of them one version). With
+// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx, and the engine jar
+// sdk-testing-engine): a module that applies maven-publish and names its artifact
+// (mobilemcp.artifactId in its gradle.properties) gets one publication, "release", of its release
+// variant (the java component, for the engine jar) with sources and javadoc, the POM Maven Central
+// asks for, and the version -Pmobilemcp.version gives (all of them one version; a -SNAPSHOT one
+// unless a release passes its tag's). With
 // -Pmobilemcp.stagingRepo=DIR, publishAllPublicationsToStagingRepository writes it to DIR, which
 // scripts/publish-central.sh signs and uploads (scripts/ci-android.sh stage).
 subprojects {
@@ -89,9 +93,9 @@ subprojects {
                 register<MavenPublication>("release") {
                     groupId = "io.github.mobilemcp"
                     artifactId = module.property("mobilemcp.artifactId").toString()
-                    version = providers.gradleProperty("mobilemcp.version").getOrElse("0.1.0")
+                    version = providers.gradleProperty("mobilemcp.version").getOrElse("0-SNAPSHOT")
                     module.afterEvaluate {
-                        from(components["release"])
+                        from(components.findByName("release") ?: components["java"])
                     }
                     pom {
                         name.set("mobilemcp " + artifactId)
@@ -124,6 +128,42 @@ subprojects {
                         url = uri(dir)
                     }
                 }
+            }
+        }
+    }
+}
+
+// LICENSE (the repository's, Apache-2.0) as META-INF/LICENSE inside every published jar: the AARs'
+// classes.jar (as a Java resource of each library variant) and every Jar task's output (the engine
+// jar, and the sources and javadoc jars). make release-check checks the same of what it builds.
+abstract class LicenseResource : DefaultTask() {
+    @get:InputFile
+    abstract val license: RegularFileProperty
+
+    @get:OutputDirectory
+    abstract val outputDir: DirectoryProperty
+
+    @TaskAction
+    fun copy() {
+        val target = outputDir.get().file("META-INF/LICENSE").asFile
+        target.parentFile.mkdirs()
+        license.get().asFile.copyTo(target, overwrite = true)
+    }
+}
+
+subprojects {
+    val licenseResource = tasks.register<LicenseResource>("licenseResource") {
+        license.set(rootProject.layout.projectDirectory.file("../LICENSE"))
+        outputDir.set(layout.buildDirectory.dir("generated/license"))
+    }
+    tasks.withType<Jar>().configureEach {
+        from(licenseResource)
+        duplicatesStrategy = DuplicatesStrategy.EXCLUDE
+    }
+    pluginManager.withPlugin("com.android.library") {
+        extensions.configure<LibraryAndroidComponentsExtension> {
+            onVariants { variant ->
+                variant.sources.resources?.addGeneratedSourceDirectory(licenseResource, LicenseResource::outputDir)
             }
         }
     }

@@ -64,7 +64,7 @@ func CheckDir(dir string, abis []string, lib string) error {
 		path := filepath.Join(dir, abi, lib)
 		f, err := os.Open(path)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s is missing; gomobile bind builds every ABI (%v)", path, abis))
+			errs = append(errs, fmt.Errorf("%s is missing; make aar builds every ABI (%v)", path, abis))
 			continue
 		}
 		errs = append(errs, CheckELF(f, path))

@@ -3,12 +3,16 @@
 # the host tests, these need the Android SDK and NDK; every prerequisite is checked first, and a
 # missing one is named together with the command that installs it.
 #
-#   aar        gomobile bind ./intentbridge, stripped (-trimpath -ldflags "-s -w ..."), the engine every
-#              tool app ships -> build/intentbridge.aar (Java package io.github.mobilemcp,
-#              minimum API 24, all four Android ABIs), unpacked for the sdk module: classes.jar to
-#              android/sdk/libs/intentbridge.jar, jni/<abi>/libgojni.so to android/sdk/jniLibs/<abi>/.
-#              AGP does not let a library depend on a local .aar, hence the two halves.
-#              Needs ANDROID_HOME with a platform and the NDK.
+#   aar        the engine every tool app ships, ./intentbridge, for the four Android ABIs (minimum API
+#              24), stripped (-trimpath -ldflags "-s -w ..."): gobind's Java and glue under the
+#              engine's own names (scripts/engine-glue.sh android: io.github.mobilemcp.engine.go,
+#              libmobilemcp.so, the same as the host engines', so that an app can also hold another
+#              gomobile library), each ABI's library linked by the NDK's clang with go build, the Java
+#              compiled against the platform's android.jar -> build/intentbridge.aar, unpacked for the
+#              sdk module: classes.jar to android/sdk/libs/intentbridge.jar, jni/<abi>/libmobilemcp.so
+#              to android/sdk/jniLibs/<abi>/. AGP does not let a library depend on a local .aar,
+#              hence the two halves. Needs ANDROID_HOME with a platform and the NDK. (gomobile bind
+#              would write gobind's own names, which clash with any other gomobile library.)
 #   sdk        the aar, then Gradle's :sdk:assembleRelease -> build/mobilemcp-sdk.aar, the library
 #              (engine included) that a tool app adds. Also needs build-tools and Gradle.
 #   apk APP    the aar, then Gradle's :APP:assembleDebug -> android/APP/build/outputs/apk/debug/APP-debug.apk,
@@ -16,14 +20,14 @@
 #   aar app    the same with ./smsapp bound beside it: the SMS app's engine (its MCP server, gateway
 #              and SMS capabilities); apk app builds it.
 #   aar [app] --dry-run
-#              checks the prerequisites, then prints the commands gomobile bind would run (its -n)
-#              and builds nothing: scripts/android-build_test.sh checks them without an NDK.
+#              checks the prerequisites, then prints the commands it would run and builds nothing:
+#              scripts/android-build_test.sh checks them without an NDK.
 #   check-align DIR
-#              fails unless every <abi>/libgojni.so under DIR has its LOAD segments aligned to 16 KB
+#              fails unless every <abi>/libmobilemcp.so under DIR has its LOAD segments aligned to 16 KB
 #              (mobilemcp check-align; make aar runs it on android/sdk/jniLibs).
 #
-# Gradle: the version in android/gradle/wrapper/gradle-wrapper.properties, through android/gradlew
-# if `gradle wrapper` has made one, else the gradle on PATH, which must be 8.9 to 8.x (AGP 8.7.3).
+# Gradle: android/gradlew, the committed wrapper, which runs the version (and checks the SHA-256) that
+# android/gradle/wrapper/gradle-wrapper.properties pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,26 +40,20 @@ SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;
 USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
 # Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
 # segments are aligned to 16 KB; Google Play requires it of apps targeting 35+. NDK r28+ links that
-# way by default, r27 and older at 4 KB: this linker flag makes every NDK do it. gomobile passes
-# -ldflags to go build, and -extldflags reaches the NDK's clang, which links libgojni.so.
+# way by default, r27 and older at 4 KB: this linker flag makes every NDK do it: -extldflags reaches
+# the NDK's clang, which links libmobilemcp.so.
 PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
 # The libraries ship stripped (-s -w: no symbol table, no DWARF), as every Go-on-Android project
-# does: gomobile keeps both by default, which more than doubles each ABI's library.
+# does: without it each ABI's library is more than twice the size.
 # Each engine is stamped with the build id (scripts/build-id.sh) that the sdk records beside it, and
 # that the testing library's host engine carries too: its test runner checks that they match.
 BUILD_ID=$(scripts/build-id.sh)
 LDFLAGS="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$BUILD_ID $PAGE_LDFLAGS"
 # Where the sdk records it: a Java resource, which AGP puts in the AAR's classes.jar.
 SDK_BUILD_ID=android/sdk/src/main/resources/io/github/mobilemcp/sdk/engine-build-id
-# What gomobile binds: the engine every tool app ships, and for the SMS app its additions too.
+# What is bound: the engine every tool app ships, and for the SMS app its additions too.
 TOOL_ENGINE=./intentbridge
 APP_ENGINE="./intentbridge ./smsapp"
-# The Gradle versions the Android Gradle Plugin of android/build.gradle.kts (8.7.3) runs on: 8.9 and
-# newer, but not 9, whose API it predates (https://developer.android.com/build/releases/gradle-plugin).
-AGP_VERSION=8.7.3
-GRADLE_MIN=8.9
-GRADLE_MAJOR=8
-WRAPPER=android/gradle/wrapper/gradle-wrapper.properties
 
 fail() {
 	echo "android-build: $*" >&2
@@ -90,7 +88,7 @@ check_sdk() {
 	export ANDROID_HOME
 }
 
-# gomobile compiles against the android.jar of a platform at or above the minimum API.
+# gobind's Java is compiled against the android.jar of a platform at or above the minimum API.
 check_platform() {
 	local jar
 	for jar in "$ANDROID_HOME"/platforms/android-*/android.jar; do
@@ -100,18 +98,21 @@ check_platform() {
 	install_hint
 }
 
-# gomobile takes ANDROID_NDK_HOME if set, else the newest NDK in $ANDROID_HOME/ndk, else the old
-# $ANDROID_HOME/ndk-bundle.
+# The NDK, as gomobile finds it: ANDROID_NDK_HOME if set, else the newest NDK in $ANDROID_HOME/ndk,
+# else the old $ANDROID_HOME/ndk-bundle. Sets NDK.
 check_ndk() {
 	if [ -n "${ANDROID_NDK_HOME:-}" ]; then
 		[ -e "$ANDROID_NDK_HOME/source.properties" ] ||
 			fail "ANDROID_NDK_HOME=$ANDROID_NDK_HOME is not an NDK (it has no source.properties); unset it to use the NDK in \$ANDROID_HOME/ndk, or install one: sdkmanager \"ndk;27.2.12479018\""
+		NDK=$ANDROID_NDK_HOME
 		return
 	fi
 	local ndk
-	for ndk in "$ANDROID_HOME"/ndk/*/source.properties "$ANDROID_HOME"/ndk-bundle/source.properties; do
-		[ -e "$ndk" ] && return
+	for ndk in "$ANDROID_HOME"/ndk-bundle/source.properties "$ANDROID_HOME"/ndk/*/source.properties; do
+		# The glob sorts by name: the last is the newest.
+		[ -e "$ndk" ] && NDK=$(dirname "$ndk")
 	done
+	[ -n "${NDK:-}" ] && return
 	echo "android-build: no Android NDK in $ANDROID_HOME/ndk, and ANDROID_NDK_HOME is not set." >&2
 	install_hint
 }
@@ -126,40 +127,20 @@ check_build_tools() {
 }
 
 check_java() {
-	command -v javac >/dev/null 2>&1 || fail "javac is not installed; gomobile and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
+	command -v javac >/dev/null 2>&1 || fail "javac is not installed; the engine's Java and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
 }
 
-# The Gradle version this build pins, from the wrapper's properties.
-pinned_gradle() {
-	sed -n 's#^distributionUrl=.*/gradle-\([0-9][0-9.]*\)-[a-z]*\.zip$#\1#p' "$WRAPPER"
-}
-
-# check_gradle TARGET: a gradlew made by `gradle wrapper` runs the pinned version itself; otherwise
-# the gradle on PATH must be one AGP runs on. Sets GRADLE to the command to run.
+# check_gradle: the Gradle wrapper committed in android/ (gradlew, gradle/wrapper/gradle-wrapper.jar)
+# runs the Gradle version gradle-wrapper.properties pins, downloaded and checked against its
+# SHA-256; no Gradle needs installing. Sets GRADLE to the command to run.
 check_gradle() {
-	local pinned installed major minor
-	pinned=$(pinned_gradle)
-	[ -n "$pinned" ] || fail "$WRAPPER names no Gradle version in its distributionUrl"
-	if [ -x android/gradlew ] && [ -e android/gradle/wrapper/gradle-wrapper.jar ]; then
-		GRADLE=./gradlew
-		return
+	if [ ! -x android/gradlew ] || [ ! -f android/gradle/wrapper/gradle-wrapper.jar ]; then
+		fail "the Gradle wrapper (android/gradlew, android/gradle/wrapper/gradle-wrapper.jar) is missing; restore it: git checkout -- android/gradlew android/gradle/wrapper"
 	fi
-	command -v gradle >/dev/null 2>&1 ||
-		fail "Gradle is not installed. Install Gradle $pinned (https://gradle.org/releases/; or: sdk install gradle $pinned), or any $GRADLE_MIN to $GRADLE_MAJOR.x, and run make $1 again."
-	# The first line of `gradle --version` that names it: "Gradle 8.11.1".
-	installed=$(gradle --version 2>/dev/null | sed -n 's/^Gradle \([0-9][0-9.]*\).*/\1/p' | head -n 1)
-	[ -n "$installed" ] || fail "gradle --version does not say which Gradle it is; install Gradle $pinned and run make $1 again."
-	major=${installed%%.*}
-	minor=${installed#*.}
-	minor=${minor%%.*}
-	[ "$minor" = "$installed" ] && minor=0
-	if [ "$major" != "$GRADLE_MAJOR" ] || [ "$minor" -lt "${GRADLE_MIN#*.}" ]; then
-		fail "Gradle $installed is installed, but the Android Gradle Plugin $AGP_VERSION of android/build.gradle.kts runs on Gradle $GRADLE_MIN to $GRADLE_MAJOR.x only; this build pins Gradle $pinned ($WRAPPER). Install Gradle $pinned (sdk install gradle $pinned; or https://gradle.org/releases/) and put it first on PATH, or make the wrapper once with it (cd android && gradle wrapper), then run make $1 again."
-	fi
-	GRADLE=gradle
+	GRADLE=./gradlew
 }
 
-# check_align DIR: every ABI's libgojni.so under DIR has all its LOAD segments aligned to 16 KB or
+# check_align DIR: every ABI's libmobilemcp.so under DIR has all its LOAD segments aligned to 16 KB or
 # more (mobilemcp check-align, Go's debug/elf; the same check as 'mobilemcp adb check' makes of the
 # installed APK). A 4 KB-aligned library fails to load on a 16 KB page device the first time the
 # app touches the engine.
@@ -168,24 +149,83 @@ check_align() {
 		fail "the native libraries in $1 would not load on Android devices with 16 KB pages (above); build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh"
 }
 
-# build_aar PACKAGE...: gomobile bind of the packages (./intentbridge, the engine every tool app
-# ships; the SMS app adds ./smsapp), stripped, into $AAR, unpacked for the sdk module.
+# The four Android ABIs: ABI:GOARCH:the NDK clang's target prefix (gomobile's table).
+ABIS="arm64-v8a:arm64:aarch64-linux-android armeabi-v7a:arm:armv7a-linux-androideabi x86:386:i686-linux-android x86_64:amd64:x86_64-linux-android"
+WORK=build/aar-work # under build/, which go.mod ignores: the glue builds against this checkout
+
+# run COMMAND...: runs it, or with --dry-run prints it.
+run() {
+	if [ "${DRY_RUN:-}" = 1 ]; then
+		echo "$*"
+	else
+		"$@"
+	fi
+}
+
+# The NDK's clang, which every ABI's library is linked with (its --target says the ABI and API).
+ndk_clang() {
+	local tag
+	case "$(uname -s)" in
+	Linux) tag=linux-x86_64 ;;
+	Darwin) tag=darwin-x86_64 ;; # the NDK's one host directory for both Mac architectures
+	*) tag=windows-x86_64 ;;
+	esac
+	echo "$NDK/toolchains/llvm/prebuilt/$tag/bin/clang"
+}
+
+# The newest platform's android.jar, which gobind's Java is compiled against.
+android_jar() {
+	local jar newest=
+	for jar in "$ANDROID_HOME"/platforms/android-*/android.jar; do
+		[ -e "$jar" ] && newest=$jar
+	done
+	echo "$newest"
+}
+
+# build_aar PACKAGE...: the engine of the packages (./intentbridge, the engine every tool app ships;
+# the SMS app adds ./smsapp) for every ABI, stripped, into $AAR, unpacked for the sdk module.
 build_aar() {
-	mkdir -p build/tools
-	# gomobile bind runs the gobind it finds on PATH: use the one pinned in go.mod.
-	go build -o build/tools/gobind golang.org/x/mobile/cmd/gobind
-	echo "android-build: gomobile bind $* -> $AAR (API $MIN_API, Java package $JAVAPKG, stripped)"
-	local mode=-v
-	[ "${DRY_RUN:-}" = 1 ] && mode=-n
-	PATH="$PWD/build/tools:$PATH" go tool gomobile bind "$mode" -target=android -androidapi "$MIN_API" \
-		-javapkg="$JAVAPKG" -trimpath -ldflags="$LDFLAGS" -o "$AAR" "$@"
-	[ "${DRY_RUN:-}" = 1 ] && return
+	local clang jar abi name goarch prefix
+	clang=$(ndk_clang)
+	jar=$(android_jar)
+	[ -x "$clang" ] || [ "${DRY_RUN:-}" = 1 ] ||
+		fail "the NDK in $NDK has no clang at $clang; install a complete NDK: sdkmanager \"ndk;27.2.12479018\""
+	echo "android-build: the engine of $* -> $AAR (API $MIN_API, the four ABIs, stripped)"
+	run rm -rf "$WORK"
+	run scripts/engine-glue.sh android "$WORK" "$@"
+	for abi in $ABIS; do
+		name=${abi%%:*}
+		goarch=${abi#*:}
+		prefix=${goarch#*:}
+		goarch=${goarch%%:*}
+		# GOARM=7 for armeabi-v7a, as gomobile sets it; the other ABIs ignore it.
+		run env CGO_ENABLED=1 GOOS=android GOARCH="$goarch" GOARM=7 CC="$clang --target=$prefix$MIN_API" \
+			go build -trimpath -buildmode=c-shared -ldflags="$LDFLAGS" -o "$WORK/aar/jni/$name/libmobilemcp.so" "./$WORK/glue"
+		run rm -f "$WORK/aar/jni/$name/libmobilemcp.h"
+	done
+	# gobind's Java, for Java 8 bytecode as gomobile compiles it, against the platform's classes.
+	run mkdir -p "$WORK/classes"
+	if [ "${DRY_RUN:-}" = 1 ]; then
+		echo "javac -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath $jar -d $WORK/classes $WORK/java/...java"
+		echo "android-build: dry run: nothing was built"
+		return
+	fi
+	find "$WORK/java" -name '*.java' -print0 |
+		xargs -0 javac -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath "$jar" -d "$WORK/classes"
+	(cd "$WORK/classes" && jar cf ../aar/classes.jar .)
+	# The AAR: what gomobile writes, under the engine's names.
+	printf '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="io.github.mobilemcp.engine">\n<uses-sdk android:minSdkVersion="%s"/></manifest>\n' "$MIN_API" >"$WORK/aar/AndroidManifest.xml"
+	printf -- '-keep class io.github.mobilemcp.engine.go.** { *; }\n-keep class %s.** { *; }\n' "$JAVAPKG" >"$WORK/aar/proguard.txt"
+	: >"$WORK/aar/R.txt"
+	mkdir -p "$WORK/aar/res"
+	local aar=$PWD/$AAR
+	rm -f "$aar"
+	(cd "$WORK/aar" && zip -q -r -X "$aar" AndroidManifest.xml classes.jar jni proguard.txt R.txt res)
 	echo "android-build: unpacking $AAR into android/sdk/libs and android/sdk/jniLibs"
-	rm -rf build/aar android/sdk/libs android/sdk/jniLibs
-	mkdir -p build/aar android/sdk/libs
-	(cd build/aar && jar xf ../intentbridge.aar)
-	mv build/aar/classes.jar android/sdk/libs/intentbridge.jar
-	mv build/aar/jni android/sdk/jniLibs
+	rm -rf android/sdk/libs android/sdk/jniLibs
+	mkdir -p android/sdk/libs
+	cp "$WORK/aar/classes.jar" android/sdk/libs/intentbridge.jar
+	cp -r "$WORK/aar/jni" android/sdk/jniLibs
 	mkdir -p "$(dirname "$SDK_BUILD_ID")"
 	echo "$BUILD_ID" >"$SDK_BUILD_ID"
 	check_align android/sdk/jniLibs
@@ -199,7 +239,7 @@ gradle_task() {
 
 # Everything is checked before anything is built; the aar alone needs no build-tools or Gradle.
 check_all() {
-	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle "$1"
+	check_sdk; check_platform; check_ndk; check_java; check_build_tools; check_gradle
 }
 
 case "${1:-}" in

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Tests of scripts/android-build.sh (make aar, sdk, apk, notes-apk) on a machine without the Android SDK: each
 # missing prerequisite stops the build with exit status 1 and a message that names it and how to
-# install it, never a stack trace. Fake SDK trees stand in for partial installs, fake gradle scripts
-# for Gradle versions; gomobile bind's dry run (-n) shows the flags, API level and ABIs of make aar
-# without an NDK; and real ELF files from the host's gcc, linked for 4 KB and 16 KB pages, go
-# through the alignment check that ends make aar (mobilemcp check-align).
+# install it, never a stack trace. Fake SDK trees stand in for partial installs; make aar's dry run shows the flags, API level and ABIs of each library it
+# links with the NDK's clang, without an NDK; and real ELF files from the host's gcc, linked for 4 KB
+# and 16 KB pages, go through the alignment check that ends make aar (mobilemcp check-align).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -14,9 +13,9 @@ failures=0
 cases=0
 touch "$tmp/start"
 
-# A PATH with go, javac and git (the build id) but certainly without gradle.
+# A PATH with go, javac and git (the build id) but certainly without gradle: the wrapper needs none.
 mkdir -p "$tmp/bin"
-for tool in go javac git bash sed make env dirname mkdir cat head; do
+for tool in go javac git bash sed make env dirname mkdir cat head uname; do
 	ln -s "$(command -v "$tool")" "$tmp/bin/$tool"
 done
 BASEPATH=$tmp/bin
@@ -98,20 +97,11 @@ expect "sdk without build-tools" 1 \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
 
 have "$sdk/build-tools/34.0.0/aapt2"
-GRADLE='android-build: Gradle is not installed. Install Gradle 8.11.1 (https://gradle.org/releases/; or: sdk install gradle 8.11.1), or any 8.9 to 8.x, and run make'
-expect "apk without Gradle" 1 "$GRADLE apk again." "" \
-	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
-
-expect "sdk without Gradle" 1 "$GRADLE sdk again." "" \
-	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
-
-expect "notes apk without Gradle" 1 "$GRADLE notes-apk again." "" \
-	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk notes
 
 # nothing_built WHAT: no build output is newer than the start of these tests.
 nothing_built() {
 	local out
-	for out in build/tools/gobind build/intentbridge.aar android/sdk/libs; do
+	for out in build/aar-work build/intentbridge.aar android/sdk/libs; do
 		cases=$((cases + 1))
 		if [ "$out" -nt "$tmp/start" ]; then
 			echo "FAIL $out was written although $1 failed"
@@ -123,32 +113,29 @@ nothing_built() {
 # Nothing was built by any of these: every check comes first.
 nothing_built "a check"
 
-# An installed Gradle that the Android Gradle Plugin cannot run on stops the build, naming both
-# versions. A fake gradle answers `gradle --version` as the real one does.
-fake_gradle() {
-	mkdir -p "$tmp/gradle-$1"
-	printf '#!/bin/sh\necho\necho ------------------------------------------------------------\necho "Gradle %s"\necho ------------------------------------------------------------\n' "$1" >"$tmp/gradle-$1/gradle"
-	chmod +x "$tmp/gradle-$1/gradle"
-	echo "$tmp/gradle-$1:$BASEPATH"
-}
-WRONG='is installed, but the Android Gradle Plugin 8.7.3 of android/build.gradle.kts runs on Gradle 8.9 to 8.x only; this build pins Gradle 8.11.1 (android/gradle/wrapper/gradle-wrapper.properties). Install Gradle 8.11.1 (sdk install gradle 8.11.1; or https://gradle.org/releases/) and put it first on PATH, or make the wrapper once with it (cd android && gradle wrapper), then run make'
-expect "apk with Gradle 9" 1 "android-build: Gradle 9.1.0 $WRONG apk again." "" \
-	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 9.1.0)" scripts/android-build.sh apk
-expect "sdk with Gradle 8.5" 1 "android-build: Gradle 8.5 $WRONG sdk again." "" \
-	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 8.5)" scripts/android-build.sh sdk
-expect "make apk with Gradle 9" 2 "android-build: Gradle 9.0 $WRONG apk again." "make: *** [Makefile" \
-	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 9.0)" make --no-print-directory apk
+# Gradle needs no install: the committed wrapper passes the check (no gradle is on this PATH), and
+# the build goes on to the engine, which the fake NDK (it has no clang) stops.
+NOCLANG="android-build: the NDK in $sdk/ndk/27.2.12479018 has no clang at $sdk/ndk/27.2.12479018/toolchains/llvm/prebuilt/linux-x86_64/bin/clang; install a complete NDK: sdkmanager \"ndk;27.2.12479018\""
+expect "apk with the Gradle wrapper goes on to build" 1 "$NOCLANG" "" \
+	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk
+expect "notes apk with the Gradle wrapper goes on to build" 1 "$NOCLANG" "" \
+	-- ANDROID_HOME="$sdk" scripts/android-build.sh apk notes
+expect "make sdk goes on to build" 2 "$NOCLANG" "make: *** [Makefile" \
+	-- ANDROID_HOME="$sdk" make --no-print-directory sdk
+nothing_built "the NDK check"
 
-# Nothing was built by any of these either.
-nothing_built "the Gradle check"
+# The wrapper pins Gradle 8.11.1 (what AGP 8.7.3 runs on) by URL and SHA-256.
+cases=$((cases + 1))
+wrapper=android/gradle/wrapper/gradle-wrapper.properties
+if ! grep -qx 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.11.1-bin.zip' "$wrapper" ||
+	! grep -qx 'distributionSha256Sum=f397b287023acdba1e9f6fc5ea72d22dd63669d59ed4a289a29b1a76eee151c6' "$wrapper"; then
+	echo "FAIL $wrapper does not pin Gradle 8.11.1 by URL and SHA-256"
+	failures=$((failures + 1))
+fi
 
-# A Gradle AGP runs on passes the check: the build goes on to gomobile, which the fake NDK stops.
-expect "apk with Gradle 8.11.1 goes on to build" 1 \
-	"android-build: gomobile bind ./intentbridge ./smsapp -> build/intentbridge.aar (API 24, Java package io.github.mobilemcp, stripped)" "" \
-	-- ANDROID_HOME="$sdk" PATH="$(fake_gradle 8.11.1)" scripts/android-build.sh apk
-
-# make aar's dry run: what gomobile bind would run, with no NDK. Every ABI's library is linked for
-# API 24 with 16 KB pages, and the Java for the Java package against the platform's android.jar.
+# make aar's dry run: what it would run, with no NDK. The glue under the engine's own names, then
+# every ABI's library linked by the NDK's clang for API 24 with 16 KB pages, and the Java against the
+# platform's android.jar.
 cases=$((cases + 1))
 dry=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" scripts/android-build.sh aar --dry-run 2>&1)
 dryfail() {
@@ -156,36 +143,38 @@ dryfail() {
 	sed 's/^/  | /' <<<"$dry"
 	failures=$((failures + 1))
 }
-if ! grep -q -- '-javapkg=io.github.mobilemcp github.com/mobilemcp/mobilemcp/intentbridge' <<<"$dry"; then
-	dryfail "no gobind of ./intentbridge with -javapkg=io.github.mobilemcp"
+if ! grep -qx -- 'scripts/engine-glue.sh android build/aar-work ./intentbridge' <<<"$dry"; then
+	dryfail "no engine-glue.sh android of ./intentbridge"
 fi
-for abi in arm64-v8a:aarch64-linux-android24 armeabi-v7a:armv7a-linux-androideabi24 x86:i686-linux-android24 x86_64:x86_64-linux-android24; do
-	line=$(grep -- "-o=\$WORK/android/src/main/jniLibs/${abi%%:*}/libgojni.so" <<<"$dry")
+clang=$sdk/ndk/27.2.12479018/toolchains/llvm/prebuilt/linux-x86_64/bin/clang
+for abi in arm64-v8a:arm64:aarch64-linux-android24 armeabi-v7a:arm:armv7a-linux-androideabi24 x86:386:i686-linux-android24 x86_64:amd64:x86_64-linux-android24; do
+	name=${abi%%:*} rest=${abi#*:}
+	line=$(grep -- "-o build/aar-work/aar/jni/$name/libmobilemcp.so ./build/aar-work/glue\$" <<<"$dry")
 	if [ -z "$line" ]; then
-		dryfail "no go build of ${abi%%:*}"
-	elif ! grep -q -- "--target=${abi#*:} " <<<"$line"; then
-		dryfail "${abi%%:*} is not built for ${abi#*:} (API 24)"
-	elif ! grep -q -- "-ldflags -s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$(scripts/build-id.sh) -extldflags=-Wl,-z,max-page-size=16384 " <<<"$line"; then
-		dryfail "${abi%%:*} is not linked stripped, stamped with the build id and with 16 KB pages"
-	elif ! grep -q -- "-trimpath" <<<"$line"; then
-		dryfail "${abi%%:*} is not built with -trimpath"
+		dryfail "no go build of $name"
+	elif ! grep -q -- "GOOS=android GOARCH=${rest%%:*} .*CC=$clang --target=${rest#*:} " <<<"$line"; then
+		dryfail "$name is not built for GOARCH ${rest%%:*} by the NDK's clang for ${rest#*:} (API 24)"
+	elif ! grep -q -- "-ldflags=-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$(scripts/build-id.sh) -extldflags=-Wl,-z,max-page-size=16384 " <<<"$line"; then
+		dryfail "$name is not linked stripped, stamped with the build id and with 16 KB pages"
+	elif ! grep -q -- "-trimpath -buildmode=c-shared" <<<"$line"; then
+		dryfail "$name is not a -trimpath c-shared library"
 	fi
 done
 if [ "$(grep -c -- '-buildmode=c-shared' <<<"$dry")" != 4 ]; then
 	dryfail "not exactly four libraries"
 fi
-if ! grep -q -- "javac .*-bootclasspath \$ANDROID_HOME/platforms/android-34/android.jar" <<<"$dry"; then
+if ! grep -q -- "^javac .*-source 1.8 -target 1.8 -bootclasspath $sdk/platforms/android-34/android.jar" <<<"$dry"; then
 	dryfail "gobind's Java is not compiled against the SDK's platform"
 fi
 # The SMS app's engine binds its additions beside the tool engine; the tool engine alone does not.
 cases=$((cases + 1))
-if grep -q -- 'mobilemcp/smsapp' <<<"$dry"; then
+if grep -q -- 'smsapp' <<<"$dry"; then
 	dryfail "the tool engine binds ./smsapp"
 fi
 dryapp=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" scripts/android-build.sh aar app --dry-run 2>&1)
-if ! grep -q -- '-javapkg=io.github.mobilemcp github.com/mobilemcp/mobilemcp/intentbridge github.com/mobilemcp/mobilemcp/smsapp' <<<"$dryapp"; then
+if ! grep -qx -- 'scripts/engine-glue.sh android build/aar-work ./intentbridge ./smsapp' <<<"$dryapp"; then
 	failures=$((failures + 1))
-	echo "FAIL aar app --dry-run: no gobind of ./intentbridge and ./smsapp"
+	echo "FAIL aar app --dry-run: no engine-glue.sh of ./intentbridge and ./smsapp"
 	sed 's/^/  | /' <<<"$dryapp"
 fi
 for out in build/intentbridge.aar android/sdk/libs; do
@@ -198,13 +187,13 @@ done
 # host's compiler: LOAD segments at 16 KB pass, at 4 KB (NDK r27's default) fail, naming the
 # library. go run uses this machine's build cache, so it does not compile from nothing each time.
 GOCACHES=(GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)")
-libs() { # libs DIR PAGE [ABI...]: a libgojni.so linked with max-page-size=PAGE for each ABI
+libs() { # libs DIR PAGE [ABI...]: a libmobilemcp.so linked with max-page-size=PAGE for each ABI
 	local dir=$1 page=$2 abi
 	shift 2
 	for abi in "$@"; do
 		mkdir -p "$dir/$abi"
 		echo 'int f(void) { return 1; }' >"$tmp/f.c"
-		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$dir/$abi/libgojni.so" "$tmp/f.c"
+		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$dir/$abi/libmobilemcp.so" "$tmp/f.c"
 	done
 }
 ABIS_ALL="arm64-v8a armeabi-v7a x86 x86_64"
@@ -212,16 +201,16 @@ ALIGN_FAIL='android-build: the native libraries in DIR would not load on Android
 # shellcheck disable=SC2086 # one argument per ABI
 libs "$tmp/aligned" 16384 $ABIS_ALL
 expect "16 KB-aligned libraries pass" 0 "" \
-	"libgojni.so of $ABIS_ALL: every LOAD segment aligned to 16 KB or more" \
+	"libmobilemcp.so of $ABIS_ALL: every LOAD segment aligned to 16 KB or more" \
 	-- "${GOCACHES[@]}" scripts/android-build.sh check-align "$tmp/aligned"
 libs "$tmp/mixed" 16384 arm64-v8a armeabi-v7a x86
 libs "$tmp/mixed" 4096 x86_64
 expect "a 4 KB-aligned library fails" 1 "${ALIGN_FAIL/DIR/$tmp/mixed}" \
-	"mobilemcp check-align: $tmp/mixed/x86_64/libgojni.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need" \
+	"mobilemcp check-align: $tmp/mixed/x86_64/libmobilemcp.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need" \
 	-- "${GOCACHES[@]}" scripts/android-build.sh check-align "$tmp/mixed"
 libs "$tmp/partial" 16384 arm64-v8a x86_64
 expect "a missing ABI fails" 1 "${ALIGN_FAIL/DIR/$tmp/partial}" \
-	"mobilemcp check-align: $tmp/partial/armeabi-v7a/libgojni.so is missing; gomobile bind builds every ABI ([arm64-v8a armeabi-v7a x86 x86_64])" \
+	"mobilemcp check-align: $tmp/partial/armeabi-v7a/libmobilemcp.so is missing; make aar builds every ABI ([arm64-v8a armeabi-v7a x86 x86_64])" \
 	-- "${GOCACHES[@]}" scripts/android-build.sh check-align "$tmp/partial"
 
 # Through make, as users run it: make reports the failed target after the script's message.

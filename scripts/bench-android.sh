@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-android.sh [CALLS]: times Bridge.handle, Java -> Go -> Java, through the host-built libgojni.so
+# bench-android.sh [CALLS]: times Bridge.handle, Java -> Go -> Java, through the host-built libmobilemcp.so
 # on a plain JVM, for two requests: get_sms_subscriptions (Go's SMS capability, a Java stub platform)
 # and a sample Java handler behind the SDK's adapter (list_notes). It prints the median, p99 and
 # p99.9 of each (default 20,000 calls). A benchmark, not a test: it never fails on a timing.

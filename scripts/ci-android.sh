@@ -8,14 +8,30 @@
 #                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)
 #   enable-kvm                lets the emulator use /dev/kvm on a hosted Linux runner
 #   collect OUTDIR            copies the SDK's AAR and both APKs to OUTDIR and checks every
-#                             libgojni.so they carry for 16 KB pages (mobilemcp check-align)
+#                             libmobilemcp.so they carry for 16 KB pages (mobilemcp check-align)
 #   device-check REPORT       on a running emulator: mobilemcp adb check for the SMS app, then the
 #                             notes sample's steps; every step's PASS or FAIL line goes to REPORT
-#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, client and sdk-ktx at VERSION
-#                             to the Maven repository DIR (scripts/publish-central.sh uploads it)
+#   version-code VERSION      the Android versionCode of a release version (1.2.3 -> 1020399;
+#                             1.2.3-rc.1 -> 1020300, below the release): minor and patch below
+#                             100, and every later version gets a higher code
+#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, sdk-testing-engine
+#                             (with the host engines in build/host-engines), client and sdk-ktx at
+#                             VERSION to the Maven repository DIR (scripts/publish-central.sh uploads it)
+#   apks VERSION OUTDIR       the SMS app's and the notes sample's release APKs at VERSION, unsigned,
+#                             into OUTDIR (the publish job signs them)
+#   sign-apks DIR             zipalign -P 16 and apksigner sign every *-unsigned.apk in DIR with the
+#                             release key (ANDROID_KEYSTORE_BASE64, ANDROID_KEYSTORE_PASSWORD,
+#                             ANDROID_KEY_ALIAS, ANDROID_KEY_PASSWORD), verify each, and write
+#                             DIR/APKS.SHA256SUMS
+#   release-notes VERSION FILE  the release's notes: the Maven coordinates, and what is attached
+#   github-release TAG NOTES FILE...
+#                             gh release create TAG --verify-tag (the tag must exist: nothing is
+#                             tagged by accident), --prerelease for a tag with a "-" (v1.2.0-rc.1),
+#                             with NOTES as its notes and FILE... attached
 #
-# Overridable for the tests: SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
-# CLI; default: go build it), GRADLE, MAKE.
+# Overridable for the tests: GH, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
+# CLI; default: go build it), GRADLE (default ./gradlew in android/), MAKE, ANDROID_BUILD (default
+# scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -141,18 +157,136 @@ device_check() {
 	fi
 }
 
+version_code() {
+	local version=$1 major minor patch pre
+	[[ $version =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)(-[0-9A-Za-z.-]+)?$ ]] ||
+		fail "VERSION $version is not a version such as 1.2.0 or 1.2.0-rc.1"
+	major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]} patch=${BASH_REMATCH[3]} pre=${BASH_REMATCH[4]}
+	if [ "$minor" -ge 100 ] || [ "$patch" -ge 100 ] || [ "$major" -ge 2000 ]; then
+		fail "VERSION $version does not fit a versionCode (minor and patch below 100, major below 2000)"
+	fi
+	# A pre-release counts below its release: 99 for the release, 00 for any pre-release.
+	echo $(((major * 10000 + minor * 100 + patch) * 100 + (${#pre} > 0 ? 0 : 99)))
+}
+
+# gradle ARGS...: the build in android/, through the committed wrapper, at the release's version.
+gradle() {
+	(cd android && ${GRADLE:-./gradlew} --no-daemon "$@")
+}
+
 stage() {
-	local version=$1 dir=$2
+	local version=$1 dir=$2 code
+	code=$(version_code "$version")
+	[ -e build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms ] ||
+		fail "build/host-engines holds no host engines; the release gathers them there before it stages"
 	${MAKE:-make} sdk
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
-	(cd android && ${GRADLE:-gradle} --no-daemon -Pmobilemcp.version="$version" -Pmobilemcp.stagingRepo="$dir" \
+	gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" -Pmobilemcp.stagingRepo="$dir" \
 		:sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository \
-		:client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository)
+		:testing-engine:publishAllPublicationsToStagingRepository \
+		:client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository
 	echo "ci-android: staged io.github.mobilemcp $version in $dir"
 }
 
-[ $# -ge 1 ] || { echo "usage: scripts/ci-android.sh install-sdk|enable-kvm|collect|device-check|stage ..." >&2; exit 2; }
+apks() {
+	local version=$1 out=$2 code app
+	code=$(version_code "$version")
+	mkdir -p "$out"
+	# Each app with its own engine: the SMS app's has ./smsapp beside the tool engine.
+	for app in app notes; do
+		if [ "$app" = app ]; then
+			${ANDROID_BUILD:-scripts/android-build.sh} aar app
+		else
+			${ANDROID_BUILD:-scripts/android-build.sh} aar
+		fi
+		gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" ":$app:assembleRelease"
+		cp "android/$app/build/outputs/apk/release/$app-release-unsigned.apk" "$out/mobilemcp-$app-$version-unsigned.apk"
+	done
+	echo "ci-android: built the release APKs of the SMS app and the notes sample ($version, versionCode $code) in $out"
+}
+
+# build_tool NAME: the newest build-tools' NAME (apksigner, zipalign).
+build_tool() {
+	local tool newest=
+	for tool in "${ANDROID_HOME:-/nonexistent}"/build-tools/*/"$1"; do
+		[ -x "$tool" ] && newest=$tool
+	done
+	[ -n "$newest" ] || fail "no $1 in \$ANDROID_HOME/build-tools; install build-tools (scripts/ci-android.sh install-sdk)"
+	echo "$newest"
+}
+
+sign_apks() {
+	local dir=$1 apksigner zipalign unsigned signed keystore found=0
+	for var in ANDROID_KEYSTORE_BASE64 ANDROID_KEYSTORE_PASSWORD ANDROID_KEY_ALIAS ANDROID_KEY_PASSWORD; do
+		[ -n "${!var:-}" ] || fail "$var is not set; the release workflow takes it from the repository's secrets"
+	done
+	apksigner=${APKSIGNER:-$(build_tool apksigner)}
+	zipalign=${ZIPALIGN:-$(build_tool zipalign)}
+	keystore=$(mktemp)
+	trap 'rm -f "$keystore"' RETURN
+	printf '%s' "$ANDROID_KEYSTORE_BASE64" | base64 -d >"$keystore"
+	: >"$dir/APKS.SHA256SUMS"
+	for unsigned in "$dir"/*-unsigned.apk; do
+		[ -e "$unsigned" ] || continue
+		found=$((found + 1))
+		signed=${unsigned%-unsigned.apk}.apk
+		# Aligned before signing, as APK Signature Scheme v2 requires; -P 16: native libraries at 16 KB.
+		"$zipalign" -f -P 16 4 "$unsigned" "$signed.aligned"
+		# The passwords reach apksigner through the environment, never its command line.
+		"$apksigner" sign --ks "$keystore" --ks-key-alias "$ANDROID_KEY_ALIAS" --ks-pass env:ANDROID_KEYSTORE_PASSWORD \
+			--key-pass env:ANDROID_KEY_PASSWORD --out "$signed" "$signed.aligned"
+		rm -f "$signed.aligned" "$signed.idsig" "$unsigned"
+		"$apksigner" verify "$signed" || fail "$signed does not verify after signing"
+		(cd "$dir" && sha256sum -- "$(basename "$signed")" >>APKS.SHA256SUMS)
+	done
+	[ "$found" -gt 0 ] || fail "no *-unsigned.apk in $dir; scripts/ci-android.sh apks builds them"
+	echo "ci-android: signed $found APKs in $dir"
+}
+
+release_notes() {
+	local version=$1 file=$2 artifact
+	mkdir -p "$(dirname "$file")"
+	{
+		echo "## Maven Central"
+		echo
+		echo "Add to a tool app's \`build.gradle.kts\` (docs/tool-sdk.md):"
+		echo
+		echo '```kotlin'
+		echo "implementation(\"io.github.mobilemcp:sdk:$version\")"
+		echo "testImplementation(\"io.github.mobilemcp:sdk-testing:$version\")"
+		echo "testImplementation(\"io.github.mobilemcp:client:$version\")"
+		echo '```'
+		echo
+		for artifact in sdk sdk-ktx client sdk-testing sdk-testing-engine; do
+			echo "- \`io.github.mobilemcp:$artifact:$version\`"
+		done
+		echo
+		echo "## Attached"
+		echo
+		echo "- \`mobilemcp-app-$version.apk\`: the SMS app (the gateway for desktop agents), and"
+		echo "  \`mobilemcp-notes-$version.apk\`: the notes sample, signed with the project's release key;"
+		echo "  their SHA-256 in \`APKS.SHA256SUMS\`."
+		echo "- \`mobilemcp-$version-<os>-<arch>\`: the \`mobilemcp\` command line for Linux, macOS and"
+		echo "  Windows on amd64 and arm64, each with LICENSE and a README; their SHA-256 in \`SHA256SUMS\`."
+		echo
+		echo "Check a download with \`sha256sum -c SHA256SUMS --ignore-missing\`. CHANGELOG.md says what changed."
+	} >"$file"
+	echo "ci-android: wrote the release notes of $version to $file"
+}
+
+github_release() {
+	local tag=$1 notes=$2 flags=(--verify-tag --title "mobilemcp ${1#v}" --notes-file "$2")
+	shift 2
+	[[ $tag =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || fail "TAG $tag is not a release tag such as v1.2.0"
+	[ -s "$notes" ] || fail "the notes file $notes is empty or missing; scripts/ci-android.sh release-notes writes it"
+	[ $# -gt 0 ] || fail "nothing to attach to $tag"
+	case "$tag" in *-*) flags+=(--prerelease) ;; esac
+	${GH:-gh} release create "$tag" "${flags[@]}" "$@"
+	echo "ci-android: released $tag with $# files"
+}
+
+[ $# -ge 1 ] || { echo "usage: scripts/ci-android.sh install-sdk|enable-kvm|collect|device-check|version-code|stage|apks|sign-apks|release-notes|github-release ..." >&2; exit 2; }
 cmd=$1
 shift
 case "$cmd" in
@@ -160,6 +294,11 @@ install-sdk) need_args 1 $# "install-sdk NDK_VERSION"; install_sdk "$1" ;;
 enable-kvm) need_args 0 $# "enable-kvm"; enable_kvm ;;
 collect) need_args 1 $# "collect OUTDIR"; collect "$1" ;;
 device-check) need_args 1 $# "device-check REPORT"; device_check "$1" ;;
+version-code) need_args 1 $# "version-code VERSION"; version_code "$1" ;;
 stage) need_args 2 $# "stage VERSION DIR"; stage "$1" "$2" ;;
-*) echo "ci-android: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check and stage" >&2; exit 2 ;;
+apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
+sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
+release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
+github-release) [ $# -ge 3 ] || { echo "usage: scripts/ci-android.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;
+*) echo "ci-android: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check, version-code, stage, apks, sign-apks, release-notes and github-release" >&2; exit 2 ;;
 esac

@@ -6,12 +6,25 @@
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
+#   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
+#   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need() { command -v "$1" >/dev/null 2>&1 || { echo "deps: $1 is not installed; $2" >&2; exit 1; }; }
+
+# root_for WHAT: sets SUDO to what runs a command as root ("" as root, sudo otherwise), or stops
+# saying that installing WHAT needs root.
+root_for() {
+	need apt-get "install these Debian packages by hand: $1"
+	SUDO=""
+	if [ "$(id -u)" != 0 ]; then
+		need sudo "installing $1 needs root: run 'make deps' as root, or install sudo"
+		SUDO=sudo
+	fi
+}
 
 go_deps() {
 	need go "install Go 1.26 or newer from https://go.dev/dl/"
@@ -62,7 +75,7 @@ python_deps() {
 }
 
 # The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
-# framework-res.apk, gcc builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
+# framework-res.apk, zig builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
 # and Maven run Robolectric.
 apt_deps() {
 	local missing=() p
@@ -81,16 +94,11 @@ apt_deps() {
 	if [ ${#missing[@]} -eq 0 ]; then
 		echo "deps: the Android host test packages are installed"
 	else
-		need apt-get "install these Debian packages by hand: ${missing[*]}"
-		local sudo=""
-		if [ "$(id -u)" != 0 ]; then
-			need sudo "installing ${missing[*]} needs root: run 'make deps' as root, or install sudo"
-			sudo=sudo
-		fi
+		root_for "${missing[*]}"
 		echo "deps: apt-get install ${missing[*]}"
-		$sudo apt-get update -qq
+		$SUDO apt-get update -qq
 		# --no-upgrade: never upgrade what is installed already (a JDK, say) as a side effect.
-		$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"
+		$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade "${missing[@]}"
 	fi
 	local version
 	version=$(javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
@@ -99,6 +107,64 @@ apt_deps() {
 			"install openjdk-17-jdk-headless and put it first on PATH (or set JAVA_HOME)" >&2
 		exit 1
 	fi
+}
+
+# zig's C compiler from PyPI's ziglang wheel, exactly the pinned version and hashes, into
+# build/tools/ziglang (scripts/host-engine.sh looks there). A copy of the requirements marks it
+# current until they change. Linux only: the macOS engines are built on Macs with their own compiler.
+zig_deps() {
+	local dir=build/tools/ziglang req=scripts/ziglang-requirements.txt
+	if [ "$(uname -s)" != Linux ]; then
+		echo "deps: zig is needed on Linux only (the engines for Linux and Windows are cross-built there)"
+		return
+	fi
+	if [ -x "$dir/ziglang/zig" ] && cmp -s "$req" "$dir/requirements.txt"; then
+		echo "deps: $dir is up to date"
+		return
+	fi
+	need python3 "install Python 3 (Debian: apt-get install python3 python3-pip)"
+	echo "deps: installing zig ($req) in $dir"
+	rm -rf "$dir"
+	python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --only-binary=:all: --require-hashes \
+		--target "$dir" -r "$req"
+	cp "$req" "$dir/requirements.txt"
+	"$dir/ziglang/zig" version >/dev/null
+}
+
+# qemu-user and Debian's arm64 JDK (multiarch), so that the linux-aarch64 engine is loaded and called
+# on an x86-64 machine (scripts/qemu-engine.sh). Only the arm64 JDK's runtime is installed, under
+# /usr/lib/jvm/java-17-openjdk-arm64; the machine's own java stays the default.
+qemu_deps() {
+	if [ "$(uname -m)" != x86_64 ] || [ "$(uname -s)" != Linux ]; then
+		echo "deps: qemu is needed only on x86-64 Linux, to run the linux-aarch64 engine"
+		return
+	fi
+	if command -v qemu-aarch64 >/dev/null 2>&1 && [ -x /usr/lib/jvm/java-17-openjdk-arm64/bin/java ]; then
+		echo "deps: qemu-user and the arm64 JDK are installed"
+		return
+	fi
+	root_for "qemu-user openjdk-17-jre-headless:arm64"
+	echo "deps: apt-get install qemu-user openjdk-17-jre-headless:arm64"
+	# Debian serves arm64 from the same mirror; Ubuntu (the hosted runners) from ports.ubuntu.com
+	# only, so its own sources are limited to amd64 and the ports added for arm64.
+	if grep -q '^ID=ubuntu' /etc/os-release 2>/dev/null && [ ! -e /etc/apt/sources.list.d/mobilemcp-arm64.sources ]; then
+		local codename
+		codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
+		local f=/etc/apt/sources.list.d/ubuntu.sources
+		if [ -e "$f" ] && ! grep -q '^Architectures:' "$f"; then
+			$SUDO sed -i '/^Types:/a Architectures: amd64' "$f"
+		fi
+		printf 'Types: deb\nURIs: http://ports.ubuntu.com/ubuntu-ports\nSuites: %s %s-updates %s-security\nComponents: main universe\nArchitectures: arm64\n' \
+			"$codename" "$codename" "$codename" | $SUDO tee /etc/apt/sources.list.d/mobilemcp-arm64.sources >/dev/null
+	fi
+	$SUDO dpkg --add-architecture arm64
+	$SUDO apt-get update -qq
+	# The arm64 JDK registers its java as an alternative; the machine's own stays the one on PATH.
+	local java
+	java=$(readlink -f "$(command -v java)")
+	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
+		qemu-user openjdk-17-jre-headless:arm64
+	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $SUDO update-alternatives --set java "$java"
 }
 
 # The local Maven repository: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR.
@@ -125,7 +191,9 @@ maven_deps() {
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
 	scripts/build-jni.sh
 	# Through install: make test-installed installs the libraries (the jar and install plugins).
-	mvn -B -q -f android/pom.xml install -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false
+	# dependency:build-classpath too: make release-check and make bench-android list classpaths offline.
+	mvn -B -q -f android/pom.xml install dependency:build-classpath -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false \
+		-Dmdep.outputFile=target/primed-classpath.txt
 	touch "$stamp"
 }
 
@@ -134,7 +202,9 @@ go) go_deps ;;
 npm) npm_deps ;;
 python) python_deps ;;
 apt) apt_deps ;;
+zig) zig_deps ;;
+qemu) qemu_deps ;;
 maven) maven_deps ;;
-all) go_deps && npm_deps && apt_deps && python_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|python|apt|maven|all]" >&2; exit 2 ;;
+all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|all]" >&2; exit 2 ;;
 esac

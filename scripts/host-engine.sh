@@ -1,38 +1,82 @@
 #!/usr/bin/env bash
-# host-engine.sh PLATFORM OUTDIR: builds the engine for a desktop JVM, the one the testing library
-# (sdk-testing) carries so that a tool's Robolectric tests run the real Go engine with no Go, NDK or
-# Android SDK on the developer's machine (docs/android.md). It writes
+# host-engine.sh [--app] PLATFORM OUTDIR: builds the engine for a desktop JVM, the one the engine jar
+# (io.github.mobilemcp:sdk-testing-engine, android/testing-engine) carries so that a tool's
+# Robolectric tests run the real Go engine with no Go, NDK or Android SDK on the developer's machine
+# (docs/android.md). It writes
 #
 #   OUTDIR/io/github/mobilemcp/sdk/testing/engine/PLATFORM/LIBRARY          the library
 #   OUTDIR/io/github/mobilemcp/sdk/testing/engine/PLATFORM/LIBRARY.sha256   its SHA-256, in hex
 #   OUTDIR/io/github/mobilemcp/sdk/testing/engine/PLATFORM/build-id         the build it came from
+#   OUTDIR/io/github/mobilemcp/sdk/testing/engine/platforms                 every PLATFORM in OUTDIR
 #
-# and leaves gobind's Java (go.*, io.github.mobilemcp.intentbridge.*, .smsapp.*) in build/gobind/java.
-# PLATFORM is linux-x86_64, linux-aarch64, macos-x86_64, macos-aarch64 or windows-x86_64, and must be
-# the machine's own: the library is gobind's cgo and JNI glue, linked by the machine's C compiler
-# against its JDK's headers (the release pipeline builds each on a runner of that kind). LIBRARY is
-# what Java's System.mapLibraryName("gojni") names on it. The engine is stamped with the build id of
-# scripts/build-id.sh, as make aar stamps the Android ones. No Android library is needed: the glue's
-# logging goes to stderr (scripts/host-engine/log.c).
+# and gobind's Java beside OUTDIR's engines in OUTDIR-java/ (scripts/engine-glue.sh: the same
+# classes the AAR holds). The engine is gobind's cgo and JNI glue over ./intentbridge, the engine
+# every tool ships, stripped, and stamped with the build id of scripts/build-id.sh, as make aar
+# stamps the Android ones. LIBRARY is libmobilemcp.so, mobilemcp.dll or libmobilemcp.dylib.
+#
+#   PLATFORM    linux-x86_64 and linux-aarch64 (glibc 2.17 or newer) and windows-x86_64 are
+#               cross-built on Linux with zig's C compiler (ZIG, default: the one scripts/deps.sh
+#               zig installs in build/tools/ziglang); macos-x86_64 and macos-aarch64 are built on a
+#               Mac of that kind with its own C compiler (CC, default cc)
+#   --app       binds ./smsapp beside it: the SMS app's engine, which only that app's own tests use
+#               (never published)
+#   --stock-names  builds the library with gobind's own names (go.Seq, libgojni): the coexistence
+#               test's stand-in for another gomobile library; with PACKAGE... instead of the engine's
+#
+#   host-engine.sh index OUTDIR   rewrites OUTDIR's platforms file from the engines it holds (the
+#               release assembles them from several runners)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-USAGE="usage: scripts/host-engine.sh linux-x86_64|linux-aarch64|macos-x86_64|macos-aarch64|windows-x86_64 OUTDIR"
-PKGS="./intentbridge ./smsapp" # the engine every tool ships, and the SMS app's additions (its tests need them)
-JAVAPKG=io.github.mobilemcp     # the Java package prefix, as in make aar
+USAGE="usage: scripts/host-engine.sh [--app] linux-x86_64|linux-aarch64|windows-x86_64|macos-x86_64|macos-aarch64 OUTDIR
+       scripts/host-engine.sh --stock-names PLATFORM OUTDIR PACKAGE...
+       scripts/host-engine.sh index OUTDIR"
+TOOL_ENGINE="./intentbridge"        # the engine every tool ships
+APP_ENGINE="./intentbridge ./smsapp" # the SMS app's: its MCP server, gateway and SMS capabilities too
 RESOURCE=io/github/mobilemcp/sdk/testing/engine
+# The zig of scripts/deps.sh zig (the ziglang wheel, pinned by version and hash).
+ZIG=${ZIG:-$ROOT/build/tools/ziglang/ziglang/zig}
 
 fail() {
 	echo "host-engine: $*" >&2
 	exit 1
 }
 
-[ $# = 2 ] || { echo "$USAGE" >&2; exit 2; }
+# index OUTDIR: the platforms file, one engine's PLATFORM a line, that the engine jar carries and the
+# test runner names in its messages.
+index() {
+	local dir=$1/$RESOURCE p
+	mkdir -p "$dir"
+	: >"$dir/platforms"
+	for p in linux-x86_64 linux-aarch64 macos-x86_64 macos-aarch64 windows-x86_64; do
+		if [ -e "$dir/$p/build-id" ]; then echo "$p" >>"$dir/platforms"; fi
+	done
+}
+
+if [ "${1:-}" = index ]; then
+	[ $# = 2 ] || { echo "$USAGE" >&2; exit 2; }
+	index "$2"
+	echo "host-engine: $2 holds $(tr '\n' ' ' <"$2/$RESOURCE/platforms")"
+	exit 0
+fi
+
+packages=$TOOL_ENGINE
+stock= # or --stock-names
+case "${1:-}" in
+--app) packages=$APP_ENGINE; shift ;;
+--stock-names) stock=--stock-names; shift ;;
+esac
+if [ -z "$stock" ]; then
+	[ $# = 2 ] || { echo "$USAGE" >&2; exit 2; }
+else
+	[ $# -ge 3 ] || { echo "$USAGE" >&2; exit 2; }
+	packages=${*:3}
+fi
 platform=$1
 out=$2
 
-# This machine's platform, in the names the testing library looks the engine up by.
+# This machine's platform, in the names the engine jar keeps engines under.
 machine() {
 	local os arch
 	case "$(uname -s)" in
@@ -49,66 +93,63 @@ machine() {
 	echo "$os-$arch"
 }
 
+lib=libmobilemcp
+[ -z "$stock" ] || lib=libgojni
 case "$platform" in
-linux-x86_64) goos=linux goarch=amd64 jniinc=linux lib=libgojni.so ;;
-linux-aarch64) goos=linux goarch=arm64 jniinc=linux lib=libgojni.so ;;
-macos-x86_64) goos=darwin goarch=amd64 jniinc=darwin lib=libgojni.dylib ;;
-macos-aarch64) goos=darwin goarch=arm64 jniinc=darwin lib=libgojni.dylib ;;
-windows-x86_64) goos=windows goarch=amd64 jniinc=win32 lib=gojni.dll ;;
+linux-x86_64) goos=linux goarch=amd64 jniinc=linux target=x86_64-linux-gnu.2.17 lib=$lib.so ;;
+linux-aarch64) goos=linux goarch=arm64 jniinc=linux target=aarch64-linux-gnu.2.17 lib=$lib.so ;;
+windows-x86_64) goos=windows goarch=amd64 jniinc=win32 target=x86_64-windows-gnu lib=${lib#lib}.dll ;;
+macos-x86_64) goos=darwin goarch=amd64 jniinc=darwin target='' lib=$lib.dylib ;;
+macos-aarch64) goos=darwin goarch=arm64 jniinc=darwin target='' lib=$lib.dylib ;;
 *) echo "host-engine: no platform \"$platform\"" >&2; echo "$USAGE" >&2; exit 2 ;;
 esac
-here=$(machine)
-[ "$platform" = "$here" ] ||
-	fail "$platform is built on a $platform machine (the release pipeline has a runner of each kind); this one is $here"
 
 if [ -z "${JAVA_HOME:-}" ]; then
 	javac=$(command -v javac) || fail "javac not found; install a JDK 17 (scripts/deps.sh apt)"
-	JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$javac")")")
+	JAVA_HOME=$(cd "$(dirname "$(readlink -f "$javac" 2>/dev/null || echo "$javac")")/.." && pwd)
 fi
 [ -e "$JAVA_HOME/include/jni.h" ] || fail "$JAVA_HOME/include/jni.h is missing; JAVA_HOME must be a JDK, not a JRE"
-command -v "${CC:-cc}" >/dev/null 2>&1 || fail "no C compiler (${CC:-cc}); install gcc or clang"
+if [ -n "$target" ]; then
+	# zig cross-compiles from any Linux machine; glibc 2.17 is the oldest a target may have
+	# (Ubuntu 14.04, RHEL 7), and the Windows DLL imports only the system's C runtime.
+	[ "$(uname -s)" = Linux ] || fail "$platform is cross-built on Linux (zig); this machine is $(machine)"
+	[ -x "$ZIG" ] || fail "no zig at $ZIG: run scripts/deps.sh zig (make deps does), or set ZIG to a zig 0.17"
+	cc="$ZIG cc -target $target"
+	# Go's -s strips what Go writes; zig's linker keeps the C objects' symbols and debug
+	# information unless told, a tenth of the library.
+	extld=" -extldflags=-Wl,--strip-all"
+	jnimd=$JAVA_HOME/include/linux
+	[ "$jniinc" = win32 ] && jnimd=$ROOT/scripts/host-engine/win32 # the JDK here has only Linux's jni_md.h
+else
+	here=$(machine)
+	[ "$platform" = "$here" ] ||
+		fail "$platform is built on a $platform machine (the release has a runner of each kind); this one is $here"
+	cc=${CC:-cc}
+	extld=
+	command -v "$cc" >/dev/null 2>&1 || fail "no C compiler ($cc); install Xcode's command line tools"
+	jnimd=$JAVA_HOME/include/$jniinc
+fi
 
-GOBIND=$ROOT/build/gobind
-WORK=$ROOT/build/host-engine-work/$platform # under build/, which go.mod ignores
-GLUE=$WORK/glue
-rm -rf "$GOBIND" "$WORK"
-mkdir -p "$GLUE" "$WORK/log"
+WORK=build/host-engine-work/$platform-$$ # under build/, which go.mod ignores
+rm -rf "$WORK"
+trap 'rm -rf "$WORK"' EXIT
+# shellcheck disable=SC2086 # one argument per package, and no empty one for no flag
+scripts/engine-glue.sh $stock host "$WORK" $packages >/dev/null
 
-# 1. gobind, pinned by the tool directive in go.mod: java/ (the Java proxies) and src/gobind/ (the Go
-#    and C glue, package main).
-# shellcheck disable=SC2086 # one argument per package
-go tool gobind -lang=java,go -javapkg="$JAVAPKG" -outdir "$GOBIND" $PKGS
-
-# 2. The glue's files are named *_android.{go,c}, which any other GOOS would drop: rename them. The
-#    headers keep their names, because the glue #includes them by name.
-cp "$GOBIND/src/gobind/"* "$GLUE/"
-for f in "$GLUE/"*_android.go "$GLUE/"*_android.c; do
-	mv "$f" "${f/_android./_jni.}"
-done
-
-# 3. The glue links -llog: a static liblog.a of log.c answers it, so the library needs nothing of
-#    Android's at run time.
-"${CC:-cc}" -O2 -fPIC -c -I scripts/host-engine -o "$WORK/log/log.o" scripts/host-engine/log.c
-ar rcs "$WORK/log/liblog.a" "$WORK/log/log.o"
-
-# 4. The library, stripped and stamped, built inside the module (go.mod's `ignore ./build` keeps the
-#    glue out of ./...).
-#  -D__GOBIND_ANDROID__  seq.h picks its JNI variant on this macro; gobind sets it only for
-#                        GOOS=android.
+# The library, stripped and stamped.
 #  -Wno-incompatible-pointer-types  the glue passes JNIEnv** to AttachCurrentThread as the NDK
 #                        declares it; OpenJDK's jni.h says void**. The glue builds with -Werror.
 id=$(scripts/build-id.sh)
-export CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch
-export CGO_CFLAGS="-O2 -D__GOBIND_ANDROID__ -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$JAVA_HOME/include/$jniinc -I$ROOT/scripts/host-engine"
-export CGO_LDFLAGS="-L$WORK/log"
 dir=$out/$RESOURCE/$platform
 rm -rf "$dir"
 mkdir -p "$dir"
-go build -trimpath -buildmode=c-shared \
-	-ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$id" \
-	-o "$dir/$lib" ./build/host-engine-work/"$platform"/glue
+CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC=$cc \
+	CGO_CFLAGS="-O2 -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$jnimd" CGO_LDFLAGS='' \
+	go build -trimpath -buildmode=c-shared \
+	-ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$id$extld" \
+	-o "$dir/$lib" "./$WORK/glue"
 rm -f "$dir/${lib%.*}.h" # cgo's header for C callers; Java needs none
-# sha256sum on Linux and Windows' Git Bash, shasum on macOS.
+# sha256sum on Linux, shasum on macOS.
 if command -v sha256sum >/dev/null 2>&1; then
 	sum=(sha256sum)
 else
@@ -116,4 +157,7 @@ else
 fi
 (cd "$dir" && "${sum[@]}" "$lib" | cut -d' ' -f1 >"$lib.sha256")
 echo "$id" >"$dir/build-id"
-echo "host-engine: wrote $dir/$lib (build $id)"
+rm -rf "$out-java"
+mv "$WORK/java" "$out-java"
+index "$out"
+echo "host-engine: wrote $dir/$lib (build $id, $(wc -c <"$dir/$lib" | tr -d ' ') bytes)"

@@ -71,13 +71,13 @@ check "install-sdk that installs nothing" 1 $? "$out" "ci-android: sdkmanager di
 # --- collect: every native library of the AAR and both APKs at 16 KB, or the step fails.
 ABIS="arm64-v8a armeabi-v7a x86 x86_64"
 echo 'int f(void) { return 1; }' >"$tmp/f.c"
-# archive FILE DIR PAGE: a zip with DIR/<abi>/libgojni.so for every ABI, linked for PAGE-byte pages.
+# archive FILE DIR PAGE: a zip with DIR/<abi>/libmobilemcp.so for every ABI, linked for PAGE-byte pages.
 archive() {
 	local file=$1 dir=$2 page=$3 abi stage
 	stage=$(mktemp -d)
 	for abi in $ABIS; do
 		mkdir -p "$stage/$dir/$abi"
-		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$stage/$dir/$abi/libgojni.so" "$tmp/f.c"
+		gcc -shared -fPIC -Wl,-z,max-page-size="$page" -Wl,-z,common-page-size="$page" -o "$stage/$dir/$abi/libmobilemcp.so" "$tmp/f.c"
 	done
 	mkdir -p "$(dirname "$file")"
 	(cd "$stage" && zip -q -r "$file" "$dir")
@@ -146,10 +146,27 @@ out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note2 FAKE_CHECK_FAILS=1 FAKE_CREATE_FAILS=1 
 check "device-check runs every step and fails when one fails" 1 $? "$out" "FAIL  call" "PASS  notes-list" \
 	"FAIL  notes-create" "FAIL  notes-created" "ci-android: a device step failed; $tmp/report2.txt lists them"
 
-# --- stage: make sdk, then Gradle publishes the three modules into the staging repository.
+# --- version-code: from the tag, a pre-release below its release, every later version above.
+codes=""
+for v in 0.1.0 0.1.1-rc.1 0.1.1 0.2.0 1.0.0-beta 1.0.0 1999.99.99; do
+	codes+="$v=$(scripts/ci-android.sh version-code "$v" 2>&1) "
+done
+check "version-code orders every version" 0 0 "$codes" "0.1.0=10099 " "0.1.1-rc.1=10100 " "0.1.1=10199 " "0.2.0=20099 " \
+	"1.0.0-beta=1000000 " "1.0.0=1000099 " "1999.99.99=1999999999 "
+out=$(scripts/ci-android.sh version-code 1.100.0 2>&1)
+check "version-code refuses a minor of 100" 1 $? "$out" "ci-android: VERSION 1.100.0 does not fit a versionCode"
+out=$(scripts/ci-android.sh version-code v1.2 2>&1)
+check "version-code refuses what is not a version" 1 $? "$out" "ci-android: VERSION v1.2 is not a version such as 1.2.0"
+
+# --- stage: make sdk, then Gradle (the wrapper) publishes the five artifacts into the staging
+# repository, at the tag's version and versionCode, with the host engines the release gathered.
 cat >"$tmp/fakegradle" <<'FAKE'
 #!/usr/bin/env bash
 echo "gradle $* (in $(basename "$PWD"))" >>"$FAKE_LOG"
+for a in "$@"; do
+	case "$a" in :*:assembleRelease) app=${a#:}; app=${app%%:*}; mkdir -p "$app/build/outputs/apk/release"
+		echo "$app apk" >"$app/build/outputs/apk/release/$app-release-unsigned.apk" ;; esac
+done
 FAKE
 cat >"$tmp/fakemake" <<'FAKE'
 #!/usr/bin/env bash
@@ -157,9 +174,80 @@ echo "make $*" >>"$FAKE_LOG"
 FAKE
 chmod +x "$tmp/fakegradle" "$tmp/fakemake"
 log=$tmp/stage.log
-out=$(FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
-check "stage builds the SDK and publishes the three modules" 0 $? "$(cat "$log")" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
+mkdir -p "$repo/android" "$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine"
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
+check "stage without the host engines" 1 $? "$out" "ci-android: build/host-engines holds no host engines"
+printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
+check "stage builds the SDK and publishes the five artifacts at the tag's version" 0 $? "$(cat "$log")" "make sdk" \
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
+
+# --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
+cat >"$tmp/fakebuild" <<'FAKE'
+#!/usr/bin/env bash
+echo "android-build $*" >>"$FAKE_LOG"
+FAKE
+chmod +x "$tmp/fakebuild"
+log=$tmp/apks.log
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle ANDROID_BUILD=$tmp/fakebuild scripts/ci-android.sh apks 1.2.0-rc.1 "$tmp/apks" 2>&1)
+check "apks builds the SMS app with its engine and the notes sample with the tool engine" 0 $? "$(cat "$log")$(ls "$tmp/apks")" \
+	"android-build aar app" "gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :app:assembleRelease" \
+	"android-build aar"$'\n'"gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :notes:assembleRelease" \
+	"mobilemcp-app-1.2.0-rc.1-unsigned.apk" "mobilemcp-notes-1.2.0-rc.1-unsigned.apk"
+
+# --- sign-apks: aligned for 16 KB pages, then signed with the release key, whose passwords never
+# reach a command line; verified; their SHA-256 listed.
+cat >"$tmp/fakezipalign" <<'FAKE'
+#!/usr/bin/env bash
+echo "zipalign $*" >>"$FAKE_LOG"
+cp "${@: -2:1}" "${@: -1}"
+FAKE
+cat >"$tmp/fakeapksigner" <<'FAKE'
+#!/usr/bin/env bash
+echo "apksigner $* (store password from the environment: $ANDROID_KEYSTORE_PASSWORD)" >>"$FAKE_LOG"
+if [ "$1" = sign ]; then
+	while [ $# -gt 0 ]; do case "$1" in --ks) ks=$2 ;; --out) out=$2 ;; esac; shift; done
+	[ "$(cat "$ks")" = keystore-bytes ] || { echo "not the keystore"; exit 1; }
+	{ cat "${out}.aligned"; echo signed; } >"$out"
+fi
+FAKE
+chmod +x "$tmp/fakezipalign" "$tmp/fakeapksigner"
+log=$tmp/sign.log
+keys=(ANDROID_KEYSTORE_BASE64="$(printf keystore-bytes | base64)" ANDROID_KEYSTORE_PASSWORD=store-secret ANDROID_KEY_ALIAS=release ANDROID_KEY_PASSWORD=key-secret)
+out=$(env "${keys[@]}" FAKE_LOG="$log" APKSIGNER="$tmp/fakeapksigner" ZIPALIGN="$tmp/fakezipalign" scripts/ci-android.sh sign-apks "$tmp/apks" 2>&1)
+check "sign-apks aligns, signs and verifies each APK and lists its SHA-256" 0 $? "$out$(cat "$log" "$tmp/apks/APKS.SHA256SUMS")" \
+	"ci-android: signed 2 APKs" "zipalign -f -P 16 4 $tmp/apks/mobilemcp-app-1.2.0-rc.1-unsigned.apk" \
+	"apksigner sign --ks " "--ks-key-alias release --ks-pass env:ANDROID_KEYSTORE_PASSWORD --key-pass env:ANDROID_KEY_PASSWORD --out $tmp/apks/mobilemcp-app-1.2.0-rc.1.apk" \
+	"apksigner verify $tmp/apks/mobilemcp-notes-1.2.0-rc.1.apk" \
+	"$(cd "$tmp/apks" && sha256sum mobilemcp-app-1.2.0-rc.1.apk)"
+if grep -q "^apksigner .*\(store-secret\|key-secret\).*(store" "$log"; then bad "a password is on apksigner's command line"; else ok; fi
+if compgen -G "$tmp/apks/*unsigned*" >/dev/null; then bad "an unsigned APK is left to attach"; else ok; fi
+out=$(env "${keys[@]}" ANDROID_KEY_PASSWORD= scripts/ci-android.sh sign-apks "$tmp/apks" 2>&1)
+check "sign-apks without the key's password" 1 $? "$out" "ci-android: ANDROID_KEY_PASSWORD is not set"
+
+# --- release-notes: the Maven coordinates of the version, and what is attached.
+out=$(scripts/ci-android.sh release-notes 1.2.0 "$tmp/notes.md" 2>&1)
+# shellcheck disable=SC2016 # the notes' Markdown backquotes, as they are
+check "release-notes names the Maven coordinates and the attachments" 0 $? "$(cat "$tmp/notes.md")" \
+	'implementation("io.github.mobilemcp:sdk:1.2.0")' 'testImplementation("io.github.mobilemcp:sdk-testing:1.2.0")' \
+	'`io.github.mobilemcp:sdk-testing-engine:1.2.0`' '`mobilemcp-app-1.2.0.apk`' 'APKS.SHA256SUMS' 'SHA256SUMS'
+
+# --- github-release: the tag must exist (--verify-tag); a tag with "-" is a pre-release.
+cat >"$tmp/fakegh" <<'FAKE'
+#!/usr/bin/env bash
+echo "gh $*" >>"$FAKE_LOG"
+FAKE
+chmod +x "$tmp/fakegh"
+log=$tmp/gh.log
+out=$(FAKE_LOG=$log GH=$tmp/fakegh scripts/ci-android.sh github-release v1.2.0 "$tmp/notes.md" a.tar.gz b.apk 2>&1)
+check "github-release creates the release from the existing tag, with the notes and files" 0 $? "$(cat "$log")" \
+	"gh release create v1.2.0 --verify-tag --title mobilemcp 1.2.0 --notes-file $tmp/notes.md a.tar.gz b.apk"
+if grep -q -- --prerelease "$log"; then bad "v1.2.0 was released as a pre-release"; else ok; fi
+out=$(FAKE_LOG=$log GH=$tmp/fakegh scripts/ci-android.sh github-release v1.3.0-rc.1 "$tmp/notes.md" a.tar.gz 2>&1)
+check "github-release marks a tag with - as a pre-release" 0 $? "$(tail -n 1 "$log")" \
+	"gh release create v1.3.0-rc.1 --verify-tag --title mobilemcp 1.3.0-rc.1 --notes-file $tmp/notes.md --prerelease a.tar.gz"
+out=$(GH=$tmp/fakegh scripts/ci-android.sh github-release main "$tmp/notes.md" a.tar.gz 2>&1)
+check "github-release refuses what is not a release tag" 1 $? "$out" "ci-android: TAG main is not a release tag such as v1.2.0"
 
 out=$(scripts/ci-android.sh 2>&1)
 check "ci-android without a step" 2 $? "$out" "usage: scripts/ci-android.sh"
@@ -184,9 +272,11 @@ check "the windows archive holds mobilemcp.exe" 0 $? "$out" "mobilemcp.exe"
 out=$(scripts/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
 check "release-binaries refuses a version that is not one" 2 $? "$out" "release-binaries: VERSION v1.2 is not a version such as 1.2.0"
 
-# --- publish-central: every file signed and checksummed, one bundle, one upload with the token.
+# --- publish-central: every file signed and checksummed, one bundle, one upload with the token, then
+# Central's status polled until PUBLISHED; FAILED fails the step with Central's errors. Real curl
+# against a stand-in for the Central Portal's Publisher API on this machine's loopback.
 staging=$tmp/staging-repo
-for artifact in sdk sdk-testing client; do
+for artifact in sdk sdk-testing sdk-testing-engine client sdk-ktx; do
 	d=$staging/io/github/mobilemcp/$artifact/1.2.0
 	mkdir -p "$d"
 	for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-1.2.0$kind"; done
@@ -201,31 +291,100 @@ read -r passphrase
 out=; while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
 echo "signature" >"$out"
 FAKE
-cat >"$tmp/fakecurl" <<'FAKE'
-#!/usr/bin/env bash
-echo "curl $*" >>"$FAKE_LOG"
-for a in "$@"; do case "$a" in @*) cat "${a#@}" >>"$FAKE_LOG" ;; esac; done
-[ -n "${FAKE_REFUSE:-}" ] && { echo '{"error":"invalid bundle"}'; exit 22; }
-echo "deployment-0001"
-FAKE
-chmod +x "$tmp/fakegpg" "$tmp/fakecurl"
+chmod +x "$tmp/fakegpg"
+# The Portal: /upload answers a deployment id for the right token, /status walks through STATES (a
+# comma-separated list; the last one stays), and every request is logged.
+cat >"$tmp/portal.py" <<'PORTAL'
+import json, sys, urllib.parse
+from http.server import BaseHTTPRequestHandler, HTTPServer
+states, log, portfile, token = sys.argv[1].split(","), sys.argv[2], sys.argv[3], sys.argv[4]
+polls = [0]
+class Portal(BaseHTTPRequestHandler):
+    def log_message(self, *args): pass
+    def answer(self, code, body, kind="application/json"):
+        data = body.encode()
+        self.send_response(code); self.send_header("Content-Type", kind); self.send_header("Content-Length", str(len(data)))
+        self.end_headers(); self.wfile.write(data)
+    def do_POST(self):
+        url = urllib.parse.urlparse(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with open(log, "a") as f:
+            f.write("%s %s auth=%s bytes=%d\n" % (self.command, self.path, self.headers.get("Authorization"), len(body)))
+        if self.headers.get("Authorization") != "Bearer " + token:
+            return self.answer(401, '{"error":"unauthorized"}')
+        if url.path == "/api/v1/publisher/upload":
+            if states[0] == "REFUSE":
+                return self.answer(400, '{"error":"invalid bundle"}')
+            if b'name="bundle"' not in body:
+                return self.answer(400, '{"error":"no bundle"}')
+            return self.answer(201, "deployment-0001", "text/plain")
+        if url.path == "/api/v1/publisher/status" and query.get("id") == ["deployment-0001"]:
+            state = states[min(polls[0], len(states) - 1)]
+            polls[0] += 1
+            reply = {"deploymentId": "deployment-0001", "deploymentName": "bundle.zip", "deploymentState": state, "purls": []}
+            if state == "FAILED":
+                reply["errors"] = {"pkg:maven/io.github.mobilemcp/sdk@1.2.0": ["Invalid signature for file: sdk-1.2.0.jar"]}
+            return self.answer(200, json.dumps(reply))
+        self.answer(404, '{"error":"no such endpoint"}')
+server = HTTPServer(("127.0.0.1", 0), Portal)
+with open(portfile, "w") as f: f.write(str(server.server_address[1]))
+server.serve_forever()
+PORTAL
+token=$(printf 'alice:s3cret' | base64)
+# portal STATES: starts the Portal, sets CENTRAL_API and PORTAL_PID.
+portal() {
+	rm -f "$tmp/portal.port" "$tmp/portal.log"
+	python3 "$tmp/portal.py" "$1" "$tmp/portal.log" "$tmp/portal.port" "$token" &
+	PORTAL_PID=$!
+	for _ in $(seq 50); do [ -s "$tmp/portal.port" ] && break; sleep 0.1; done
+	CENTRAL_API=http://127.0.0.1:$(cat "$tmp/portal.port")/api/v1/publisher
+}
 log=$tmp/publish.log
-secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret)
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
-check "publish-central uploads a signed bundle" 0 $? "$out" "publish-central: bundled 48 files" "publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)"
+secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret POLL_SECONDS=0)
+portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 80 files" \
+	"publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
+	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
+check "the upload and every status request carry the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
+	"POST /api/v1/publisher/upload?publishingType=AUTOMATIC auth=Bearer $token" \
+	"POST /api/v1/publisher/status?id=deployment-0001 auth=Bearer $token"
+if [ "$(grep -c /status "$tmp/portal.log")" = 5 ]; then ok; else bad "publish-central polled $(grep -c /status "$tmp/portal.log") times, not 5"; fi
+kill "$PORTAL_PID"
 listing=$(unzip -Z1 "$tmp/bundle.zip")
 check "the bundle has each file's signature and checksums, and no metadata" 0 "$(grep -c maven-metadata <<<"$listing")" "$listing" \
-	io/github/mobilemcp/sdk-testing/1.2.0/sdk-testing-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
-	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5 2>/dev/null
-check "the upload sends the token in a header, never on the command line" 0 0 "$(cat "$log")" \
-	"Authorization: Bearer $(printf 'alice:s3cret' | base64 -w0)" "?publishingType=AUTOMATIC" "BEGIN PGP PRIVATE KEY BLOCK"
-if grep -q "^curl .*YWxpY2U6czNjcmV0" "$log"; then bad "the token is on curl's command line"; else ok; fi
-out=$(env "${secrets[@]}" FAKE_LOG="$log" FAKE_REFUSE=1 GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+	io/github/mobilemcp/sdk-testing-engine/1.2.0/sdk-testing-engine-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
+	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5
+check "the signing key is imported from the environment" 0 0 "$(cat "$log")" "BEGIN PGP PRIVATE KEY BLOCK"
+
+portal PENDING,VALIDATING,FAILED
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central fails on a FAILED deployment and prints Central's errors" 1 $? "$out" \
+	"publish-central: Central failed deployment deployment-0001:" "Invalid signature for file: sdk-1.2.0.jar" \
+	"publish-central: nothing was published; fix what Central reports above and release again under a new version"
+kill "$PORTAL_PID"
+
+portal PENDING,VALIDATED,PUBLISHING
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" PUBLISHING_TYPE=USER_MANAGED scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "a USER_MANAGED deployment stops at VALIDATED" 0 $? "$out" "publish-central: deployment deployment-0001 is valid; publish it in the Portal"
+kill "$PORTAL_PID"
+
+portal PUBLISHING
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" POLL_LIMIT=3 scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+check "publish-central gives up on a deployment that never ends, naming it" 1 $? "$out" \
+	"publish-central: deployment deployment-0001 is still PUBLISHING after 3 checks"
+kill "$PORTAL_PID"
+
+portal REFUSE
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central reports a refused bundle" 1 $? "$out" 'publish-central: the Central Portal refused the bundle: {"error":"invalid bundle"}'
+kill "$PORTAL_PID"
+
 out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without the token" 1 $? "$out" "publish-central: CENTRAL_TOKEN_PASSWORD is not set"
 rm "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
-out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" CURL="$tmp/fakecurl" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without a javadoc jar" 1 $? "$out" "publish-central: $staging has no client -javadoc.jar"
 
 if [ "$failures" -gt 0 ]; then

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # release-binaries.sh VERSION OUTDIR: the mobilemcp CLI for every platform a release offers, built
 # with no cgo (so one Linux runner cross-compiles all of them), stripped, stamped with VERSION and the
-# commit (mobilemcp version prints both), and SHA256SUMS beside them, in the format sha256sum -c reads.
+# build id of scripts/build-id.sh (mobilemcp version prints both), each archive with LICENSE and a
+# README.md beside the binary, and SHA256SUMS beside them, in the format sha256sum -c reads.
 #
-#   OUTDIR/mobilemcp-VERSION-linux-amd64.tar.gz      (one file, mobilemcp, inside; .zip and
-#   OUTDIR/mobilemcp-VERSION-windows-amd64.zip        mobilemcp.exe for windows)
+#   OUTDIR/mobilemcp-VERSION-linux-amd64.tar.gz      (mobilemcp, LICENSE and README.md inside;
+#   OUTDIR/mobilemcp-VERSION-windows-amd64.zip        .zip and mobilemcp.exe for windows)
 #   ...
 #   OUTDIR/SHA256SUMS
 set -euo pipefail
@@ -19,11 +20,25 @@ out=$2
 
 # Every platform a release offers, GOOS/GOARCH.
 PLATFORMS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
-commit=$(git rev-parse HEAD)
-if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-	commit="$commit-dirty"
-fi
+commit=$(scripts/build-id.sh)
 ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.version=$version -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$commit"
+
+# readme OS ARCH EXE: the README.md each archive carries.
+readme() {
+	cat <<EOF
+# mobilemcp $version for $1 ($2)
+
+The mobilemcp command line: it checks Mobile-MCP descriptors, runs requests on a simulated phone,
+serves Mobile-MCP tools over MCP, and drives an Android phone's tools through adb.
+
+    ./$3 version          this build: mobilemcp $version (build $commit)
+    ./$3 help             every command
+    ./$3 serve            the SMS tools over MCP at http://127.0.0.1:9531/mcp, on a simulated phone
+
+Documentation: https://github.com/mobilemcp/mobilemcp (README.md, docs/). The checksums of every
+archive of this release are in its SHA256SUMS. Licensed under the Apache License 2.0 (LICENSE).
+EOF
+}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -39,10 +54,13 @@ for platform in $PLATFORMS; do
 	mkdir -p "$work/$name"
 	echo "release-binaries: $name"
 	CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -ldflags "$ldflags" -o "$work/$name/$exe" ./cmd/mobilemcp
+	cp LICENSE "$work/$name/LICENSE"
+	readme "${goos/darwin/macos}" "$goarch" "$exe" >"$work/$name/README.md"
+	rm -f "$out/$name.zip" "$out/$name.tar.gz"
 	if [ "$goos" = windows ]; then
-		(cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe")
+		(cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe" LICENSE README.md)
 	else
-		tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe"
+		tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe" LICENSE README.md
 	fi
 done
 (cd "$out" && sha256sum -- mobilemcp-"$version"-* > SHA256SUMS)

@@ -1,53 +1,92 @@
 #!/usr/bin/env bash
-# size.sh: how big the engine is that each app ships, built as gomobile builds it for a device
-# (-buildmode=c-shared, stripped: -trimpath -ldflags="-s -w"), for linux/amd64 as a stand-in for
-# an Android ABI. It prints the engine every tool app ships (intentbridge) and the SMS app's
-# (intentbridge + smsapp), and fails when the tool engine is over its budget or imports what only
-# the SMS app needs (an HTTP server, the MCP SDK, the SMS capabilities).
+# size.sh [--android DIR]: how big the engine is that every tool ships, measured on the real engines:
+# gobind's glue over ./intentbridge alone, stripped, as make host-engines builds them into
+# build/host-engines (linux-x86_64, linux-aarch64, windows-x86_64), or with --android as make aar
+# builds them (DIR/<abi>/libmobilemcp.so, the release pipeline's). It prints each platform's size and
+# fails over the budget, and fails when the tool engine imports what only the SMS app needs (an HTTP
+# server, the MCP SDK, the SMS capabilities). Then it says what the engine is made of: the largest
+# packages of an unstripped linux-x86_64 build, by the size of their code and read-only data
+# (go tool nm -size).
 #
-#   TOOL_BUDGET_BYTES   the tool engine's budget (default 3500000, 3.5 MB)
+#   TOOL_BUDGET_BYTES   the budget per platform (default 4500000, 4.5 MB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-budget=${TOOL_BUDGET_BYTES:-3500000}
+budget=${TOOL_BUDGET_BYTES:-4500000}
 module=github.com/mobilemcp/mobilemcp
-# Inside the module, so that the programs build against this checkout; the _ keeps them out of ./...
-work=build/_size
-rm -rf "$work"
-
-# size NAME PACKAGE...: the stripped c-shared library of a program that imports the packages.
-size() {
-	local name=$1 pkg
-	shift
-	mkdir -p "$work/$name"
-	{
-		echo "package main"
-		echo
-		for pkg in "$@"; do echo "import _ \"$module/$pkg\""; done
-		echo
-		echo 'import "C"'
-		echo
-		echo "func main() {}"
-	} >"$work/$name/main.go"
-	CGO_ENABLED=1 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags="-s -w" -buildmode=c-shared \
-		-o "$work/$name.so" "./$work/$name"
-	stat -c %s "$work/$name.so"
-}
-
+mb() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1000000 }'; }
 status=0
+
 forbidden=$(go list -deps ./intentbridge | grep -E '^(net/http|crypto/tls|github.com/modelcontextprotocol/.*|'"$module"'/capability/sms(/.*)?|'"$module"'/mcpserver(/.*)?)$' || true)
 if [ -n "$forbidden" ]; then
 	echo "size: intentbridge, which every tool app ships, imports what only the SMS app needs:" >&2
 	sed 's/^/  /' <<<"$forbidden" >&2
 	status=1
 fi
-tool=$(size tool intentbridge)
-app=$(size app intentbridge smsapp)
-mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1000000 }'; }
-echo "size: the tool engine (intentbridge): $tool bytes ($(mb "$tool") MB; budget $(mb "$budget") MB)"
-echo "size: the SMS app engine (intentbridge + smsapp): $app bytes ($(mb "$app") MB)"
-if [ "$tool" -gt "$budget" ]; then
-	echo "size: the tool engine is $tool bytes, over its budget of $budget: every tool app would carry it, once per ABI" >&2
-	status=1
+
+# measure NAME FILE: prints the line for one engine and checks its budget.
+measure() {
+	local name=$1 file=$2 bytes
+	bytes=$(wc -c <"$file" | tr -d ' ')
+	printf 'size: %-16s %9d bytes (%s MB; budget %s MB)\n' "$name" "$bytes" "$(mb "$bytes")" "$(mb "$budget")"
+	if [ "$bytes" -gt "$budget" ]; then
+		echo "size: the $name engine is $bytes bytes, over its budget of $budget: every tool app would carry it" >&2
+		status=1
+	fi
+}
+
+found=0
+if [ "${1:-}" = --android ]; then
+	[ $# = 2 ] || { echo "usage: scripts/size.sh [--android DIR]" >&2; exit 2; }
+	for lib in "$2"/*/libmobilemcp.so; do
+		[ -f "$lib" ] || continue
+		found=$((found + 1))
+		measure "$(basename "$(dirname "$lib")")" "$lib"
+	done
+	[ "$found" -gt 0 ] || { echo "size: no <abi>/libmobilemcp.so in $2: run make aar first" >&2; exit 1; }
+	exit $status
 fi
+
+dir=build/host-engines/io/github/mobilemcp/sdk/testing/engine
+for platform in linux-x86_64 linux-aarch64 windows-x86_64 macos-x86_64 macos-aarch64; do
+	for lib in "$dir/$platform"/libmobilemcp.* "$dir/$platform"/mobilemcp.dll; do
+		case "$lib" in *.sha256 | *"*"*) continue ;; esac
+		[ -f "$lib" ] || continue
+		found=$((found + 1))
+		measure "$platform" "$lib"
+	done
+done
+[ "$found" -gt 0 ] || { echo "size: no engine in $dir: run make host-engines first" >&2; exit 1; }
+
+# What the engine is made of: the same glue, built for this machine without -s -w, so that the
+# symbol table is there to read. Code and read-only data (nm types T, t, R, r) per package.
+work=build/_size
+rm -rf "$work"
+scripts/engine-glue.sh host "$work/engine" ./intentbridge >/dev/null
+if [ -z "${JAVA_HOME:-}" ]; then
+	JAVA_HOME=$(cd "$(dirname "$(readlink -f "$(command -v javac)")")/.." && pwd)
+fi
+cc=${CC:-cc}
+[ -x build/tools/ziglang/ziglang/zig ] && cc="$PWD/build/tools/ziglang/ziglang/zig cc -target x86_64-linux-gnu.2.17"
+CGO_ENABLED=1 CC=$cc CGO_CFLAGS="-O2 -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$JAVA_HOME/include/linux" \
+	go build -trimpath -buildmode=c-shared -o "$work/unstripped.so" "./$work/engine/glue"
+echo "size: the largest packages of the engine (code and read-only data of an unstripped build, go tool nm -size):"
+go tool nm -size "$work/unstripped.so" | awk '
+	$3 ~ /^[TtRr]$/ && NF >= 4 {
+		p = $4
+		if (p ~ /^type:/) p = "(type-descriptors)"
+		else if (p ~ /^go:/) p = "(go:-tables)"
+		else sub(/\.[^.\/]*(\.|$).*/, "", p)
+		size[p] += $2; total += $2
+	}
+	END {
+		for (p in size) printf "%d %s\n", size[p], p
+		printf "%d TOTAL\n", total
+	}' | sort -rn | awk '
+	/ TOTAL$/ { total = $1; next }
+	{ rows[n++] = $0 }
+	END {
+		for (i = 0; i < 14 && i < n; i++) { split(rows[i], f, " "); printf "  %8d  %s\n", f[1], f[2] }
+		printf "  %8d  all of it\n", total
+	}'
 exit $status

@@ -2,7 +2,8 @@
 # test-installed.sh [--install] MODULE: runs the Robolectric tests of the tool module android/MODULE
 # (notes, or any tool module of the harness) against the libraries installed in the local Maven
 # repository, the way a tool developer's build does: with no go on the PATH and no build/ of this
-# checkout, so the engine the tests run is the host engine inside the installed sdk-testing.
+# checkout, so the engine the tests run is the host engine inside the installed engine jar
+# (sdk-testing-engine, which the installed sdk-testing depends on).
 #
 #   --install   first installs the libraries (io.github.mobilemcp:sdk, client and sdk-testing, and
 #               the harness that plays the Android Gradle Plugin here) from this checkout, which
@@ -38,10 +39,10 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/build-jni.sh
-	echo "test-installed: installing sdk, client, sdk-testing and the harness into $repo"
+	echo "test-installed: installing sdk, client, sdk-testing, sdk-testing-engine and the harness into $repo"
 	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,testing -am install -DskipTests
 fi
-for artifact in sdk client sdk-testing; do
+for artifact in sdk client sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||
 		{ echo "test-installed: io.github.mobilemcp:$artifact:$version is not in $repo; run with --install (make test-installed does)" >&2; exit 1; }
 done
@@ -67,7 +68,7 @@ if PATH=$path command -v go >/dev/null; then
 fi
 [ ! -e "$stage/build" ] || { echo "test-installed: $stage/build exists" >&2; exit 1; }
 
-echo "test-installed: android/$module against the installed io.github.mobilemcp:sdk, client and sdk-testing $version, without go"
+echo "test-installed: android/$module against the installed io.github.mobilemcp:sdk, client, sdk-testing and sdk-testing-engine $version, without go"
 status=0
 # Robolectric's framework jars are copied once by the harness module's build in this checkout;
 # they are Maven Central's, not this project's.

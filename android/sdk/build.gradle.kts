@@ -3,9 +3,9 @@
 // module shares (identity, SDK levels, the layout the host harness reads too) is set in
 // ../build.gradle.kts.
 //
-// The Go engine comes from the AAR that `make aar` builds, unpacked: AGP refuses a local .aar
-// dependency in a library, so its classes.jar is libs/intentbridge.jar and its jni/<abi>/libgojni.so
-// are under jniLibs/. Both end up inside the sdk's own AAR.
+// The Go engine comes from `make aar`: its Java (gobind's, under io.github.mobilemcp.engine.go and
+// io.github.mobilemcp.intentbridge) compiled into libs/intentbridge.jar, and each ABI's
+// jniLibs/<abi>/libmobilemcp.so. Both end up inside the sdk's own AAR.
 plugins {
     id("com.android.library")
     // Published as io.github.mobilemcp:sdk (../build.gradle.kts).
@@ -28,7 +28,7 @@ android {
 }
 
 dependencies {
-    // gobind's Java: go.Seq and io.github.mobilemcp.intentbridge.*. An api dependency, because the
+    // gobind's Java: the engine's Seq and io.github.mobilemcp.intentbridge.*. An api dependency, because the
     // apps call the engine's types.
     api(files("libs/intentbridge.jar"))
     // JSpecify's nullness annotations on the public API (@NullMarked, @Nullable), which Kotlin reads

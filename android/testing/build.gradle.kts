@@ -1,7 +1,7 @@
 // io.github.mobilemcp:sdk-testing, for tool developers' Robolectric tests (testImplementation): the
-// test runner and rule, and the host engine of every desktop platform the release builds, as Java
-// resources (scripts/host-engine.sh writes them to ../../build/host-engine for this machine; the
-// release pipeline gathers every platform's in ../../build/host-engines). An Android library, so
+// test runner and rule. The host engine of every desktop platform comes with it from the engine jar
+// it depends on (io.github.mobilemcp:sdk-testing-engine, ../testing-engine): a plain jar, because
+// the Android Gradle Plugin drops *.so files from an AAR's Java resources. An Android library, so
 // that it can depend on the sdk's AAR; its identity, the shared layout and its publication are set as
 // for every library, in ../build.gradle.kts. The host harness builds the same sources (pom.xml);
 // keep the versions in step with ../pom.xml.
@@ -10,13 +10,9 @@ plugins {
     `maven-publish`
 }
 
-android {
-    sourceSets.getByName("main") {
-        resources.setSrcDirs(listOf("../../build/host-engine", "../../build/host-engines"))
-    }
-}
-
 dependencies {
+    // The engines, which McpTestRunner loads: published beside this library, and in its POM.
+    api(project(":testing-engine"))
     // The rule calls the tool service (sdk) and reads replies as agents do (client).
     api(project(":sdk"))
     api(project(":client"))

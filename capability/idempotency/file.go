@@ -1,15 +1,13 @@
 package idempotency
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -110,9 +108,9 @@ func (sf *shared) register() error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	id := make([]byte, 8)
-	rand.Read(id)
-	sf.ownerID = "pid" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(id)
+	// The name only has to differ from every other owner's: math/rand's generator (seeded by the
+	// runtime) does, where crypto/rand would bring its FIPS generator into every engine.
+	sf.ownerID = fmt.Sprintf("pid%d-%016x", os.Getpid(), rand.Uint64())
 	f, err := os.CreateTemp(dir, ".new-*")
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ PASS, FAIL or SKIP and a reason for each step:
 
   device      adb sees exactly one ready device (or the --serial one)
   install     adb install -r the APK (--apk; --apk "" keeps what is installed)
-  16k-pages   the installed APK's libgojni.so for the device's ABI loads with
+  16k-pages   the installed APK's libmobilemcp.so for the device's ABI loads with
               16 KB pages: every ELF LOAD segment aligned to 16 KB, and the
               entry 16 KB-aligned in the APK when stored uncompressed
   discover    'mobilemcp adb discover' finds the app's tool service
@@ -46,7 +46,7 @@ Exit status: 0 when no step failed, 1 otherwise, 2 on a usage error.`
 const (
 	smsAppPackage = "io.github.mobilemcp.app"
 	smsAppTool    = smsAppPackage + "/.ToolService"
-	nativeLib     = "libgojni.so"
+	nativeLib     = "libmobilemcp.so"
 )
 
 func runADBCheck(e *env, args []string) int {

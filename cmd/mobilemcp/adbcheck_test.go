@@ -71,7 +71,7 @@ const dumpsysPackage = `Packages:
         android.permission.READ_PHONE_STATE: granted=false, flags=[ USER_SET ]
 `
 
-var goodAPK = nativelibtest.APK("lib/arm64-v8a/libgojni.so", nativelibtest.ELF(0x4000, 0x4000), 16384)
+var goodAPK = nativelibtest.APK("lib/arm64-v8a/libmobilemcp.so", nativelibtest.ELF(0x4000, 0x4000), 16384)
 
 func TestADBCheckPassesEveryStep_andSendsNothingUnasked(t *testing.T) {
 	c := newCLI(t)
@@ -80,7 +80,7 @@ func TestADBCheckPassesEveryStep_andSendsNothingUnasked(t *testing.T) {
 	code, out, errOut := c.run("", "adb", "check", "--apk", "build/app-debug.apk")
 	want := `PASS device     connected
 PASS install    build/app-debug.apk
-PASS 16k-pages  lib/arm64-v8a/libgojni.so: LOAD segments aligned to 16 KB
+PASS 16k-pages  lib/arm64-v8a/libmobilemcp.so: LOAD segments aligned to 16 KB
 PASS discover   io.github.mobilemcp.app/.ToolService
 PASS call       get_sms_subscriptions: 2 active SIM(s)
 PASS foreground the tool service started in the foreground (API 35: android.permission.FOREGROUND_SERVICE, android.permission.FOREGROUND_SERVICE_SPECIAL_USE granted; no startForeground refusal in the log)
@@ -118,7 +118,7 @@ func TestADBCheckSendsOneSMS_toTheGivenNumber(t *testing.T) {
 
 func TestADBCheckFailures_sayWhat(t *testing.T) {
 	c := newCLI(t)
-	badAPK := nativelibtest.APK("lib/arm64-v8a/libgojni.so", nativelibtest.ELF(0x1000), 16384)
+	badAPK := nativelibtest.APK("lib/arm64-v8a/libmobilemcp.so", nativelibtest.ELF(0x1000), 16384)
 	refusal := "io.github.mobilemcp.app.ToolService: startForeground failed; it runs without a foreground notification, and Android may stop or freeze it once the app is in the background\n"
 	c.adb = phone(badAPK, refusal, func(am, id string) string {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"send_sms"},"status":"failure","message":"the user has not yet allowed shell to use send_sms","error_code":"consent_required"}}}`
@@ -126,7 +126,7 @@ func TestADBCheckFailures_sayWhat(t *testing.T) {
 	code, out, _ := c.run("", "adb", "check", "--apk", "build/app-debug.apk", "--send-sms-to", "+36201234567", "--subscription-id", "17")
 	want := `PASS device     connected
 PASS install    build/app-debug.apk
-FAIL 16k-pages  lib/arm64-v8a/libgojni.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with NDK r28 or newer, or with the linker flag -z max-page-size=16384 (make aar passes it)
+FAIL 16k-pages  lib/arm64-v8a/libmobilemcp.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with NDK r28 or newer, or with the linker flag -z max-page-size=16384 (make aar passes it)
 PASS discover   io.github.mobilemcp.app/.ToolService
 FAIL call       get_sms_subscriptions answered consent_required: the user has not yet allowed shell to use send_sms
 SKIP foreground needs a started tool service: the call failed

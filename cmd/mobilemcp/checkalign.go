@@ -19,7 +19,7 @@ every ELF LOAD segment must be aligned to 16 KB or more. make aar runs it on
 android/sdk/jniLibs, where it unpacks the AAR's libraries.
 
 Exit status: 0 when every library passes, 1 otherwise, 2 on a usage error.`)
-	lib := fs.String("lib", "libgojni.so", "the library's file `name` in each ABI's directory")
+	lib := fs.String("lib", "libmobilemcp.so", "the library's file `name` in each ABI's directory")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code

@@ -27,7 +27,7 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
 /**
  * Runs in a second Robolectric sandbox (its config differs from the other tests'), as a test at
  * another SDK level would. With the stock RobolectricTestRunner, whichever sandbox loaded
- * libgojni.so second would fail with "Native Library ... already loaded in another classloader";
+ * libmobilemcp.so second would fail with "Native Library ... already loaded in another classloader";
  * McpTestRunner makes Go reachable from every sandbox.
  */
 @RunWith(McpTestRunner.class)

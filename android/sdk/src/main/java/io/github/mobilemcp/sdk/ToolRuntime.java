@@ -100,7 +100,7 @@ final class ToolRuntime {
      */
     private static Bridge openBridge(String dataDir) {
         try {
-            // The first use of a gobind class loads libgojni.so (go.Seq's static block).
+            // The first use of a gobind class loads libmobilemcp.so (Seq's static block).
             return Intentbridge.openBridge(dataDir);
         } catch (Exception e) {
             Log.e(McpToolService.LOG_TAG, "cannot open the reply and consent stores in " + dataDir

@@ -10,25 +10,25 @@ import org.robolectric.internal.bytecode.InstrumentationConfiguration;
 
 /**
  * The Robolectric runner for tests of a Mobile-MCP tool: {@code @RunWith(McpTestRunner.class)}. It
- * is Robolectric's own, except that the SDK's engine (gobind's Java, {@code go.*} and
- * {@code io.github.mobilemcp.intentbridge.*}, the SMS app's {@code io.github.mobilemcp.smsapp.*}, and
+ * is Robolectric's own, except that the SDK's engine (gobind's Java, {@code io.github.mobilemcp.engine.go.*}
+ * and {@code io.github.mobilemcp.intentbridge.*}, the SMS app's {@code io.github.mobilemcp.smsapp.*}, and
  * the native library under them) is loaded once per JVM, in a class loader of its own that every
  * Robolectric sandbox shares, instead of once per sandbox.
  *
- * <p>The native library is the host engine this testing library carries for your OS and
- * architecture, from the same build as the sdk's engines (which the runner checks). Nothing needs
- * installing: no Go, NDK or Android SDK. A machine the library has no engine for fails with a
- * message naming it and the system property {@code mobilemcp.hostEngine}, which names a library to
- * use instead.
+ * <p>The native library is the host engine that the engine jar this testing library depends on
+ * ({@code io.github.mobilemcp:sdk-testing-engine}) carries for your OS and architecture, from the
+ * same build as the sdk's engines (which the runner checks). Nothing needs installing: no Go, NDK or
+ * Android SDK. A machine the jar has no engine for fails with a message naming it and the system
+ * property {@code mobilemcp.hostEngine}, which names a library to use instead.
  *
- * <p>Why one loader: {@code go.Seq}'s static block calls {@code System.loadLibrary("gojni")}, and
+ * <p>Why one loader: {@code Seq}'s static block calls {@code System.loadLibrary("mobilemcp")}, and
  * the JVM lets a native library belong to one class loader only. Every sandbox (one per SDK level, or
  * per differing config) has its own class loader, so with the stock runner the second sandbox to
  * load the library fails with "already loaded in another classloader". Loaded outside the
  * sandboxes, the library and the Go runtime start once per JVM and serve them all. This is safe
  * because gobind's classes touch android.* only in {@code Seq.setContext}, which nothing calls.
  *
- * <p>A test class on the stock runner that reaches the engine would get its own {@code go.Seq} and
+ * <p>A test class on the stock runner that reaches the engine would get its own {@code Seq} and
  * fail the same way, so all of them use this one.
  */
 public class McpTestRunner extends RobolectricTestRunner {
@@ -72,7 +72,7 @@ public class McpTestRunner extends RobolectricTestRunner {
     @Override
     protected InstrumentationConfiguration createClassLoaderConfig(FrameworkMethod method) {
         return new InstrumentationConfiguration.Builder(super.createClassLoaderConfig(method))
-                .doNotAcquirePackage("go.")
+                .doNotAcquirePackage("io.github.mobilemcp.engine.go.")
                 .doNotAcquirePackage("io.github.mobilemcp.intentbridge.")
                 // The SMS app's additions, bound into the same library for that app.
                 .doNotAcquirePackage("io.github.mobilemcp.smsapp.")

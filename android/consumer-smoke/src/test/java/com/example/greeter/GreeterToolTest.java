@@ -1,0 +1,25 @@
+package com.example.greeter;
+
+import static org.junit.Assert.assertEquals;
+
+import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+
+/** The tool as an assistant calls it, through the released engine for this machine. */
+@RunWith(McpTestRunner.class)
+public class GreeterToolTest {
+    @Rule public final McpToolRule tool = new McpToolRule(GreeterToolService.class);
+
+    @Test
+    public void greets() throws Exception {
+        Reply reply = tool.call("greet", "{\"name\":\"Ada\"}");
+        assertEquals(reply.json(), "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"" + reply.id() + "\","
+                + "\"capability\":{\"id\":\"greet\",\"output\":[{\"name\":\"greeting\",\"type\":\"string\",\"value\":\"Hello, Ada!\"}]},"
+                + "\"status\":\"success\",\"message\":\"Hello, Ada!\"}}}", reply.json());
+    }
+}
