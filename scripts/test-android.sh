@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Android modules' tests on the host (docs/android.md): build-jni.sh builds gobind's Java and a
-# host libgojni.so from ./intentbridge, then the Maven reactor in android/ compiles every module
+# host engine library from ./intentbridge, then the Maven reactor in android/ compiles every module
 # against android-all, compiles the resources with aapt, and runs each module's Robolectric tests
 # against the real Go engine.
 # Offline: scripts/deps.sh maven (run here, and by make deps) fills the Maven repository first.

@@ -26,7 +26,7 @@ import org.robolectric.shadows.ShadowSmsManager;
 
 /**
  * send_sms in the specification's shape, end to end: a binding Message (the mode a capability that
- * changes something needs), the worker, gobind's Java, the real Go engine in libgojni.so,
+ * changes something needs), the worker, gobind's Java, the real Go engine in libmobilemcp.so,
  * AndroidPlatform, Robolectric's SmsManager, and the reply Message. (The Intent path and the
  * service's lifecycle, which the SDK owns, are tested in the sdk-tests module.)
  */
