@@ -132,7 +132,7 @@ final class BindingTransport {
     }
 
     /** Who sent msg, as Android says from API 29 on; -1 before, or when it does not say. */
-    private static int sendingUid(Message msg) {
+    static int sendingUid(Message msg) {
         return Build.VERSION.SDK_INT >= 29 ? msg.sendingUid : -1;
     }
 

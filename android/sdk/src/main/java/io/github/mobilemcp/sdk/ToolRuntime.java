@@ -65,6 +65,8 @@ final class ToolRuntime {
 
     final Context app;
     final Bridge bridge;
+    /** The calling apps waiting over their bindings for the user's decision about them. */
+    final ConsentWatch consents;
     /** The calling apps refused for want of consent since the process started, still undecided. */
     private final Set<String> asking = ConcurrentHashMap.newKeySet();
     private ExecutorService background;
@@ -75,6 +77,7 @@ final class ToolRuntime {
     private ToolRuntime(Context app) {
         this.app = app;
         this.bridge = openBridge(app.getFilesDir().getPath());
+        this.consents = new ConsentWatch(app, bridge);
         // Decisions belong to an app, named by package and signing certificate.
         bridge.setSignerSource(new CallerSigners(app.getPackageManager()));
         applyNoCallbackRule();
@@ -244,6 +247,7 @@ final class ToolRuntime {
     /** The user swiped the question about callerPackage away: it waits a while before it comes back. */
     void dismissedQuestion(String callerPackage) {
         dismissed.dismissed(callerPackage, SystemClock.elapsedRealtime());
+        consents.dismissed(callerPackage);
     }
 
     /** The apps waiting for a decision, sorted. */
@@ -263,6 +267,7 @@ final class ToolRuntime {
         asking.remove(callerPackage);
         dismissed.decided(callerPackage);
         ConsentPrompt.dismiss(app, callerPackage);
+        consents.decided(callerPackage, allow);
     }
 
     /**
