@@ -64,6 +64,7 @@ final class ConsentWatch {
             }
             list.add(new Waiter(replyTo, arg1));
         }
+        Log.i(McpToolService.LOG_TAG, callerPackage + " waits for the user's decision about it");
         if (oldest != null) {
             answer(oldest, callerPackage, WAITING, null);
         }
