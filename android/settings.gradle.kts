@@ -19,4 +19,4 @@ dependencyResolutionManagement {
 
 rootProject.name = "mobilemcp-android"
 
-include(":sdk", ":client", ":app", ":notes", ":testing", ":sdk-tests", ":sdk-ktx")
+include(":sdk", ":client", ":client-ktx", ":app", ":notes", ":testing", ":sdk-tests", ":sdk-ktx")

@@ -407,6 +407,31 @@ public class ClientTest {
         return "+362010" + (mode == Mode.INTENT ? "1" : "2") + String.format("%04d", i);
     }
 
+    /**
+     * With the notes sample installed after this app, a call to this app's tool reaches this app's
+     * tool, by binding and by Intent, and a read of the notes tool by Intent reaches the notes tool.
+     */
+    @Test
+    public void withTheNotesToolInstalled_eachCallReachesItsOwnTool() throws Exception {
+        OtherApp notes = new OtherApp(agent.app, "io.github.mobilemcp.notes", "Notes");
+        notes.install(io.github.mobilemcp.notes.NotesToolService.class, "Notes", R.xml.notes_capabilities);
+        host.serve(notes);
+        try {
+            Discovery found = client.discover();
+            assertEquals(2, found.tools().size());
+            Tool sms = found.tools().stream().filter(t -> t.packageName().equals(APP)).findFirst().get();
+            Tool notesTool = found.tools().stream().filter(t -> !t.packageName().equals(APP)).findFirst().get();
+            for (Mode mode : Mode.values()) {
+                Reply subs = host.await(client.invoke(sms, "get_sms_subscriptions", null, 10_000, mode));
+                assertEquals(mode + ": " + subs.json(), 2, subs.outputs().get("count"));
+                Reply list = host.await(client.invoke(notesTool, "list_notes", null, 10_000, mode));
+                assertEquals(mode + ": " + list.json(), "0 notes", list.message());
+            }
+        } finally {
+            notes.stopTool();
+        }
+    }
+
     @Test
     public void noReplyInTime_isATimeoutException_andTheCallbackIsCancelled() throws Exception {
         long started = System.nanoTime();
