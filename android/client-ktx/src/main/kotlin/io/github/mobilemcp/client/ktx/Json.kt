@@ -16,7 +16,7 @@ import kotlinx.serialization.json.jsonPrimitive
 import org.json.JSONObject
 
 /** The JSON that [outputs] decodes with: outputs the class does not declare are skipped. */
-val OutputsJson: Json = Json { ignoreUnknownKeys = true }
+val OutputDecoding: Json = Json { ignoreUnknownKeys = true }
 
 /**
  * The reply's outputs as one JSON object, name to value, in the order the tool sent them; `{}`
@@ -43,10 +43,13 @@ val Reply.outputsJson: JsonObject
  *
  * Throws [kotlinx.serialization.SerializationException] when the outputs do not fit [T].
  */
-inline fun <reified T> Reply.outputs(json: Json = OutputsJson): T = json.decodeFromJsonElement(outputsJson)
+inline fun <reified T> Reply.outputs(json: Json = OutputDecoding): T = json.decodeFromJsonElement(outputsJson)
 
-/** Arguments as JSON: strings, numbers, booleans, null, maps with string keys, lists, arrays and JSON elements. */
-internal fun Map<String, Any?>.toJsonObject(): JsonObject = JsonObject(mapValues { (name, value) -> element(name, value) })
+/**
+ * Arguments as JSON: strings, numbers, booleans, null, maps with string keys, lists, arrays and
+ * JSON elements. Throws IllegalArgumentException, naming the argument, for anything else.
+ */
+fun Map<String, Any?>.toJsonObject(): JsonObject = JsonObject(mapValues { (name, value) -> element(name, value) })
 
 private fun element(name: String, value: Any?): JsonElement = when (value) {
     null -> JsonNull
@@ -64,5 +67,5 @@ private fun element(name: String, value: Any?): JsonElement = when (value) {
         "argument $name is a ${value.javaClass.name}; give a string, number, boolean, null, map, list or JSON element")
 }
 
-/** The JSON object as org.json reads it, for the Java client. */
-internal fun JsonObject.toJSONObject(): JSONObject = JSONObject(toString())
+/** The JSON object as org.json reads it, for the Java client ([io.github.mobilemcp.client.MobileMcpClient.request]). */
+fun JsonObject.toJSONObject(): JSONObject = JSONObject(toString())
