@@ -21,9 +21,13 @@ var modelExportDirs = []string{
 // the end of its file name; exports break none, so no conflict is allowed.
 var exportRules = map[string]func(rule string) bool{
 	"openai-strict.json": func(rule string) bool { return strings.HasPrefix(rule, "openai-") },
-	"openai.json":        func(rule string) bool { return rule == "openai-name" || rule == "openai-root" || rule == "gemini-array-items" },
-	"anthropic.json":     func(rule string) bool { return rule == "openai-name" || rule == "openai-root" || rule == "gemini-array-items" },
-	"gemini.json":        func(rule string) bool { return strings.HasPrefix(rule, "gemini-") },
+	"openai.json": func(rule string) bool {
+		return rule == "openai-name" || rule == "openai-root" || rule == "gemini-array-items"
+	},
+	"anthropic.json": func(rule string) bool {
+		return rule == "openai-name" || rule == "openai-root" || rule == "gemini-array-items"
+	},
+	"gemini.json": func(rule string) bool { return strings.HasPrefix(rule, "gemini-") },
 }
 
 // exportedTools reads an export as the tools modelProblems checks: a name

@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -115,7 +116,8 @@ final class ConsentChannel {
             open.add(this);
             future.whenComplete((v, e) -> finish());
             try {
-                timer.schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
+                ScheduledFuture<?> timeout = timer.schedule(onTimeout, timeoutMillis, TimeUnit.MILLISECONDS);
+                future.whenComplete((v, e) -> timeout.cancel(false));
             } catch (RejectedExecutionException e) {
                 future.completeExceptionally(new MobileMcpException("the client is closed"));
                 return;
