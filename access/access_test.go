@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -360,4 +362,36 @@ func FuzzOpenConsents(f *testing.F) {
 			t.Fatalf("%q: a package decided twice", data)
 		}
 	})
+}
+
+// A rate_limited reply says when to retry in a field of its own,
+// retry_after_ms, beside error_code, so that a client need not read the
+// message; DecodeReply reads it back.
+func TestARateLimitedReplySaysWhenToRetry(t *testing.T) {
+	p := newPhoneWithPolicy(t, ratelimit.Rate{Calls: 1, Per: time.Second})
+	p.policy.Consents().Decide("com.example.agent", access.Allowed)
+	do := func(id string) *capability.Reply {
+		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"` + id + `","capability":{"id":"send_sms","args":` + sendArgs + `}}}}`
+		return p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: "com.example.agent", Vouched: true}, Admit: p.policy.Admit})
+	}
+	if r := do("first"); r.Failed() {
+		t.Fatalf("the first call: %s", r.JSON())
+	}
+	limited := do("second")
+	got := regexp.MustCompile(`"retry_after_ms":(\d+)}}}$`).FindStringSubmatch(string(limited.JSON()))
+	if limited.ErrorCode != capability.CodeRateLimited || got == nil {
+		t.Fatalf("the second call's reply has no retry_after_ms: %s", limited.JSON())
+	}
+	if ms, _ := strconv.Atoi(got[1]); ms < 1 || ms > 1000 {
+		t.Errorf("retry_after_ms %d; want 1 to 1000 for a rate of 1/sec", ms)
+	}
+	back, err := capability.DecodeReply(limited.JSON())
+	if err != nil || back.RetryAfter.Milliseconds() != int64(mustAtoi(got[1])) {
+		t.Errorf("DecodeReply: %v, RetryAfter %v; want %s ms", err, back.RetryAfter, got[1])
+	}
+}
+
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

@@ -117,7 +117,7 @@ func (p *Policy) Admit(_ context.Context, from capability.Caller, c *capability.
 func (p *Policy) limit(c *capability.Capability, caller string) error {
 	l := p.limiter.Load()
 	if wait, ok := l.Allow(caller); !ok {
-		return capability.Errorf(capability.CodeRateLimited,
+		return capability.RateLimited(wait,
 			"%s is limited to %s per app; retry in %s", c.ID, l.Rate(), ratelimit.RetryIn(wait))
 	}
 	return nil

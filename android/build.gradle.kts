@@ -12,7 +12,7 @@ import org.gradle.api.publish.maven.MavenPublication
 plugins {
     id("com.android.application") version "8.7.3" apply false
     id("com.android.library") version "8.7.3" apply false
-    // sdk-ktx's; the same Kotlin as the host harness (pom.xml).
+    // sdk-ktx's and client-ktx's; the same Kotlin as the host harness (pom.xml).
     id("org.jetbrains.kotlin.android") version "2.2.21" apply false
 }
 
@@ -67,8 +67,8 @@ subprojects {
     }
 }
 
-// The libraries a release publishes (sdk, client, sdk-testing, sdk-ktx, and the engine jar
-// sdk-testing-engine): a module that applies maven-publish and names its artifact
+// The libraries a release publishes (sdk, client, client-ktx, sdk-testing, sdk-ktx, and the engine
+// jar sdk-testing-engine): a module that applies maven-publish and names its artifact
 // (mobilemcp.artifactId in its gradle.properties) gets one publication, "release", of its release
 // variant (the java component, for the engine jar) with sources and javadoc, the POM Maven Central
 // asks for, and the version -Pmobilemcp.version gives (all of them one version; a -SNAPSHOT one

@@ -37,19 +37,30 @@ func (a Args) Int(name string) (int64, bool) {
 // the list of known names: a misspelt optional argument must never be
 // silently ignored.
 func (c *Capability) Bind(raw map[string]json.RawMessage) (Args, error) {
-	args, err := c.bind(raw)
-	return args, orNil(err)
+	args, problems := c.bind(raw)
+	if len(problems) > 0 {
+		return nil, c.invalid(problems)
+	}
+	return args, nil
 }
 
-func (c *Capability) bind(raw map[string]json.RawMessage) (Args, *Error) {
-	var problems []string
+// invalid is the one invalid_arguments error for problems, named after c.
+func (c *Capability) invalid(problems []string) *Error {
+	return Errorf(CodeInvalidArguments, "%s: %s", c.ID, strings.Join(problems, "; "))
+}
+
+// bind converts raw to c's parameter types and returns what it found wrong,
+// each problem in words. args holds every argument that converted, also
+// when others did not, so that the capability's own check can still look
+// at them (Engine.checkArgs).
+func (c *Capability) bind(raw map[string]json.RawMessage) (args Args, problems []string) {
 	var unknown []string
 	for name := range raw {
 		if c.inputParam(name) == nil {
 			unknown = append(unknown, name)
 		}
 	}
-	args := make(Args, len(raw))
+	args = make(Args, len(raw))
 	for i := range c.Input {
 		p := &c.Input[i]
 		value, given := raw[p.Name]
@@ -69,10 +80,17 @@ func (c *Capability) bind(raw map[string]json.RawMessage) (Args, *Error) {
 	if len(unknown) > 0 {
 		problems = append(problems, fmt.Sprintf("%s; %s", describeUnknown(unknown), c.knownArgs()))
 	}
-	if len(problems) > 0 {
-		return nil, Errorf(CodeInvalidArguments, "%s: %s", c.ID, strings.Join(problems, "; "))
+	return args, problems
+}
+
+// requiredGiven reports whether args holds every required parameter of c.
+func (c *Capability) requiredGiven(args Args) bool {
+	for _, p := range c.Input {
+		if _, ok := args[p.Name]; p.Required && !ok {
+			return false
+		}
 	}
-	return args, nil
+	return true
 }
 
 // maxListedUnknown caps how many unknown names a message lists, so that a

@@ -247,7 +247,7 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 	case errors.Is(storeErr, idempotency.ErrPending):
 		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", Excerpt(req.ID))))
 	case errors.Is(storeErr, idempotency.ErrFull):
-		d.answer(failure(req, Errorf(CodeRateLimited, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
+		d.answer(failure(req, RateLimited(time.Minute, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
 	case storeErr != nil:
 		d.answer(failure(req, Errorf(CodeInternalError, "%s did not run: the reply store failed: %v", c.ID, storeErr)))
 	case claim == nil:
@@ -325,19 +325,39 @@ func (e *Engine) bind(req Request) (*Capability, Args, *Reply) {
 
 // checkArgs binds raw to c's parameters and runs c's own Validate: every
 // check of the arguments, done before anything else looks at the call.
-func (e *Engine) checkArgs(c *Capability, raw map[string]json.RawMessage) (args Args, err *Error) {
-	if args, err = c.bind(raw); err != nil || c.Validate == nil {
-		return args, err
+// Every problem goes in one invalid_arguments message: when binding found
+// some, Validate still runs on the arguments that bound, provided every
+// required one did (it may take those as given), and its invalid_arguments
+// problem joins the message.
+func (e *Engine) checkArgs(c *Capability, raw map[string]json.RawMessage) (Args, *Error) {
+	args, problems := c.bind(raw)
+	if c.Validate != nil && (len(problems) == 0 || c.requiredGiven(args)) {
+		verr := e.validate(c, args)
+		switch {
+		case verr == nil:
+		case len(problems) == 0:
+			return nil, verr
+		case verr.Code == CodeInvalidArguments:
+			problems = append(problems, verr.Message)
+		}
 	}
+	if len(problems) > 0 {
+		return nil, c.invalid(problems)
+	}
+	return args, nil
+}
+
+// validate runs c's Validate on args, a panic included.
+func (e *Engine) validate(c *Capability, args Args) (err *Error) {
 	defer func() {
 		if p := recover(); p != nil {
-			args, err = nil, e.panicked(c.ID+"'s argument check", p)
+			err = e.panicked(c.ID+"'s argument check", p)
 		}
 	}()
 	if verr := c.Validate(args); verr != nil {
-		return nil, AsError(verr, CodeInvalidArguments)
+		return AsError(verr, CodeInvalidArguments)
 	}
-	return args, nil
+	return nil
 }
 
 // replayed decodes a stored reply for req.

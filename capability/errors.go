@@ -3,6 +3,7 @@ package capability
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Code is a machine-readable failure reason, sent as "error_code" in failure
@@ -37,6 +38,10 @@ var Codes = []Code{
 type Error struct {
 	Code    Code
 	Message string
+	// RetryAfter, for rate_limited, is how long the caller should wait
+	// before it tries again; zero when the error does not say. The reply
+	// carries it as retry_after_ms, so a client need not read the message.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
@@ -45,6 +50,13 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 // returning it as an error is safe.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// RateLimited returns a rate_limited *Error that tells the caller to wait
+// wait (RetryAfter) with a formatted message, which should say so in
+// words too.
+func RateLimited(wait time.Duration, format string, args ...any) *Error {
+	return &Error{Code: CodeRateLimited, Message: fmt.Sprintf(format, args...), RetryAfter: wait}
 }
 
 // orNil returns err as an error, and nil when err is nil. The exported

@@ -3,6 +3,8 @@ package capability
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"time"
 )
 
 // Status is the outcome of an invocation as the spec names it.
@@ -23,7 +25,11 @@ type Reply struct {
 	Status       Status
 	Message      string
 	ErrorCode    Code // set on failure only
-	Output       []Value
+	// RetryAfter is how long a rate_limited caller should wait, encoded as
+	// retry_after_ms (whole milliseconds, rounded up) when it is above zero:
+	// a mobilemcp extension beside error_code, which spec clients ignore.
+	RetryAfter time.Duration
+	Output     []Value
 	// Shape is the layout the request came in; JSON answers in the same one.
 	Shape Shape
 	// Replayed reports a stored reply to an earlier request with the same
@@ -39,6 +45,7 @@ func failure(req Request, err *Error) *Reply {
 		Status:       StatusFailure,
 		Message:      err.Message,
 		ErrorCode:    err.Code,
+		RetryAfter:   err.RetryAfter,
 		Shape:        req.Shape,
 	}
 }
@@ -107,6 +114,10 @@ func (r *Reply) encode(envelope bool) []byte {
 		buf = append(buf, `,"error_code":`...)
 		buf = appendString(buf, string(r.ErrorCode))
 	}
+	if r.RetryAfter > 0 {
+		buf = append(buf, `,"retry_after_ms":`...)
+		buf = strconv.AppendInt(buf, (r.RetryAfter + time.Millisecond - 1).Milliseconds(), 10)
+	}
 	buf = append(buf, '}')
 	if envelope {
 		buf = append(buf, "}}"...)
@@ -131,6 +142,8 @@ func DecodeReply(data []byte) (*Reply, error) {
 		Status    Status `json:"status"`
 		Message   string `json:"message"`
 		ErrorCode Code   `json:"error_code"`
+		// RetryAfterMillis is retry_after_ms, or 0.
+		RetryAfterMillis int64 `json:"retry_after_ms"`
 	}
 	var env struct {
 		Envelope *struct {
@@ -149,7 +162,8 @@ func DecodeReply(data []byte) (*Reply, error) {
 	if w.Status != StatusSuccess && w.Status != StatusFailure {
 		return nil, fmt.Errorf("reply has status %q; want %q or %q", w.Status, StatusSuccess, StatusFailure)
 	}
-	r := &Reply{Status: w.Status, Message: w.Message, ErrorCode: w.ErrorCode, Shape: shape}
+	r := &Reply{Status: w.Status, Message: w.Message, ErrorCode: w.ErrorCode, Shape: shape,
+		RetryAfter: time.Duration(max(w.RetryAfterMillis, 0)) * time.Millisecond}
 	if w.ID != nil {
 		r.ID = *w.ID
 	}

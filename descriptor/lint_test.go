@@ -152,6 +152,8 @@ var descriptorCases = []struct {
 		want{"empty-description", 3, `output param "p" has an empty description; describe it, because the model reads descriptions to choose and call capabilities`}},
 	{"id with a space", doc(`<capability id="send sms" description="d" version="1"/>`),
 		want{"invalid-tool-name", 2, `capability id "send sms" is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as "send_sms"`}},
+	{"id with a dot", doc(`<capability id="notes.create" description="d" version="1"/>`),
+		want{"model-tool-name", 2, `capability id "notes.create" is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as "notes_create"`}},
 	{"version is a word", doc(`<capability id="c" description="d" version="one"/>`),
 		want{"version-format", 2, `capability "c" has version="one", which is not a version number; write one such as version="1.0" or version="2"`}},
 	{"no capabilities", "<mobile-mcp-capabilities version=\"1.0\"/>",

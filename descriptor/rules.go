@@ -28,6 +28,7 @@ var (
 	ruleUnknownAttribute = Rule{"unknown-attribute", Warning, "an attribute the format does not define"}
 	ruleEmptyDescription = Rule{"empty-description", Warning, "a description is empty"}
 	ruleToolName         = Rule{"invalid-tool-name", Warning, "a capability id is not a valid MCP tool name"}
+	ruleModelToolName    = Rule{"model-tool-name", Warning, "a capability id is a valid MCP tool name that models' function calling refuses"}
 	ruleVersionFormat    = Rule{"version-format", Warning, "a capability version is not a version number such as 1.0"}
 	ruleNoCapabilities   = Rule{"no-capabilities", Warning, "the descriptor declares no capability"}
 )
@@ -48,7 +49,7 @@ var Rules = []Rule{
 	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
 	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
 	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleMissingReadOnly, ruleTypeSynonym, ruleUnknownElement,
-	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleVersionFormat, ruleNoCapabilities,
+	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleModelToolName, ruleVersionFormat, ruleNoCapabilities,
 	ruleManifestService, ruleManifestOne, ruleManifestExported, ruleManifestMetaData,
 	ruleManifestKind, ruleManifestDesc, ruleManifestResDir,
 }

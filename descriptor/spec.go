@@ -1,6 +1,7 @@
 package descriptor
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -61,8 +62,11 @@ func (r *reader) capability(e node) Spec {
 	s.ID = r.need(e, "id", what)
 	if s.ID != "" {
 		what.name = s.ID
-		if !capability.ValidID(s.ID) {
+		switch {
+		case !capability.ValidID(s.ID):
 			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
+		case !ModelToolName.MatchString(s.ID):
+			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
 		}
 	}
 	s.Description = r.need(e, "description", what)
@@ -182,6 +186,21 @@ func (r *reader) unknownElement(e, parent node, want ...string) {
 }
 
 // toolName replaces what MCP tool names may not contain, to suggest a fix.
+// ModelToolName is the function names that OpenAI's and Anthropic's
+// function calling accept, which Gemini's accept too when they start with
+// a letter or "_". MCP allows more (".", and 128 characters), so an
+// assistant that hands MCP tools to a model must rename those.
+var ModelToolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// modelToolName suggests a name for id that ModelToolName matches.
+func modelToolName(id string) string {
+	name := strings.ReplaceAll(id, ".", "_")
+	if len(name) > 64 {
+		name = name[:64]
+	}
+	return name
+}
+
 func toolName(id string) string {
 	name := strings.Map(func(c rune) rune {
 		if c < 128 && capability.ValidID(string(c)) {

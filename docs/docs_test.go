@@ -84,6 +84,24 @@ func TestTheGuidesSuspendHandlerIsTheTestedOne(t *testing.T) {
 	}
 }
 
+// TestTheAssistantGuidesExampleIsTheTestedOne keeps the example that
+// docs/assistant.md leads with identical to the assistant that the app's
+// Kotlin test (KotlinAssistantTest) runs against the SMS app and the notes
+// sample.
+func TestTheAssistantGuidesExampleIsTheTestedOne(t *testing.T) {
+	block := regexp.MustCompile("(?s)```kotlin\n(class PhoneFunctions.*?)```").FindStringSubmatch(read(t, "assistant.md"))
+	if block == nil {
+		t.Fatal("docs/assistant.md shows no Kotlin PhoneFunctions")
+	}
+	kotlin := read(t, "../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt")
+	if want := kotlin[strings.Index(kotlin, "class PhoneFunctions"):]; block[1] != want {
+		t.Errorf("docs/assistant.md's example is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
+	}
+	if !strings.HasPrefix(read(t, "assistant.md")[strings.Index(read(t, "assistant.md"), "```"):], "```kotlin\nclass PhoneFunctions") {
+		t.Error("docs/assistant.md does not lead with the example")
+	}
+}
+
 func read(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)

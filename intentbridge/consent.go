@@ -77,6 +77,23 @@ func (b *Bridge) ForgetCaller(callerPackage string) (err error) {
 	return b.consents.Forget(callerPackage)
 }
 
+// CallerDecision returns the user's decision about callerPackage as it
+// stands: DecisionAllowed, DecisionDenied, or "" while there is none. A
+// decision about another app that had the package name (another signer)
+// is none: that app will be asked. The tool tells a waiting caller its
+// decision with it, and only that caller, whose package Android named.
+func (b *Bridge) CallerDecision(callerPackage string) (decision string) {
+	defer func() {
+		if recover() != nil {
+			decision = ""
+		}
+	}()
+	if d, ok := b.consents.Decision(callerPackage); ok {
+		return string(d)
+	}
+	return ""
+}
+
 // CallersJSON returns the user's decisions as a JSON array sorted by
 // package, for the app's screen:
 // [{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"}].

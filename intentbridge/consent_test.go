@@ -324,3 +324,27 @@ func TestADenialNamesTheToolsSettings(t *testing.T) {
 		t.Errorf("reply %s\nwant the message %q", r.SpecJSON(), want)
 	}
 }
+
+// CallerDecision is the decision as it stands, for the signer the package
+// has now.
+func TestCallerDecisionIsTheDecisionOfTheAppThatHasThePackage(t *testing.T) {
+	b := newBridgeAt(t, &fakeJava{Subs: seedSubs}, t.TempDir())
+	installed := signers{"com.example.agent": "0a1b", "com.example.other": "0c0d"}
+	b.SetSignerSource(installed)
+	if got := b.CallerDecision("com.example.agent"); got != "" {
+		t.Errorf("before any decision: %q", got)
+	}
+	if err := b.AllowCaller("com.example.agent"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.DenyCaller("com.example.other"); err != nil {
+		t.Fatal(err)
+	}
+	if a, o := b.CallerDecision("com.example.agent"), b.CallerDecision("com.example.other"); a != DecisionAllowed || o != DecisionDenied {
+		t.Errorf("allowed and denied: %q %q", a, o)
+	}
+	installed["com.example.agent"] = "ffff"
+	if got := b.CallerDecision("com.example.agent"); got != "" {
+		t.Errorf("another app under the package: %q", got)
+	}
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
-# SDK, the client library, the testing library and the SDK's Kotlin extensions), as javap prints it
+# SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), as javap prints it
 # from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
 # nullness, kept in android/MODULE/api.txt. Without --update it
 # fails when the API differs from the listing, so that no change to what developers see goes
@@ -8,10 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client testing sdk-ktx"
+MODULES="sdk client client-ktx testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
 declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.
-	[sdk-ktx]=io.github.mobilemcp.sdk.ktx.)
+	[sdk-ktx]=io.github.mobilemcp.sdk.ktx. [client-ktx]=io.github.mobilemcp.client.ktx.)
 update=0
 case "${1:-}" in
 "") ;;
@@ -23,7 +23,7 @@ esac
 # their nullness: the first line says whether the package is @NullMarked (JSpecify: nothing in it is
 # null unless marked), and a member with a @Nullable in its signature ends in a comment that says
 # where, such as "// @Nullable: return" or "// @Nullable: parameter 2". R, which aapt makes from the
-# resources, is not listed.
+# resources, is not listed, nor what Kotlin generates for its own calls (name$default, access$name).
 listing() {
 	local classes=android/$1/target/classes pkg=${PACKAGE[$1]%.} names tab=$'\t'
 	[ -d "$classes" ] || { echo "api-listing: $classes is missing; run scripts/test-android.sh first" >&2; exit 1; }
@@ -33,26 +33,32 @@ listing() {
 	if [ -e "$classes/${pkg//.//}/package-info.class" ] &&
 		javap -v -cp "$classes" "$pkg.package-info" | grep -qx ' *org\.jspecify\.annotations\.NullMarked'; then
 		echo "@NullMarked package $pkg"
+	elif grep -rqs 'kotlin/Metadata' "$classes/${pkg//.//}"; then
+		# Kotlin: every type is not null unless Kotlin marks it nullable (org.jetbrains.annotations.Nullable).
+		echo "Kotlin package $pkg (not null unless marked)"
 	else
 		echo "package $pkg"
 	fi
 	# shellcheck disable=SC2086 # one argument per class
 	javap -public -cp "$classes" $names | awk -F '\t' '
 		# The @Nullable type annotations, from nullable() below: class, member number, where.
-		FNR == NR { key = $1 FS $2; w = (key in where) ? where[key] ", " $3 : $3; where[key] = w; next }
+		FILENAME != "-" { key = $1 FS $2; w = (key in where) ? where[key] ", " $3 : $3; where[key] = w; next }
 		/^Compiled from/ { next }
 		/^public / { keep = 1; n = 0; match($0, /(class|interface) [^ <{]+/); cls = substr($0, RSTART, RLENGTH); sub(/^[a-z]+ /, "", cls) }
 		/^(final |abstract )?class |^interface / { keep = 0 }
 		keep && /^  .*;$/ { n++ }
+		# What Kotlin generates for the compiler itself: default-argument bridges and accessors.
+		keep && /;$/ && /[ .](access\$[^ (]*|[^ (]*\$default)\(/ { next }
 		keep && /;$/ && (cls FS n) in where { print $0 "  // @Nullable: " where[cls FS n]; next }
 		keep { print }
 		/^}/ { keep = 0 }' <(nullable "$classes" $names | sort -t "$tab" -k1,1 -k2,2n -k3,3V) -
 }
 
-# nullable CLASSES NAME...: where each public member of the classes NAME has a JSpecify @Nullable, one
-# line each (class, the member's number in the class as javap lists them, and where), read from
-# javap -v: a type annotation of the member, its target (METHOD_RETURN, METHOD_FORMAL_PARAMETER, ...)
-# and the annotation's name. Members are numbered, not named, because javap -v declares some
+# nullable CLASSES NAME...: where each public member of the classes NAME has a JSpecify @Nullable, or
+# Kotlin's (org.jetbrains.annotations.Nullable), one line each (class, the member's number in the
+# class as javap lists them, and where), read from javap -v: a type annotation of the member, its
+# target (METHOD_RETURN, METHOD_FORMAL_PARAMETER, ...) and the annotation's name; or Kotlin's
+# annotation of a method (its return) or of its parameter N. Members are numbered, not named, because javap -v declares some
 # differently (<T extends java.lang.Object> for <T>).
 nullable() {
 	local classes=$1
@@ -80,7 +86,14 @@ nullable() {
 		/^  this_class: / { cls = $NF; gsub("/", ".", cls); member = 0; next }
 		/^[^ ]/ { inside = $0 == "{"; annotations = 0; next }
 		inside && /^  [^ ].*;$/ { member++; annotations = 0; next }
-		/^    [^ ]/ { annotations = inside && $0 ~ /^    RuntimeVisibleTypeAnnotations:$/; next }
+		/^    [^ ]/ {
+			annotations = inside && $0 ~ /^    RuntimeVisibleTypeAnnotations:$/
+			kotlin = inside && $0 ~ /^    RuntimeInvisibleAnnotations:$/ ? "return" : ""
+			kparams = inside && $0 ~ /^    RuntimeInvisibleParameterAnnotations:$/
+			next
+		}
+		kparams && /^      parameter [0-9]+:$/ { kotlin = "parameter " ordinal(substr($2, 1, length($2) - 1)); next }
+		kotlin != "" && /^ +org\.jetbrains\.annotations\.Nullable$/ { print cls "\t" member "\t" kotlin; next }
 		annotations && /^      [0-9]+: / { target = $0; sub(/^ *[0-9]+: #[0-9]+\([^)]*\): /, "", target); next }
 		annotations && /^        org\.jspecify\.annotations\.Nullable$/ { print cls "\t" member "\t" where(target) }'
 }

@@ -52,7 +52,7 @@ func (w *partWindow) take(n int) *capability.Error {
 	if over := len(w.times) + n - w.limit; over > 0 {
 		// The parts make room as they leave the window, oldest first.
 		wait := w.times[over-1].Add(w.period).Sub(now)
-		return capability.Errorf(capability.CodeRateLimited,
+		return capability.RateLimited(wait,
 			"this phone sends at most %d SMS parts a minute (beyond that Android stops and asks the user to confirm); "+
 				"%s went in the last minute and this SMS needs %d; nothing was sent: retry in %s",
 			w.limit, plural.Count(len(w.times), "part"), n, ratelimit.RetryIn(wait))

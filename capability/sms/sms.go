@@ -143,15 +143,22 @@ func appendSubscriptions(buf []byte, subs []Subscription) []byte {
 }
 
 // validateSend holds send_sms's checks that need no phone: the number's
-// format and a text that is not blank. The engine runs them before
-// consent and the rate limit; which SIMs are active is the handler's to
-// check.
+// format and a text that is not blank, both reported when both fail. The
+// engine runs them before consent and the rate limit; which SIMs are
+// active is the handler's to check. An argument the engine could not
+// bind is absent here, and its problem is the engine's to report.
 func validateSend(args capability.Args) error {
-	if _, err := recipient(args); err != nil {
-		return err
+	var problems []string
+	if _, given := args["to_phone_number"]; given {
+		if _, err := recipient(args); err != nil {
+			problems = append(problems, err.(*capability.Error).Message)
+		}
 	}
-	if strings.TrimSpace(args.String("sms_text")) == "" {
-		return capability.Errorf(capability.CodeInvalidArguments, "sms_text is empty; send at least one visible character")
+	if text, given := args["sms_text"]; given && strings.TrimSpace(text.(string)) == "" {
+		problems = append(problems, "sms_text is empty; send at least one visible character")
+	}
+	if len(problems) > 0 {
+		return capability.Errorf(capability.CodeInvalidArguments, "%s", strings.Join(problems, "; "))
 	}
 	return nil
 }

@@ -102,6 +102,12 @@ func modelProblems(tool map[string]any) []problem {
 			}
 		}
 		typ, _ := s["type"].(string)
+		if list, ok := s["type"].([]any); ok && len(list) == 2 && list[1] == "null" {
+			// OpenAI's strict mode writes an optional property as nullable so;
+			// Gemini's Schema takes one type (and nullable: true).
+			typ, _ = list[0].(string)
+			add("gemini-type", path, "a list of types")
+		}
 		switch {
 		case slices.Contains([]string{"string", "number", "integer", "boolean", "array", "object", "null"}, typ):
 		case typ == "" && (s["anyOf"] != nil || s["$ref"] != nil || s["enum"] != nil || s["const"] != nil):

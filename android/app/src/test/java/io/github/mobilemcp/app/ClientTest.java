@@ -411,6 +411,31 @@ public class ClientTest {
         return "+362010" + (mode == Mode.INTENT ? "1" : "2") + String.format("%04d", i);
     }
 
+    /**
+     * With the notes sample installed after this app, a call to this app's tool reaches this app's
+     * tool, by binding and by Intent, and a read of the notes tool by Intent reaches the notes tool.
+     */
+    @Test
+    public void withTheNotesToolInstalled_eachCallReachesItsOwnTool() throws Exception {
+        OtherApp notes = new OtherApp(agent.app, "io.github.mobilemcp.notes", "Notes");
+        notes.install(io.github.mobilemcp.notes.NotesToolService.class, "Notes", R.xml.notes_capabilities);
+        host.serve(notes);
+        try {
+            Discovery found = client.discover();
+            assertEquals(2, found.tools().size());
+            Tool sms = found.tools().stream().filter(t -> t.packageName().equals(APP)).findFirst().get();
+            Tool notesTool = found.tools().stream().filter(t -> !t.packageName().equals(APP)).findFirst().get();
+            for (Mode mode : Mode.values()) {
+                Reply subs = host.await(client.invoke(sms, "get_sms_subscriptions", null, 10_000, mode));
+                assertEquals(mode + ": " + subs.json(), 2, subs.outputs().get("count"));
+                Reply list = host.await(client.invoke(notesTool, "list_notes", null, 10_000, mode));
+                assertEquals(mode + ": " + list.json(), "0 notes", list.message());
+            }
+        } finally {
+            notes.stopTool();
+        }
+    }
+
     @Test
     public void noReplyInTime_isATimeoutException_andTheCallbackIsCancelled() throws Exception {
         long started = System.nanoTime();
@@ -423,7 +448,8 @@ public class ClientTest {
             assertTrue(e.getCause() instanceof TimeoutException);
             assertTrue(e.getCause().getMessage(), e.getCause().getMessage().matches(
                     "no reply from io\\.github\\.mobilemcp\\.app/io\\.github\\.mobilemcp\\.app\\.ToolService to get_sms_subscriptions"
-                            + " \\(request [0-9a-f-]{36}\\) within 300 ms"));
+                            + " \\(request [0-9a-f-]{36}\\) within 300 ms, the client's timeout; it may have run: retry with the same request"
+                            + " \\(Request\\.send\\) to get its reply, which never runs it twice"));
         }
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertTrue("timed out after " + millis + " ms", millis >= 300 && millis < 5_000);

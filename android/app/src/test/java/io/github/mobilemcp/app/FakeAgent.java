@@ -44,7 +44,8 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
 /**
  * Plays an on-device agent in tests: it sets up the phone (SIMs, permissions), starts ToolService
  * the way an agent does, and collects the reply broadcasts that come back through its PendingIntent.
- * A JUnit rule ({@code @Rule public final FakeAgent agent = new FakeAgent();}): after each test it
+ * A JUnit rule ({@code @Rule public final FakeAgent agent = new FakeAgent();}, or in Kotlin
+ * {@code @get:Rule val agent = FakeAgent()}: the rule's type is public, as JUnit and Kotlin need it): after each test it
  * destroys the service it started, as Android would after the service's last stopSelf.
  *
  * <p>The agent is this app itself: its callbacks are PendingIntents this app creates, so the tool
@@ -61,7 +62,7 @@ import org.robolectric.shadows.ShadowSubscriptionManager.SubscriptionInfoBuilder
  * service's workers run in real time on their own threads. So waiting means: idle the main looper,
  * check, sleep a little, repeat.
  */
-final class FakeAgent extends ExternalResource {
+public final class FakeAgent extends ExternalResource {
     static final String REPLY_ACTION = "io.github.mobilemcp.test.REPLY";
     static final long WAIT_MILLIS = 10_000;
 
@@ -85,7 +86,7 @@ final class FakeAgent extends ExternalResource {
     private ServiceController<ToolService> bound;
     private ToolBinding binding;
 
-    FakeAgent() {
+    public FakeAgent() {
         BroadcastReceiver receiver = new BroadcastReceiver() {
             @Override
             public void onReceive(Context context, Intent intent) {
@@ -104,14 +105,14 @@ final class FakeAgent extends ExternalResource {
     }
 
     /** An agent the user has not allowed to send SMS (yet). */
-    static FakeAgent withoutConsent() {
+    public static FakeAgent withoutConsent() {
         FakeAgent agent = new FakeAgent();
         agent.consent = false;
         return agent;
     }
 
     /** The app's tool, as the SDK keeps it for the process: the user's decisions, the developer switch. */
-    McpTool tool() {
+    public McpTool tool() {
         return McpTool.get(app);
     }
 

@@ -203,6 +203,16 @@ final class OtherApp extends ContextWrapper {
         app.sendBroadcast(new Intent(Intent.ACTION_PACKAGE_REMOVED, Uri.fromParts("package", pkg, null)));
     }
 
+    /** Whether component is this app's tool service. */
+    boolean serves(ComponentName component) {
+        return service != null && this.component.equals(component);
+    }
+
+    /** Hands the tool service a start, as Android does when an assistant starts it with intent. */
+    void start(Intent intent, int startId) {
+        service.onStartCommand(intent, 0, startId);
+    }
+
     /** Destroys the service, if it runs. */
     void stopTool() {
         if (service != null) {

@@ -11,6 +11,8 @@ import android.os.Process;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
@@ -21,8 +23,9 @@ import org.robolectric.android.controller.ServiceController;
 /**
  * Plays Android's part between the client library and ToolService in tests. Robolectric records
  * startForegroundService instead of starting anything, and binds only to a binder it was given, so
- * this host runs one ToolService, hands it every recorded start ({@link #pump}), and registers its
- * Messenger for bindService; it runs McpServerService the same way. It also names this app's uid, as a device's PackageManager would.
+ * this host runs one ToolService, hands it every recorded start that names it ({@link #pump}; the
+ * starts of another app's tool go to that app, {@link #serve}), and registers its Messenger for
+ * bindService; it runs McpServerService the same way. It also names this app's uid, as a device's PackageManager would.
  */
 final class ToolHost implements AutoCloseable {
     static final ComponentName TOOL = new ComponentName("io.github.mobilemcp.app", ToolService.class.getName());
@@ -44,6 +47,20 @@ final class ToolHost implements AutoCloseable {
         service = Robolectric.buildService(ToolService.class).create();
         IBinder binder = service.get().onBind(new Intent(Intentbridge.ServiceAction).setComponent(TOOL));
         shadowOf(app).setComponentNameAndServiceForBindService(TOOL, binder);
+        // Robolectric gives a bindService the service set last, whatever its component, unless one
+        // is set for its Intent: set for the Intent an assistant writes, so that a binding to this
+        // app reaches ToolService when other apps' tools are installed after it (OtherApp).
+        shadowOf(app).setComponentNameAndServiceForBindServiceForIntent(
+                new Intent(Intentbridge.ServiceAction).setComponent(TOOL), TOOL, binder);
+    }
+
+    /** The other apps whose tool services get the starts that name them. */
+    private final List<OtherApp> others = new ArrayList<>();
+
+    /** Hands other's starts to its tool service from now on, as Android would. */
+    ToolHost serve(OtherApp other) {
+        others.add(other);
+        return this;
     }
 
     /**
@@ -65,13 +82,27 @@ final class ToolHost implements AutoCloseable {
             if (start.getExtras() == null) {
                 continue; // a bindService
             }
-            service.withIntent(start).startCommand(0, ++startId);
-            starts++;
+            if (TOOL.equals(start.getComponent())) {
+                service.withIntent(start).startCommand(0, ++startId);
+                starts++;
+                continue;
+            }
+            other(start.getComponent()).start(start, ++startId);
         }
         if (server != null && shadowOf(server.get()).isStoppedBySelf()) {
             server.destroy();
             server = null;
         }
+    }
+
+    /** The other app whose tool service component is. */
+    private OtherApp other(ComponentName component) {
+        for (OtherApp other : others) {
+            if (other.serves(component)) {
+                return other;
+            }
+        }
+        throw new AssertionError("a start of " + component + ", which no app of the test serves");
     }
 
     /** The McpServerService that runs now, or null. */

@@ -27,5 +27,10 @@ public class WireNamesTest {
         assertEquals(Intentbridge.ExtraResponse, Wire.EXTRA_RESPONSE);
         assertEquals(ToolService.MSG_INVOKE, Wire.MSG_INVOKE);
         assertEquals(ToolService.MSG_RESULT, Wire.MSG_RESULT);
+        assertEquals(ToolService.MSG_AWAIT_CONSENT, Wire.MSG_AWAIT_CONSENT);
+        assertEquals(ToolService.MSG_CONSENT, Wire.MSG_CONSENT);
+        assertEquals(ToolService.MSG_CONSENT_QUESTION, Wire.MSG_CONSENT_QUESTION);
+        assertEquals(ToolService.EXTRA_CONSENT, Wire.EXTRA_CONSENT);
+        assertEquals(ToolService.EXTRA_CONSENT_QUESTION, Wire.EXTRA_CONSENT_QUESTION);
     }
 }

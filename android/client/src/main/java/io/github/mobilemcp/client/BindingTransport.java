@@ -121,7 +121,7 @@ final class BindingTransport {
         if (msg.what != Wire.MSG_RESULT) {
             return false;
         }
-        int sender = msg.sendingUid; // set by Binder on every level the client runs on (API 22+)
+        int sender = sendingUid(msg);
         if (sender != -1 && toolUid > 0 && sender != toolUid) {
             client.refuse(call, "a reply to " + call.capabilityId + " (request " + call.id + ") came from uid " + sender
                     + ", not from " + tool + " (uid " + toolUid + ")");
@@ -129,6 +129,14 @@ final class BindingTransport {
         }
         client.deliver(call, msg.getData().getString(Wire.EXTRA_RESPONSE));
         return true;
+    }
+
+    /**
+     * Who sent msg, as Binder records it: Android sets Message.sendingUid from API 22, below every
+     * level the client runs on (API 24+).
+     */
+    static int sendingUid(Message msg) {
+        return msg.sendingUid;
     }
 
     /** Unbinds every tool and fails what waits in their queues. */

@@ -10,7 +10,10 @@ import java.util.concurrent.CompletableFuture;
  * close, or the caller's cancel).
  */
 final class Call {
+    /** The request id. */
     final String id;
+    /** This sending of the request, unique in the client: a request sent again has the same id and another key. */
+    final String key;
     final String capabilityId;
     /** The tool called, as replies and errors name it. */
     final String tool;
@@ -18,8 +21,9 @@ final class Call {
     private final List<Runnable> cleanups = new ArrayList<>();
     private boolean done;
 
-    Call(String id, String capabilityId, String tool) {
+    Call(String id, String key, String capabilityId, String tool) {
         this.id = id;
+        this.key = key;
         this.capabilityId = capabilityId;
         this.tool = tool;
         future.whenComplete((reply, error) -> finish());

@@ -28,10 +28,11 @@ public final class Capability {
     private final @Nullable Boolean destructive;
     private final @Nullable Boolean idempotent;
     private final @Nullable Boolean openWorld;
+    private final long timeoutMillis;
 
     Capability(String id, String description, String version, List<Param> inputs, List<Param> outputs,
             @Nullable String title, @Nullable Boolean readOnly, @Nullable Boolean destructive,
-            @Nullable Boolean idempotent, @Nullable Boolean openWorld) {
+            @Nullable Boolean idempotent, @Nullable Boolean openWorld, long timeoutMillis) {
         this.id = id;
         this.description = description;
         this.version = version;
@@ -42,6 +43,7 @@ public final class Capability {
         this.destructive = destructive;
         this.idempotent = idempotent;
         this.openWorld = openWorld;
+        this.timeoutMillis = timeoutMillis;
     }
 
     /** The id to invoke, unique within its tool. */
@@ -92,6 +94,21 @@ public final class Capability {
     /** {@code mcp:openWorld}, or null when the descriptor does not say. */
     public @Nullable Boolean openWorld() {
         return openWorld;
+    }
+
+    /**
+     * The tool's own deadline for one call ({@code mcp:timeout}) in milliseconds, or 0 when the
+     * descriptor does not say, and the tool's default applies (30 s for a mobilemcp tool). When it
+     * passes, the tool answers with error_code timeout. The client's timeout is another one: see
+     * {@link Request#send(long)}.
+     */
+    public long timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    /** Whether the capability may change something: its descriptor does not say {@code mcp:readOnly="true"}. */
+    public boolean changesState() {
+        return !Boolean.TRUE.equals(readOnly);
     }
 
     /**

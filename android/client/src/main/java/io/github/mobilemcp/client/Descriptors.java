@@ -81,6 +81,7 @@ final class Descriptors {
         Boolean destructive = bool(hintAttr(xml, "destructive"));
         Boolean idempotent = bool(hintAttr(xml, "idempotent"));
         Boolean openWorld = bool(hintAttr(xml, "openWorld"));
+        long timeoutMillis = durationMillis(hintAttr(xml, "timeout"));
         List<Param> inputs = new ArrayList<>();
         List<Param> outputs = new ArrayList<>();
         for (boolean more = firstChild(xml); more; more = nextSibling(xml)) {
@@ -92,7 +93,8 @@ final class Descriptors {
                 skip(xml);
             }
         }
-        return new Capability(id, description, version, inputs, outputs, title, readOnly, destructive, idempotent, openWorld);
+        return new Capability(id, description, version, inputs, outputs, title, readOnly, destructive, idempotent, openWorld,
+                timeoutMillis);
     }
 
     /** Appends the params of an input or output section; a second section adds to the first. */
@@ -129,6 +131,30 @@ final class Descriptors {
                     orEmpty(items)));
             skip(xml);
         }
+    }
+
+    /**
+     * The milliseconds of an {@code mcp:timeout} written as Go writes a duration ("60s", "500ms",
+     * "1m30s"), rounded up; 0 when it is absent or not one, for which the tool uses its default.
+     */
+    static long durationMillis(@Nullable String text) {
+        if (text == null || !text.matches("([0-9]+(\\.[0-9]+)?(ns|us|µs|ms|s|m|h))+")) {
+            return 0;
+        }
+        double nanos = 0;
+        java.util.regex.Matcher part = java.util.regex.Pattern.compile("([0-9.]+)(ns|us|µs|ms|s|m|h)").matcher(text);
+        while (part.find()) {
+            double n = Double.parseDouble(part.group(1));
+            switch (part.group(2)) {
+                case "ns": nanos += n; break;
+                case "us": case "µs": nanos += n * 1e3; break;
+                case "ms": nanos += n * 1e6; break;
+                case "s": nanos += n * 1e9; break;
+                case "m": nanos += n * 60e9; break;
+                default: nanos += n * 3600e9;
+            }
+        }
+        return (long) Math.ceil(nanos / 1e6);
     }
 
     /** The canonical type of a descriptor type name, or null when it is not one. */

@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *       extras.
  *   <li>The receiver is registered at run time, not exported (RECEIVER_NOT_EXPORTED, API 33+), for
  *       an action unique to this client, and runs on the client's own thread.
- *   <li>The callback Intent carries the request id in its data URI, which the tool's fill-in cannot
+ *   <li>The callback Intent carries the call's key (its request id and which sending it is) in its data URI, which the tool's fill-in cannot
  *       change (Intent.fillIn replaces the data only when the creator allows it, and extras it
  *       replaces freely), so a tool can answer only the call it was given; the reply must carry the
  *       same id.
@@ -63,7 +63,7 @@ final class IntentTransport {
      */
     boolean send(Tool tool, Call call, String request) throws MobileMcpException {
         registerReceiver();
-        Intent reply = new Intent(replyAction, Uri.fromParts(CALL_SCHEME, call.id, null)).setPackage(context.getPackageName());
+        Intent reply = new Intent(replyAction, Uri.fromParts(CALL_SCHEME, call.key, null)).setPackage(context.getPackageName());
         int flags = PendingIntent.FLAG_ONE_SHOT;
         if (Build.VERSION.SDK_INT >= 31) {
             flags |= PendingIntent.FLAG_MUTABLE; // before 31, mutable is the default

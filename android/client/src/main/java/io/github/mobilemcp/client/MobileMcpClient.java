@@ -1,5 +1,6 @@
 package io.github.mobilemcp.client;
 
+import android.app.PendingIntent;
 import android.content.Context;
 import android.content.Intent;
 import android.content.pm.PackageManager;
@@ -19,14 +20,13 @@ import java.io.Closeable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.jspecify.annotations.Nullable;
 
@@ -48,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Outcomes.</b> The future of {@link #invoke} completes with the tool's {@link Reply},
  * success or failure alike (a failure carries the tool's message and error_code; a mobilemcp tool
  * answers a first send_sms with consent_required while it asks the user). It completes
- * exceptionally with a {@link TimeoutException} when no reply came in time, and with a
+ * exceptionally with a {@link CallTimeoutException} when no reply came in time, and with a
  * {@link MobileMcpException} when the tool could not be reached or its reply could not be read.
  * Cancelling the future abandons the call; the tool may still act on it.
  *
@@ -86,7 +86,10 @@ public final class MobileMcpClient implements Closeable {
     private final ScheduledExecutorService timer;
     private final IntentTransport intents;
     private final BindingTransport bindings;
+    private final ConsentChannel consents;
+    /** The calls in flight, by {@link Call#key}. */
     private final Map<String, Call> calls = new ConcurrentHashMap<>();
+    private final AtomicLong attempts = new AtomicLong();
     private volatile boolean closed;
 
     /** A client for context's app. It starts a thread; {@link #close} stops it. */
@@ -102,6 +105,7 @@ public final class MobileMcpClient implements Closeable {
         });
         intents = new IntentTransport(this.context, this, handler);
         bindings = new BindingTransport(this.context, this, handler, timer);
+        consents = new ConsentChannel(this.context, handler, timer);
     }
 
     /**
@@ -182,10 +186,19 @@ public final class MobileMcpClient implements Closeable {
     }
 
     /**
+     * A request for capabilityId of tool with args (null for none), under a fresh request id, sent
+     * by binding; nothing is sent until {@link Request#send}. Sending it again is a retry that never
+     * runs the capability twice.
+     */
+    public Request request(Tool tool, String capabilityId, @Nullable JSONObject args) {
+        return Request.create(this, tool, capabilityId, args);
+    }
+
+    /**
      * Invokes capabilityId of tool with args (null for none) in the given mode, and completes
-     * with the tool's reply, or with a TimeoutException after timeoutMillis, or with a
+     * with the tool's reply, or with a {@link CallTimeoutException} after timeoutMillis, or with a
      * MobileMcpException when the tool cannot be reached (see the class comment). Each call gets a
-     * fresh UUID as its request id.
+     * fresh UUID as its request id: to retry a call, make it a {@link #request} and send that again.
      *
      * <p>A capability that changes something (its descriptor does not say {@code mcp:readOnly}) is
      * always invoked by binding, whatever mode says: there the tool learns this app from Android
@@ -195,26 +208,32 @@ public final class MobileMcpClient implements Closeable {
      * Intent with permission_denied.
      */
     public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, @Nullable JSONObject args, long timeoutMillis, Mode mode) {
+        return request(tool, capabilityId, args).withMode(mode).send(timeoutMillis);
+    }
+
+    /** Sends request, once more if it was sent before; see {@link Request#send(long)}. */
+    CompletableFuture<Reply> send(Request request, long timeoutMillis) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
         }
-        Call call = new Call(UUID.randomUUID().toString(), capabilityId, tool.toString());
+        Tool tool = request.tool();
+        String capabilityId = request.capabilityId();
+        Call call = new Call(request.id(), request.id() + "#" + attempts.incrementAndGet(), capabilityId, tool.toString());
         if (closed) {
             call.future.completeExceptionally(new MobileMcpException("the client is closed"));
             return call.future;
         }
-        calls.put(call.id, call);
-        call.onDone(() -> calls.remove(call.id));
-        ScheduledFuture<?> timeout = timer.schedule(() -> call.future.completeExceptionally(new TimeoutException(
-                "no reply from " + tool + " to " + capabilityId + " (request " + call.id + ") within " + timeoutMillis + " ms")),
+        calls.put(call.key, call);
+        call.onDone(() -> calls.remove(call.key));
+        ScheduledFuture<?> timeout = timer.schedule(() -> call.future.completeExceptionally(new CallTimeoutException(request, timeoutMillis)),
                 timeoutMillis, TimeUnit.MILLISECONDS);
         call.onDone(() -> timeout.cancel(false));
-        String request = Wire.request(call.id, capabilityId, args == null ? new JSONObject() : args);
+        String wire = Wire.request(call.id, capabilityId, request.arguments());
         try {
-            if (mode == Mode.BINDING || changesState(tool, capabilityId)) {
-                bindings.send(tool, call, request);
-            } else if (!intents.send(tool, call, request)) {
-                bindings.send(tool, call, request); // Android refused the start: this app is in the background
+            if (request.mode() == Mode.BINDING || changesState(tool, capabilityId)) {
+                bindings.send(tool, call, wire);
+            } else if (!intents.send(tool, call, wire)) {
+                bindings.send(tool, call, wire); // Android refused the start: this app is in the background
             }
         } catch (MobileMcpException e) {
             call.future.completeExceptionally(e);
@@ -223,17 +242,49 @@ public final class MobileMcpClient implements Closeable {
     }
 
     /**
+     * Learns the user's decision about this app from tool, whose capabilities that change
+     * something answered {@link ErrorCode#CONSENT_REQUIRED}: {@link Consent#ALLOWED} or
+     * {@link Consent#DENIED} as soon as the user decides (at once if they have), or
+     * {@link Consent#NO_ANSWER} when the user put the question away, when timeoutMillis pass, or
+     * when the tool cannot tell (it is not a mobilemcp tool). It runs nothing: after ALLOWED, send
+     * the refused {@link Request} again. The tool tells only the app it decided about, which it
+     * knows by the Binder uid of a binding (docs/security.md).
+     */
+    public CompletableFuture<Consent> awaitConsent(Tool tool, long timeoutMillis) {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
+        }
+        return consents.await(tool, timeoutMillis);
+    }
+
+    /**
+     * The tool's question whether this app may use its capabilities that change something, as a
+     * PendingIntent that opens it in the tool: send it when the user wants to answer, for example
+     * after {@link #awaitConsent} said NO_ANSWER because they put the notification away. The answer
+     * is the user's own tap inside the tool; the PendingIntent opens the question, it decides
+     * nothing. From Android 14, send it with {@code ActivityOptions} that allow the background
+     * activity start (setPendingIntentBackgroundActivityStartMode) while this app is in the
+     * foreground. Fails with a {@link MobileMcpException} from a tool that does not offer it.
+     */
+    public CompletableFuture<PendingIntent> consentQuestion(Tool tool) {
+        return consents.question(tool, QUESTION_TIMEOUT_MILLIS);
+    }
+
+    /** How long {@link #consentQuestion} waits for the tool. */
+    static final long QUESTION_TIMEOUT_MILLIS = 10_000;
+
+    /**
      * Whether capabilityId of tool may change something: not declared read-only. An id the tool
      * does not declare goes as asked, and gets unknown_capability.
      */
     static boolean changesState(Tool tool, String capabilityId) {
         Capability c = tool.capability(capabilityId);
-        return c != null && !Boolean.TRUE.equals(c.readOnly());
+        return c != null && c.changesState();
     }
 
-    /** The call waiting under request id, or null. */
-    @Nullable Call waiting(@Nullable String id) {
-        return id == null ? null : calls.get(id);
+    /** The call waiting under key ({@link Call#key}), or null. */
+    @Nullable Call waiting(@Nullable String key) {
+        return key == null ? null : calls.get(key);
     }
 
     /**
@@ -286,6 +337,7 @@ public final class MobileMcpClient implements Closeable {
             call.future.completeExceptionally(e);
         }
         bindings.close();
+        consents.close();
         intents.close();
         timer.shutdownNow();
         thread.quitSafely();

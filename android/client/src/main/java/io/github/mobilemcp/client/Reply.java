@@ -22,16 +22,18 @@ public final class Reply {
     private final String status;
     private final @Nullable String message;
     private final @Nullable String errorCode;
+    private final @Nullable Long retryAfterMillis;
     private final Map<String, @Nullable Object> outputs;
     private final String json;
 
     private Reply(@Nullable String id, @Nullable String capabilityId, String status, @Nullable String message,
-            @Nullable String errorCode, Map<String, @Nullable Object> outputs, String json) {
+            @Nullable String errorCode, @Nullable Long retryAfterMillis, Map<String, @Nullable Object> outputs, String json) {
         this.id = id;
         this.capabilityId = capabilityId;
         this.status = status;
         this.message = message;
         this.errorCode = errorCode;
+        this.retryAfterMillis = retryAfterMillis;
         this.outputs = Collections.unmodifiableMap(outputs);
         this.json = json;
     }
@@ -63,6 +65,8 @@ public final class Reply {
         String message = string(response, "message");
         return new Reply(string(response, "id"), capability == null ? null : string(capability, "id"),
                 response.getString("status"), message == null ? null : HiddenText.strip(message), string(response, "error_code"),
+                response.has("retry_after_ms") && !response.isNull("retry_after_ms")
+                        ? Math.max(0, response.getLong("retry_after_ms")) : null,
                 outputs, json);
     }
 
@@ -99,6 +103,31 @@ public final class Reply {
     /** The failure's error_code (a mobilemcp extension), or null on success or from other tools. */
     public @Nullable String errorCode() {
         return errorCode;
+    }
+
+    /**
+     * The failure's code as a type, or null on success and from a tool that sends none (one that
+     * follows only the Mobile-MCP spec). A code this library does not know is {@link ErrorCode#OTHER}.
+     */
+    public @Nullable ErrorCode code() {
+        return success() ? null : ErrorCode.of(errorCode);
+    }
+
+    /**
+     * Whether the tool is waiting for the user to allow this assistant (consent_required): nothing
+     * ran. {@link MobileMcpClient#awaitConsent} learns the user's decision; then send the same
+     * {@link Request} again.
+     */
+    public boolean isConsentPending() {
+        return code() == ErrorCode.CONSENT_REQUIRED;
+    }
+
+    /**
+     * For rate_limited, how many milliseconds to wait before retrying, as the tool says it in the
+     * reply's {@code retry_after_ms} (a mobilemcp extension); null when the reply does not say.
+     */
+    public @Nullable Long retryAfterMillis() {
+        return retryAfterMillis;
     }
 
     /**

@@ -23,6 +23,24 @@ final class Wire {
     /** Binding mode: a reply Message. */
     static final int MSG_RESULT = 2;
 
+    /**
+     * Binding mode, a mobilemcp extension: wait for the user's decision about the sending app (its
+     * Binder uid). Answered with one {@link #MSG_CONSENT} when the user decides or puts the
+     * question away, at once when they have decided.
+     */
+    static final int MSG_AWAIT_CONSENT = 3;
+    /** Binding mode: the answer to {@link #MSG_AWAIT_CONSENT} and {@link #MSG_CONSENT_QUESTION}. */
+    static final int MSG_CONSENT = 4;
+    /**
+     * Binding mode: ask for the tool's consent question about the sending app, answered at once
+     * with a {@link #MSG_CONSENT} that holds it as a PendingIntent ({@link #EXTRA_CONSENT_QUESTION}).
+     */
+    static final int MSG_CONSENT_QUESTION = 5;
+    /** In a {@link #MSG_CONSENT}: allowed, denied, dismissed or waiting. */
+    static final String EXTRA_CONSENT = "mobile-mcp-consent";
+    /** In a {@link #MSG_CONSENT} that answers {@link #MSG_CONSENT_QUESTION}: the PendingIntent that opens the question. */
+    static final String EXTRA_CONSENT_QUESTION = "mobile-mcp-consent-question";
+
     static final String VERSION = "1.0";
 
     private Wire() {}

@@ -174,7 +174,7 @@ public class BindingTest {
         Message msg = invoke(Intentbridge.ExtraRequest, Agent.specRequest("n1", "record", RECORD), 0);
         msg.replyTo = null;
         tool.send(msg);
-        Message unknown = Message.obtain(null, 5);
+        Message unknown = Message.obtain(null, 99);
         unknown.replyTo = replyTo;
         tool.send(unknown);
 
@@ -184,7 +184,7 @@ public class BindingTest {
         assertEquals("dropped a binding request from io.github.mobilemcp.sdktests without replyTo: there is nowhere to send its reply",
                 logs.get(0).msg);
         assertEquals(Log.WARN, logs.get(1).type);
-        assertEquals("ignored a binding message with what=5; send MSG_INVOKE (1)", logs.get(1).msg);
+        assertEquals("ignored a binding message with what=99; send MSG_INVOKE (1)", logs.get(1).msg);
         Thread.sleep(200); // had it been queued, the worker would have recorded by now
         assertEquals(List.of(), agent.recorded());
         assertNull(replies.poll());

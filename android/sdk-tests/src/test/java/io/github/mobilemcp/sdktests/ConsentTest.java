@@ -230,9 +230,12 @@ public class ConsentTest {
         String reply = record("r11");
         String prefix = "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"r11\",\"capability\":{\"id\":\"record\"},"
                 + "\"status\":\"failure\",\"message\":\"record is limited to 10/min per app; retry in ";
-        assertTrue(reply, reply.startsWith(prefix) && reply.endsWith(" seconds\",\"error_code\":\"rate_limited\"}}}"));
+        java.util.regex.Matcher wait = java.util.regex.Pattern.compile(
+                " seconds\",\"error_code\":\"rate_limited\",\"retry_after_ms\":([0-9]+)}}}$").matcher(reply);
+        assertTrue(reply, reply.startsWith(prefix) && wait.find());
         int seconds = Integer.parseInt(reply.substring(prefix.length(), reply.indexOf(" seconds")));
         assertTrue("one call comes back every 6 s: " + seconds, seconds >= 1 && seconds <= 6);
+        assertEquals("retry_after_ms is the wait the message rounds up to seconds", seconds, (Long.parseLong(wait.group(1)) + 999) / 1000);
         assertEquals("the eleventh is not recorded", 10, agent.recorded().size());
     }
 

@@ -45,6 +45,10 @@ final class BindingHandler extends Handler {
 
     @Override
     public void handleMessage(Message msg) {
+        if (msg.what == McpToolService.MSG_AWAIT_CONSENT || msg.what == McpToolService.MSG_CONSENT_QUESTION) {
+            consent(msg);
+            return;
+        }
         if (msg.what != McpToolService.MSG_INVOKE) {
             Log.w(McpToolService.LOG_TAG, "ignored a binding message with what=" + msg.what
                     + "; send MSG_INVOKE (" + McpToolService.MSG_INVOKE + ")");
@@ -59,6 +63,22 @@ final class BindingHandler extends Handler {
             return;
         }
         service.runBound(request(msg), caller, new Replies.ToMessenger(replyTo, msg.arg1, caller));
+    }
+
+    /** A consent Message: the sending app waits for the user's decision about it, or asks for the question. */
+    private void consent(Message msg) {
+        String caller = callerOf(service.getPackageManager(), msg.sendingUid);
+        if (msg.replyTo == null || caller.isEmpty()) {
+            Log.w(McpToolService.LOG_TAG, "dropped a consent message (what=" + msg.what + ") from "
+                    + (caller.isEmpty() ? "uid " + msg.sendingUid : caller) + ": it needs a replyTo and an app Android names");
+            return;
+        }
+        ConsentWatch watch = ToolRuntime.get(service).consents;
+        if (msg.what == McpToolService.MSG_AWAIT_CONSENT) {
+            watch.await(caller, msg.replyTo, msg.arg1);
+        } else {
+            watch.question(caller, msg.replyTo, msg.arg1);
+        }
     }
 
     /** The request JSON in msg's data, or "" (which gets an invalid_request reply). */

@@ -96,8 +96,11 @@ final class ConsentPrompt {
         return PendingIntent.getBroadcast(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
     }
 
-    /** The confirmation screen about callerPackage, which Allow opens. */
-    private static PendingIntent confirmation(Context context, String callerPackage) {
+    /**
+     * The confirmation screen about callerPackage, which Allow opens, and which the calling app
+     * itself gets to open the question (ConsentWatch).
+     */
+    static PendingIntent confirmation(Context context, String callerPackage) {
         Intent intent = new Intent(context, ConsentConfirmActivity.class).setData(packageUri(callerPackage))
                 .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK);
         return PendingIntent.getActivity(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);

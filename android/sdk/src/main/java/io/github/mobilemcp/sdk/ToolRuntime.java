@@ -77,6 +77,8 @@ final class ToolRuntime {
     private final ThreadPoolExecutor workers = new ThreadPoolExecutor(McpToolService.MAX_CONCURRENT_CALLS,
             McpToolService.MAX_CONCURRENT_CALLS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
             r -> new Thread(r, "mobile-mcp-worker"));
+    /** The calling apps waiting over their bindings for the user's decision about them. */
+    final ConsentWatch consents;
     /** The calling apps refused for want of consent since the process started, still undecided. */
     private final Set<String> asking = ConcurrentHashMap.newKeySet();
     private ExecutorService background;
@@ -88,6 +90,7 @@ final class ToolRuntime {
         this.app = app;
         workers.allowCoreThreadTimeOut(true); // no thread lingers in an idle process
         this.bridge = openBridge(app.getFilesDir().getPath());
+        this.consents = new ConsentWatch(app, bridge);
         // Decisions belong to an app, named by package and signing certificate.
         bridge.setSignerSource(new CallerSigners(app.getPackageManager()));
         applyNoCallbackRule();
@@ -290,6 +293,7 @@ final class ToolRuntime {
     /** The user swiped the question about callerPackage away: it waits a while before it comes back. */
     void dismissedQuestion(String callerPackage) {
         dismissed.dismissed(callerPackage, SystemClock.elapsedRealtime());
+        consents.dismissed(callerPackage);
     }
 
     /** The apps waiting for a decision, sorted. */
@@ -309,6 +313,7 @@ final class ToolRuntime {
         asking.remove(callerPackage);
         dismissed.decided(callerPackage);
         ConsentPrompt.dismiss(app, callerPackage);
+        consents.decided(callerPackage, allow);
     }
 
     /**
