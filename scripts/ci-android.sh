@@ -15,7 +15,7 @@
 #                             1.2.3-rc.1 -> 1020300, below the release): minor and patch below
 #                             100, and every later version gets a higher code
 #   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, sdk-testing-engine
-#                             (with the host engines in build/host-engines), client and sdk-ktx at
+#                             (with the host engines in build/host-engines), client, client-ktx and sdk-ktx at
 #                             VERSION to the Maven repository DIR (scripts/publish-central.sh uploads it)
 #   apks VERSION OUTDIR       the SMS app's and the notes sample's release APKs at VERSION, unsigned,
 #                             into OUTDIR (the publish job signs them)
@@ -185,7 +185,8 @@ stage() {
 	gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" -Pmobilemcp.stagingRepo="$dir" \
 		:sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository \
 		:testing-engine:publishAllPublicationsToStagingRepository \
-		:client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository
+		:client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository \
+		:sdk-ktx:publishAllPublicationsToStagingRepository
 	echo "ci-android: staged io.github.mobilemcp $version in $dir"
 }
 
@@ -258,7 +259,7 @@ release_notes() {
 		echo "testImplementation(\"io.github.mobilemcp:client:$version\")"
 		echo '```'
 		echo
-		for artifact in sdk sdk-ktx client sdk-testing sdk-testing-engine; do
+		for artifact in sdk sdk-ktx client client-ktx sdk-testing sdk-testing-engine; do
 			echo "- \`io.github.mobilemcp:$artifact:$version\`"
 		done
 		echo

@@ -180,7 +180,7 @@ check "stage without the host engines" 1 $? "$out" "ci-android: build/host-engin
 printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
 out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
 check "stage builds the SDK and publishes the five artifacts at the tag's version" 0 $? "$(cat "$log")" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
 
 # --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
 cat >"$tmp/fakebuild" <<'FAKE'
@@ -276,7 +276,7 @@ check "release-binaries refuses a version that is not one" 2 $? "$out" "release-
 # Central's status polled until PUBLISHED; FAILED fails the step with Central's errors. Real curl
 # against a stand-in for the Central Portal's Publisher API on this machine's loopback.
 staging=$tmp/staging-repo
-for artifact in sdk sdk-testing sdk-testing-engine client sdk-ktx; do
+for artifact in sdk sdk-testing sdk-testing-engine client client-ktx sdk-ktx; do
 	d=$staging/io/github/mobilemcp/$artifact/1.2.0
 	mkdir -p "$d"
 	for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-1.2.0$kind"; done

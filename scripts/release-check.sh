@@ -7,7 +7,7 @@
 #   build/host-engines   the host engines built here (scripts/host-engines.sh, with its own checks)
 #   build/staging        a Maven repository as the release stages it: the engine jar
 #                        (sdk-testing-engine, every platform built here) and, as jars, the libraries
-#                        Gradle publishes as AARs (sdk, client, sdk-testing, sdk-ktx: the host
+#                        Gradle publishes as AARs (sdk, client, client-ktx, sdk-testing, sdk-ktx: the host
 #                        harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (scripts/publish-central.sh sign)
 #   build/release        the CLI archives for six platforms with SHA256SUMS (scripts/release-binaries.sh)
@@ -41,7 +41,7 @@ scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
 scripts/build-jni.sh >/dev/null
-mvn -B -q -o -f android/pom.xml package -pl sdk,client,testing-engine,testing,sdk-ktx -am -DskipTests \
+mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine,testing,sdk-ktx -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
@@ -54,6 +54,7 @@ dependencies() {
 	sdk | client) echo "org.jspecify:jspecify:1.0.0" ;;
 	sdk-testing) echo "io.github.mobilemcp:sdk-testing-engine:$version io.github.mobilemcp:sdk:$version io.github.mobilemcp:client:$version org.robolectric:robolectric:4.17 junit:junit:4.13.2 org.jspecify:jspecify:1.0.0" ;;
 	sdk-ktx) echo "io.github.mobilemcp:sdk:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2" ;;
+	client-ktx) echo "io.github.mobilemcp:client:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2 org.jetbrains.kotlinx:kotlinx-serialization-json:1.9.0" ;;
 	esac
 }
 pom() {
@@ -131,6 +132,7 @@ stage sdk sdk android/sdk/src/main/java build/gobind/java
 stage client client android/client/src/main/java
 stage sdk-testing testing android/testing/src/main/java
 stage sdk-ktx sdk-ktx android/sdk-ktx/src/main/kotlin
+stage client-ktx client-ktx android/client-ktx/src/main/kotlin
 stage sdk-testing-engine testing-engine
 
 # Signed as the release signs them, with a key made for this run only.

@@ -52,6 +52,7 @@ var Artifacts = map[string]string{
 	"client":             "aar",
 	"sdk-testing":        "aar",
 	"sdk-ktx":            "aar",
+	"client-ktx":         "aar",
 	"sdk-testing-engine": "jar",
 }
 
