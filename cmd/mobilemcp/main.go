@@ -85,6 +85,16 @@ type stickyWriter struct {
 	err error
 }
 
+// clientOut is the stdout of a command that serves an MCP client on it: a
+// write that fails there means the client went away, which ends the
+// session but is no failure of the command.
+func clientOut(w io.Writer) io.Writer {
+	if s, ok := w.(*stickyWriter); ok {
+		return s.w
+	}
+	return w
+}
+
 func (s *stickyWriter) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err

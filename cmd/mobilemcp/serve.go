@@ -179,7 +179,10 @@ func serveStdio(e *env, phone *phoneFlags, rate ratelimit.Rate, maxBody int64) i
 	fmt.Fprintf(e.stderr, "mobilemcp serve: serving MCP on stdin and stdout (tools: %s); simulated sends go to %s\n", strings.Join(eng.Registry().IDs(), ", "), outbox)
 	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.ServeStdio(ctx, e.stdin, e.stdout); err != nil {
+	// A client that went away leaves a broken pipe: an error for the
+	// session, not the end of the process before the calls in flight.
+	signal.Ignore(syscall.SIGPIPE)
+	if err := srv.ServeStdio(ctx, e.stdin, clientOut(e.stdout)); err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure
 	}
