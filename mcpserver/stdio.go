@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -322,8 +323,15 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 		session.Close()
 		err = <-ended
 	}
-	if errors.Is(err, io.ErrClosedPipe) {
+	if ClientGone(err) {
 		err = nil
 	}
 	return err
+}
+
+// ClientGone reports whether err, from a stdio session, only says that its
+// client went away: a broken or closed pipe. That ends the session, and is
+// no failure of the server.
+func ClientGone(err error) bool {
+	return errors.Is(err, io.ErrClosedPipe) || errors.Is(err, syscall.EPIPE)
 }

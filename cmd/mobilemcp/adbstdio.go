@@ -173,7 +173,7 @@ func (p *phoneLink) serve(ctx context.Context, in io.Reader, out io.Writer, poll
 	p.connectMu.Lock()
 	defer p.connectMu.Unlock()
 	p.disconnect(context.Background(), "")
-	if errors.Is(err, io.ErrClosedPipe) {
+	if mcpserver.ClientGone(err) {
 		err = nil
 	}
 	return err
