@@ -354,9 +354,10 @@ func (p *phoneLink) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 	defer cancel()
 	params := &mcp.CallToolParams{Meta: req.Params.Meta, Name: req.Params.Name, Arguments: req.Params.Arguments}
 	for attempt := 0; ; attempt++ {
-		session, auth, problem := p.current()
+		session, auth, _ := p.current()
 		if session == nil {
 			p.refresh(ctx) // a phone plugged in again answers this very call
+			var problem string
 			if session, auth, problem = p.current(); session == nil {
 				return unreachable("the phone's MCP server cannot be reached: %s. This server reconnects by itself; the client need not restart", problem), nil
 			}
