@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
@@ -119,17 +120,12 @@ command lines are visible to other users. See docs/mcp.md.`)
 		return exitFailure
 	}
 	defer l.Close() // Serve closes it too; this covers the failures before
-	eng, store, err := phone.engine(e, opts.Logger)
+	srv, eng, closeStore, err := phone.server(e, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure
 	}
-	defer store.Close()
-	srv, err := mcpserver.New(eng, opts)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
-		return exitFailure
-	}
+	defer closeStore()
 	outbox, _ := phone.outboxPath(e) // engine() has resolved it already
 	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpserver.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
 	fmt.Fprintf(e.stdout, "Simulated sends go to %s. Press Ctrl-C to stop.\n", outbox)
@@ -164,17 +160,12 @@ command lines are visible to other users. See docs/mcp.md.`)
 func serveStdio(e *env, phone *phoneFlags, rate ratelimit.Rate, maxBody int64) int {
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	opts := mcpserver.Options{Title: builtinTool.name, MaxBodyBytes: maxBody, RateLimit: rate, Logger: logger}
-	eng, store, err := phone.engine(e, logger)
+	srv, eng, closeStore, err := phone.server(e, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure
 	}
-	defer store.Close()
-	srv, err := mcpserver.New(eng, opts)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
-		return exitFailure
-	}
+	defer closeStore()
 	outbox, _ := phone.outboxPath(e)
 	fmt.Fprintf(e.stderr, "mobilemcp serve: serving MCP on stdin and stdout (tools: %s); simulated sends go to %s\n", strings.Join(eng.Registry().IDs(), ", "), outbox)
 	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
@@ -187,4 +178,18 @@ func serveStdio(e *env, phone *phoneFlags, rate ratelimit.Rate, maxBody int64) i
 		return exitFailure
 	}
 	return exitOK
+}
+
+// server is the MCP server over the simulated phone's engine, with opts;
+// closeStore closes the engine's reply store, once the server is done.
+func (p *phoneFlags) server(e *env, opts mcpserver.Options) (srv *mcpserver.Server, eng *capability.Engine, closeStore func(), err error) {
+	eng, store, err := p.engine(e, opts.Logger)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if srv, err = mcpserver.New(eng, opts); err != nil {
+		store.Close()
+		return nil, nil, nil, err
+	}
+	return srv, eng, func() { store.Close() }, nil
 }

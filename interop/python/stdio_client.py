@@ -17,16 +17,8 @@ from importlib.metadata import version
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-failures = 0
-
-
-def check(what, got, want):
-    global failures
-    if json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True):
-        print(f"ok   {what}")
-    else:
-        failures += 1
-        print(f"FAIL {what}\n     got  {json.dumps(got)}\n     want {json.dumps(want)}")
+import client as common  # the HTTP interop client's check(), which counts the failures
+from client import check
 
 
 def text(result):
@@ -73,5 +65,5 @@ if __name__ == "__main__":
         print("usage: stdio_client.py OUTBOX COMMAND [ARGS...]", file=sys.stderr)
         sys.exit(2)
     main(sys.argv[1], sys.argv[2:])
-    print("ALL PASS" if failures == 0 else f"{failures} FAILED")
-    sys.exit(0 if failures == 0 else 1)
+    print("ALL PASS" if common.failures == 0 else f"{common.failures} FAILED")
+    sys.exit(0 if common.failures == 0 else 1)
