@@ -133,9 +133,10 @@ func dispatch(e *env, args []string) int {
 }
 
 // helpOrder is the order help lists the commands in: what a user needs
-// first (serve the tools, call one), then the phone, then the tool
-// author's commands, then the rest. A command not named here comes last.
-var helpOrder = []string{"serve", "call", "adb", "tools", "lint", "request", "outbox", "capabilities", "gen", "check-align", "version"}
+// first (serve the tools, call one), then the phone and the clients'
+// configurations, then the tool author's commands, then the rest. A
+// command not named here comes last.
+var helpOrder = []string{"serve", "call", "adb", "config", "tools", "lint", "request", "outbox", "capabilities", "gen", "check-align", "version"}
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "mobilemcp: Mobile-MCP capabilities on a simulated phone, over MCP, and on a real phone.")
