@@ -45,6 +45,10 @@ type Runner interface {
 // ErrNoADB is returned when the adb binary cannot be found.
 var ErrNoADB = errors.New("adb is not installed or not on PATH; install Android platform-tools (Debian/Ubuntu: apt-get install adb)")
 
+// ErrSeveralDevices is CheckConnected's error when adb sees several devices
+// and none was chosen.
+var ErrSeveralDevices = errors.New("more than one device is connected; choose one with --serial (see 'adb devices')")
+
 // Exec runs the adb found on PATH.
 type Exec struct{}
 
@@ -123,7 +127,7 @@ func (d *Device) CheckConnected(ctx context.Context) error {
 			}
 			return errors.New("no device is connected; plug in a phone with USB debugging on, or start an emulator, and check 'adb devices'")
 		case strings.Contains(msg, "more than one"):
-			return errors.New("more than one device is connected; choose one with --serial (see 'adb devices')")
+			return ErrSeveralDevices
 		case strings.Contains(msg, "unauthorized"):
 			return errors.New("the device has not authorised this computer; accept the USB debugging prompt on the phone")
 		}

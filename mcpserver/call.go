@@ -41,6 +41,11 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", id, p))
 			}
 		}()
+		// A call runs to its end even when its client goes away (a closed
+		// stdin, a dropped connection, notifications/cancelled): a send
+		// cut short could leave the radio's work half done and unrecorded.
+		// The engine's own deadline for the capability bounds it.
+		ctx = context.WithoutCancel(ctx)
 		args, err := capability.DecodeArgs(req.Params.Arguments)
 		if err != nil {
 			return failed(err), nil

@@ -123,21 +123,35 @@ func isArguments(path string) bool {
 }
 
 // refuseDuplicate answers a JSON-RPC message that gives the member at path
-// twice with an Invalid Request error. encoding/json, and so the SDK, would
-// keep the last of the two: a call naming get_sms_subscriptions and then
-// send_sms would run send_sms. The request's id is echoed unless it is
-// the member given twice.
+// twice with an Invalid Request error (duplicateError).
 func refuseDuplicate(w http.ResponseWriter, body []byte, path string) {
-	id := json.RawMessage("null")
+	id, message := duplicateError(body, path)
+	writeRPCError(w, http.StatusBadRequest, id, -32600, message) // Invalid Request
+}
+
+// duplicateError is the id and the message of the answer to a JSON-RPC
+// message that gives the member at path twice. encoding/json, and so the
+// SDK, would keep the last of the two: a call naming get_sms_subscriptions
+// and then send_sms would run send_sms. The request's id is echoed unless
+// it is the member given twice.
+func duplicateError(body []byte, path string) (json.RawMessage, string) {
+	var id json.RawMessage
 	if path != "id" {
-		jsonscan.ForEachMember(body, func(key, value []byte) {
-			if string(key) == "id" && (value[0] == '"' || value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
-				id = value
-			}
-		})
+		id = messageID(body)
 	}
-	writeRPCError(w, http.StatusBadRequest, id, -32600, // Invalid Request
-		fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path))
+	return id, fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path)
+}
+
+// messageID is the id of the JSON-RPC message body when it is a string or
+// a number, else nil.
+func messageID(body []byte) json.RawMessage {
+	var id json.RawMessage
+	jsonscan.ForEachMember(body, func(key, value []byte) {
+		if string(key) == "id" && (value[0] == '"' || value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
+			id = value
+		}
+	})
+	return id
 }
 
 // An authFailure is why a request's credentials were refused: what the

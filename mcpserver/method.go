@@ -81,6 +81,16 @@ func (u *unknownMethodWriter) finish(request []byte) {
 // request id (nil for null: the request was not read), as every refusal
 // the server makes itself is written.
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(rpcError(id, code, message))
+}
+
+// rpcError is a JSON-RPC 2.0 error response with id (null when nil) as one
+// line: what this server answers itself, before the SDK sees a message,
+// over HTTP and over stdio. The SDK's encoder leaves out a null id, which
+// JSON-RPC 2.0 requires on a parse error.
+func rpcError(id json.RawMessage, code int, message string) []byte {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
@@ -94,9 +104,9 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 	}
 	reply.JSONRPC, reply.ID = "2.0", id
 	reply.Error.Code, reply.Error.Message = code, message
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // messages show "<token>" as it is
 	enc.Encode(reply)
+	return buf.Bytes()
 }

@@ -4,6 +4,7 @@ package adbtest
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -30,16 +31,29 @@ type Fake struct {
 	// authority no app declares.
 	Provider func(contentCommand string) string
 
-	mu    sync.Mutex
-	calls []string
-	am    chan string
+	// Forward, when set, plays the device end of adb forward (see
+	// forward.go): it returns the address where the device's port answers
+	// now, or "" when nothing listens there.
+	Forward func(devicePort int) string
+
+	mu       sync.Mutex
+	calls    []string
+	am       chan string
+	unplug   bool
+	forwards map[int]*relay // by local port
 }
 
 // Output implements adb.Runner.
 func (f *Fake) Output(_ context.Context, args ...string) ([]byte, error) {
 	joined := f.record(args)
+	if f.unplugged() {
+		return nil, errors.New("adb " + joined + ": exit status 1: adb: error: no devices/emulators found")
+	}
 	if _, err := longestMatch(f.Errors, joined); err != nil {
 		return nil, err
+	}
+	if out, err, ok := f.forward(args); ok {
+		return []byte(out), err
 	}
 	if i := strings.Index(joined, "shell content call "); i >= 0 {
 		command := joined[i+len("shell "):]

@@ -24,6 +24,9 @@ Subcommands:
                                         (adb forward), check it answers and
                                         print MCP client configurations
   disconnect [--port N]                 remove that forward
+  stdio [--serial S]                    serve the phone's MCP tools to the MCP
+                                        client that runs it, on stdin and
+                                        stdout, with no token to copy
   discover                              list the Mobile-MCP services on the device
   call [--tool NAME] CAPABILITY [key=value | key:=json]...
                                         send a request to a tool with
@@ -40,13 +43,15 @@ to logcat under the tag ` + adb.LogTag + `, and runs only what reads, in a
 debuggable build or with its developer switch on.`
 
 func runADB(e *env, args []string) int {
-	fs := newFlags(e, "adb", "connect|disconnect|discover|call|check [flags] ...", adbUsage)
+	fs := newFlags(e, "adb", "connect|disconnect|stdio|discover|call|check [flags] ...", adbUsage)
 	if len(args) == 0 {
-		return usageError(e, fs, "name a subcommand: connect, disconnect, discover, call or check")
+		return usageError(e, fs, "name a subcommand: connect, disconnect, stdio, discover, call or check")
 	}
 	switch args[0] {
 	case "connect":
 		return runADBConnect(e, args[1:])
+	case "stdio":
+		return runADBStdio(e, args[1:])
 	case "disconnect":
 		return runADBDisconnect(e, args[1:])
 	case "discover":
@@ -60,10 +65,10 @@ func runADB(e *env, args []string) int {
 		fs.Usage()
 		return exitOK
 	}
-	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "discover", "call", "check"}); hint != "" {
+	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "stdio", "discover", "call", "check"}); hint != "" {
 		return usageError(e, fs, "unknown subcommand %q; %s", args[0], hint)
 	}
-	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, discover, call or check", args[0])
+	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, stdio, discover, call or check", args[0])
 }
 
 func (e *env) device(serial string) *adb.Device {

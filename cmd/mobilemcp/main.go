@@ -85,6 +85,16 @@ type stickyWriter struct {
 	err error
 }
 
+// clientOut is the stdout of a command that serves an MCP client on it: a
+// write that fails there means the client went away, which ends the
+// session but is no failure of the command.
+func clientOut(w io.Writer) io.Writer {
+	if s, ok := w.(*stickyWriter); ok {
+		return s.w
+	}
+	return w
+}
+
 func (s *stickyWriter) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
@@ -123,9 +133,10 @@ func dispatch(e *env, args []string) int {
 }
 
 // helpOrder is the order help lists the commands in: what a user needs
-// first (serve the tools, call one), then the phone, then the tool
-// author's commands, then the rest. A command not named here comes last.
-var helpOrder = []string{"serve", "call", "adb", "tools", "lint", "request", "outbox", "capabilities", "gen", "check-align", "version"}
+// first (serve the tools, call one), then the phone and the clients'
+// configurations, then the tool author's commands, then the rest. A
+// command not named here comes last.
+var helpOrder = []string{"serve", "call", "adb", "config", "tools", "lint", "request", "outbox", "capabilities", "gen", "check-align", "version"}
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "mobilemcp: Mobile-MCP capabilities on a simulated phone, over MCP, and on a real phone.")

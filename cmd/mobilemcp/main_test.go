@@ -312,7 +312,7 @@ func TestHelpListsTheCommandsInTheOrderAUserNeedsThem(t *testing.T) {
 			names = append(names, f[0])
 		}
 	}
-	want := "serve call adb tools lint request outbox capabilities gen check-align version"
+	want := "serve call adb config tools lint request outbox capabilities gen check-align version"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("help lists %s; want %s", got, want)
 	}

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/capability/idempotency"
 	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
 )
@@ -27,6 +28,9 @@ import (
 const asCLI = "MOBILEMCP_TEST_RUN_AS_CLI"
 
 func TestMain(m *testing.M) {
+	if url := os.Getenv(adbtest.ShimEnv); url != "" && strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe") == "adb" {
+		adbtest.RunShim(url) // a CLI process runs "adb": the fake device of the test that started it
+	}
 	if os.Getenv(asCLI) == "1" {
 		main()
 		return

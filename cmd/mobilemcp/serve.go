@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -11,12 +12,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/capability"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func init() {
-	register(command{name: "serve", summary: "serve the capabilities as MCP tools over HTTP, on the simulated phone", run: runServe})
+	register(command{name: "serve", summary: "serve the capabilities as MCP tools over HTTP or stdio, on the simulated phone", run: runServe})
 }
 
 // shutdownGrace is how long a stopping server waits for calls in flight; a
@@ -46,6 +48,13 @@ simulated phone. Sends go to the outbox in the data directory, as with
 'mobilemcp call'. Each tools/call is logged on one line on stderr, without
 argument values. Stop it with Ctrl-C.
 
+With --stdio it serves the one MCP client that started it, on stdin and
+stdout instead (MCP's stdio transport), as desktop agents run a server:
+  claude mcp add sms -- mobilemcp serve --stdio
+stdout then carries only JSON-RPC, and the log goes to stderr. The end of
+stdin, SIGINT or SIGTERM ends it once the calls in flight have finished.
+'mobilemcp config' prints the configuration of each client.
+
 Binding anything but loopback needs a token, which clients send as
 "Authorization: Bearer <token>". Prefer $MOBILEMCP_TOKEN to --token:
 command lines are visible to other users. See docs/mcp.md.`)
@@ -57,7 +66,8 @@ command lines are visible to other users. See docs/mcp.md.`)
 	fs.Var(&origins, "allow-origin", "also allow browser requests from this `origin` (scheme://host[:port]); repeatable. Loopback origins are always allowed")
 	limit := rateFlag{mcpserver.DefaultRateLimit}
 	fs.Var(&limit, "rate-limit", "calls of destructive tools (send_sms) allowed per client, as `N/period` (sec, min, hour, day) or off")
-	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "largest request body in `bytes`; larger ones get 413")
+	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "largest request body (with --stdio, line) in `bytes`; larger ones get 413 (an Invalid Request error)")
+	stdio := fs.Bool("stdio", false, "serve one client on stdin and stdout (MCP's stdio transport) instead of HTTP; logs go to stderr")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
@@ -67,6 +77,21 @@ command lines are visible to other users. See docs/mcp.md.`)
 	}
 	if *maxBody <= 0 {
 		return usageError(e, fs, "--max-body must be positive, got %d", *maxBody)
+	}
+	if *stdio {
+		var httpOnly []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "addr" || f.Name == "token" || f.Name == "allow-origin" {
+				httpOnly = append(httpOnly, "--"+f.Name)
+			}
+		})
+		if len(httpOnly) > 0 {
+			return usageError(e, fs, "%s: --stdio serves the program that started it on stdin and stdout, with no address, token or origin", strings.Join(httpOnly, ", "))
+		}
+		if code, ok := phone.checkSIMConfig(e, fs); !ok {
+			return code
+		}
+		return serveStdio(e, &phone, limit.rate, *maxBody)
 	}
 	if *token == "" {
 		*token = e.getenv("MOBILEMCP_TOKEN")
@@ -95,17 +120,12 @@ command lines are visible to other users. See docs/mcp.md.`)
 		return exitFailure
 	}
 	defer l.Close() // Serve closes it too; this covers the failures before
-	eng, store, err := phone.engine(e, opts.Logger)
+	srv, eng, closeStore, err := phone.server(e, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
 		return exitFailure
 	}
-	defer store.Close()
-	srv, err := mcpserver.New(eng, opts)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
-		return exitFailure
-	}
+	defer closeStore()
 	outbox, _ := phone.outboxPath(e) // engine() has resolved it already
 	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpserver.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
 	fmt.Fprintf(e.stdout, "Simulated sends go to %s. Press Ctrl-C to stop.\n", outbox)
@@ -132,4 +152,44 @@ command lines are visible to other users. See docs/mcp.md.`)
 		return exitFailure
 	}
 	return exitOK
+}
+
+// serveStdio serves the simulated phone to the one client on stdin and
+// stdout. Nothing but JSON-RPC goes to stdout: what serve prints on a
+// terminal goes to stderr here.
+func serveStdio(e *env, phone *phoneFlags, rate ratelimit.Rate, maxBody int64) int {
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	opts := mcpserver.Options{Title: builtinTool.name, MaxBodyBytes: maxBody, RateLimit: rate, Logger: logger}
+	srv, eng, closeStore, err := phone.server(e, opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	defer closeStore()
+	outbox, _ := phone.outboxPath(e)
+	fmt.Fprintf(e.stderr, "mobilemcp serve: serving MCP on stdin and stdout (tools: %s); simulated sends go to %s\n", strings.Join(eng.Registry().IDs(), ", "), outbox)
+	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// A client that went away leaves a broken pipe: an error for the
+	// session, not the end of the process before the calls in flight.
+	signal.Ignore(syscall.SIGPIPE)
+	if err := srv.ServeStdio(ctx, e.stdin, clientOut(e.stdout)); err != nil {
+		fmt.Fprintf(e.stderr, "mobilemcp serve: %v\n", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// server is the MCP server over the simulated phone's engine, with opts;
+// closeStore closes the engine's reply store, once the server is done.
+func (p *phoneFlags) server(e *env, opts mcpserver.Options) (srv *mcpserver.Server, eng *capability.Engine, closeStore func(), err error) {
+	eng, store, err := p.engine(e, opts.Logger)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if srv, err = mcpserver.New(eng, opts); err != nil {
+		store.Close()
+		return nil, nil, nil, err
+	}
+	return srv, eng, func() { store.Close() }, nil
 }
