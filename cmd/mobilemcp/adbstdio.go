@@ -231,7 +231,7 @@ func (p *phoneLink) connect(ctx context.Context) error {
 	p.port = port
 	p.mu.Unlock()
 	url := "http://127.0.0.1:" + strconv.Itoa(port) + mcpserver.Path
-	if err := proveServer(ctx, url, state.Token, p.app); err != nil {
+	if err := proveServer(ctx, url, state.Port, state.Token, p.app); err != nil {
 		return err
 	}
 	auth := &bearerTransport{next: http.DefaultTransport, token: state.Token}

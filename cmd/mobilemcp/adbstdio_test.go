@@ -4,9 +4,11 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -49,7 +51,11 @@ func newGatewayPhone(t *testing.T, cfg simphone.Config) *gatewayPhone {
 	if p.srv, err = mcpserver.New(capability.NewEngine(reg, capability.Options{}), mcpserver.Options{Addr: "127.0.0.1:0", Token: phoneToken, Title: sms.ToolName}); err != nil {
 		t.Fatal(err)
 	}
-	p.addr = serveUntilCleanup(t, p.srv).String()
+	addr := serveUntilCleanup(t, p.srv)
+	p.addr = addr.String()
+	// The port the app's server listens on, on the phone: the fake forwards
+	// to it, and the server proves its token with it.
+	port := strconv.Itoa(addr.(*net.TCPAddr).Port)
 	p.on.Store(true)
 	p.adb = &adbtest.Fake{
 		Outputs: map[string]string{
@@ -61,16 +67,16 @@ func newGatewayPhone(t *testing.T, cfg simphone.Config) *gatewayPhone {
 			if command != "content call --uri 'content://io.github.mobilemcp.app.mobilemcp.mcp' --method server" {
 				return "Error while accessing provider: unexpected " + command + "\n"
 			}
-			state := `{"on":false,"port":9531}`
+			state := `{"on":false,"port":` + port + `}`
 			if p.on.Load() {
-				state = `{"on":true,"port":9531,"token":"` + phoneToken + `"}`
+				state = `{"on":true,"port":` + port + `,"token":"` + phoneToken + `"}`
 			}
 			return "Result: Bundle[{mobile-mcp-server=" + state + "}]\n"
 		},
-		// adbd relays the forward to the phone's port 9531, where the server
+		// adbd relays the forward to the phone's port, where the server
 		// listens while it is on.
 		Forward: func(devicePort int) string {
-			if devicePort != 9531 || !p.on.Load() {
+			if strconv.Itoa(devicePort) != port || !p.on.Load() {
 				return ""
 			}
 			return p.addr
