@@ -33,7 +33,7 @@ const listNotesDescriptor = `<mobile-mcp-capabilities xmlns:mcp="https://mobilem
 // handlerFunc is a Handler written in Go.
 type handlerFunc func(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error)
 
-func (f handlerFunc) Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
+func (f handlerFunc) Handle(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
 	return f(argsJSON, requestID, callerPackage, timeoutMillis)
 }
 

@@ -12,7 +12,7 @@ import (
 // Handler runs one capability, implemented in Java or Kotlin (the Tool
 // SDK's adapter implements it for the app's handlers).
 //
-// Run gets the arguments after the engine validated them against the
+// Handle gets the arguments after the engine validated them against the
 // descriptor: argsJSON is a JSON object whose values have their declared
 // types (a "14" sent for an integer arrives as 14), without the optional
 // ones the caller left out. callerPackage is the caller Android vouches
@@ -32,35 +32,35 @@ import (
 // with one of the error codes of the wire format. A failure with
 // invalid_arguments or permission_denied promises that nothing was done, so
 // the caller may correct the request and retry it under the same id. An
-// exception thrown out of Run becomes internal_error. A timeout failure
+// exception thrown out of Handle becomes internal_error. A timeout failure
 // returned once the deadline has passed, by a handler that gave up there,
 // is the engine's own timeout reply, the one the caller gets at the
 // deadline.
 type Handler interface {
-	Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (resultJSON string, err error)
+	Handle(argsJSON, requestID, callerPackage string, timeoutMillis int64) (resultJSON string, err error)
 }
 
-// Validator checks the arguments of one capability implemented in Java or
-// Kotlin, in ways its descriptor cannot state (Tool.SetValidator).
+// ArgumentCheck checks the arguments of one capability implemented in Java
+// or Kotlin, in ways its descriptor cannot state (Tool.SetArgumentCheck).
 //
-// Check gets the arguments as Handler.Run would, after the engine checked
+// Check gets the arguments as Handler.Handle would, after the engine checked
 // them against the descriptor, and returns what is wrong with them as a
 // message for the caller, such as "title is blank", or "" when nothing is.
-// A problem is refused with invalid_arguments; an exception thrown out of
+// A problem rejects the request with invalid_arguments; an exception thrown out of
 // Check becomes internal_error. It runs before consent and the reply
 // store, so it must not act, and it has no deadline: keep it quick.
-type Validator interface {
+type ArgumentCheck interface {
 	Check(argsJSON string) (problem string, err error)
 }
 
-// javaValidator adapts v to the engine.
-func javaValidator(id string, v Validator) capability.Validator {
+// javaArgumentCheck adapts c to the engine.
+func javaArgumentCheck(id string, c ArgumentCheck) capability.Validator {
 	return func(args capability.Args) error {
 		argsJSON, err := argsForJava(id, args)
 		if err != nil {
 			return err
 		}
-		problem, err := v.Check(argsJSON)
+		problem, err := c.Check(argsJSON)
 		switch {
 		case err != nil:
 			return capability.Errorf(capability.CodeInternalError, "%s's argument check failed in Java: %v", id, err)
@@ -86,7 +86,7 @@ func javaHandler(id string, h Handler) capability.Handler {
 			return capability.Result{}, context.DeadlineExceeded
 		}
 		millis := (left + time.Millisecond - 1) / time.Millisecond
-		text, err := h.Run(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), int64(millis))
+		text, err := h.Handle(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), int64(millis))
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}

@@ -17,7 +17,7 @@ type waitingStub struct {
 	left int64
 }
 
-func (w *waitingStub) Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
+func (w *waitingStub) Handle(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
 	w.left = timeoutMillis
 	if w.wait {
 		time.Sleep(time.Duration(timeoutMillis) * time.Millisecond)

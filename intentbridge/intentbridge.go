@@ -175,11 +175,11 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 	return nil
 }
 
-// Refuse records that the app cannot start a tool, for reason (such as a
-// service without the meta-data naming its descriptor): every request is
-// then answered with internal_error saying so. It does nothing once a tool
-// has started.
-func (b *Bridge) Refuse(reason string) {
+// StartFailed records that the app could not start its tool, for reason
+// (such as a service without the meta-data naming its descriptor): every
+// request is then answered with internal_error saying so. It does nothing
+// once a tool has started.
+func (b *Bridge) StartFailed(reason string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.engine == nil {
@@ -345,7 +345,7 @@ func (b *Bridge) HandleShell(requestJSON string, to ReplyTarget) {
 }
 
 // Reject answers requestJSON with a failure of errorCode and message
-// without running it: a transport refuses so a request it will not take
+// without running it: a transport rejects so a request it will not take
 // (adb's provider, a caller that is not the shell), and Queue one it will
 // not queue. The reply echoes the request's id and capability when they
 // can be read, in the request's own layout, so the caller can match it; a
@@ -361,7 +361,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
 		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
 	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-		b.log.Error("intentbridge: delivering a refusal failed", "request_id", capability.Excerpt(out.id), "error", err)
+		b.log.Error("intentbridge: delivering a rejection failed", "request_id", capability.Excerpt(out.id), "error", err)
 	}
 }
 

@@ -55,7 +55,7 @@ func newQueue() *fairqueue.Queue[job] {
 
 // Queue admits a binding request of callerPackage (as Handle names it)
 // and queues it for RunNext, which runs it as Handle does; done, if not
-// nil, is told once it has. It returns false when it refused the request
+// nil, is told once it has. It returns false when it rejected the request
 // instead, having answered to at once and queued nothing: too_large when
 // the request is larger than the engine reads, rate_limited when the
 // caller has MaxInFlightPerCaller requests queued or running already.
@@ -96,7 +96,7 @@ func (b *Bridge) queue(j job) bool {
 	return true
 }
 
-// fullMessage says which cap a refused caller reached, and what to do.
+// fullMessage says which cap a rejected caller reached, and what to do.
 func fullMessage(full *fairqueue.FullError) string {
 	if full.Shared || full.Caller.ID == "" {
 		return fmt.Sprintf("callers that Android does not name have %d requests in flight to this tool together, the most they may have:"+

@@ -19,7 +19,7 @@ type Tool struct {
 	descriptorName string
 	descriptorXML  string
 	handlers       map[string]Handler
-	validators     map[string]Validator
+	checks         map[string]ArgumentCheck
 	goCaps         []capability.Capability
 	timeout        time.Duration
 	title          string
@@ -29,7 +29,7 @@ type Tool struct {
 // descriptorName names it in messages, such as
 // "res/xml/mcp_capabilities.xml".
 func NewTool(descriptorName, descriptorXML string) *Tool {
-	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}, validators: map[string]Validator{}}
+	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}, checks: map[string]ArgumentCheck{}}
 }
 
 // SetTitle names the tool as its manifest's mobile.mcp.tool.name does. The
@@ -44,15 +44,15 @@ func (t *Tool) SetHandler(capabilityID string, h Handler) {
 	t.handlers[capabilityID] = h
 }
 
-// SetValidator gives capabilityID, which has a Java handler, a check of its
-// arguments that its descriptor cannot state, such as "the title is not
+// SetArgumentCheck gives capabilityID, which has a Java handler, a check of
+// its arguments that its descriptor cannot state, such as "the title is not
 // blank". The engine runs it after the descriptor's checks and before
 // consent, the reply store and the rate limit, so an invalid call is
-// refused without asking the user or using the caller's budget. A
-// capability without a validator costs no call into Java for it. A second
-// validator for the same id replaces the first.
-func (t *Tool) SetValidator(capabilityID string, v Validator) {
-	t.validators[capabilityID] = v
+// rejected without asking the user or using the caller's budget. A
+// capability without an argument check costs no call into Java for it. A
+// second check for the same id replaces the first.
+func (t *Tool) SetArgumentCheck(capabilityID string, c ArgumentCheck) {
+	t.checks[capabilityID] = c
 }
 
 // AddGo adds capabilities implemented in Go. The descriptor must declare
@@ -124,16 +124,16 @@ func (t *Tool) implement(c *capability.Capability, line int) (capability.Capabil
 		}
 		impl := *c
 		impl.Handler = javaHandler(c.ID, h)
-		if v, ok := t.validators[c.ID]; ok {
-			if v == nil {
-				return capability.Capability{}, fmt.Sprintf("the validator of %s is null", c.ID)
+		if check, ok := t.checks[c.ID]; ok {
+			if check == nil {
+				return capability.Capability{}, fmt.Sprintf("the argument check of %s is null", c.ID)
 			}
-			impl.Validate = javaValidator(c.ID, v)
+			impl.Validate = javaArgumentCheck(c.ID, check)
 		}
 		return impl, ""
 	case i >= 0:
-		if _, ok := t.validators[c.ID]; ok {
-			return capability.Capability{}, fmt.Sprintf("%s is implemented in Go, which checks its arguments itself; remove its validator", c.ID)
+		if _, ok := t.checks[c.ID]; ok {
+			return capability.Capability{}, fmt.Sprintf("%s is implemented in Go, which checks its arguments itself; remove its argument check", c.ID)
 		}
 		g := t.goCaps[i]
 		if diff := differs(c, &g); diff != "" {
@@ -144,7 +144,7 @@ func (t *Tool) implement(c *capability.Capability, line int) (capability.Capabil
 	return capability.Capability{}, fmt.Sprintf("%s:%d declares %s, but it has no handler", t.descriptorName, line, c.ID)
 }
 
-// undeclared reports the handlers and validators of capabilities the
+// undeclared reports the handlers and argument checks of capabilities the
 // descriptor does not declare: most likely a misspelt id, whose capability
 // then has no handler, or goes unchecked.
 func (t *Tool) undeclared(declared []*capability.Capability) []string {
@@ -164,20 +164,20 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 		}
 	}
 	slices.Sort(ids)
-	var validators []string
-	for id := range t.validators {
+	var checks []string
+	for id := range t.checks {
 		if !slices.Contains(known, id) {
-			validators = append(validators, id)
+			checks = append(checks, id)
 		}
 	}
-	slices.Sort(validators)
+	slices.Sort(checks)
 	var problems []string
 	for _, list := range []struct {
 		what string
 		ids  []string
-	}{{"handler", ids}, {"validator", validators}} {
+	}{{"a handler", ids}, {"an argument check", checks}} {
 		for _, id := range list.ids {
-			problems = append(problems, fmt.Sprintf("there is a %s for %q, which %s does not declare (it declares %s)", list.what, id, t.descriptorName, strings.Join(known, ", ")))
+			problems = append(problems, fmt.Sprintf("there is %s for %q, which %s does not declare (it declares %s)", list.what, id, t.descriptorName, strings.Join(known, ", ")))
 		}
 	}
 	return problems

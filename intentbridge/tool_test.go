@@ -48,7 +48,7 @@ type javaStub struct {
 	left  []int64
 }
 
-func (j *javaStub) Run(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
+func (j *javaStub) Handle(argsJSON, requestID, callerPackage string, timeoutMillis int64) (string, error) {
 	j.mu.Lock()
 	j.calls = append(j.calls, argsJSON+"|"+requestID+"|"+callerPackage)
 	j.left = append(j.left, timeoutMillis)
@@ -160,10 +160,10 @@ func TestARequestBeforeStart(t *testing.T) {
 	}
 }
 
-func TestRefuseIsWhatEveryRequestHears(t *testing.T) {
+func TestStartFailedIsWhatEveryRequestHears(t *testing.T) {
 	b, _ := OpenBridge("")
 	defer b.Close()
-	b.Refuse("com.example.NotesService cannot start: the service has no mobile.mcp.tool.capabilities meta-data")
+	b.StartFailed("com.example.NotesService cannot start: the service has no mobile.mcp.tool.capabilities meta-data")
 	want := specReply(`{"id":null,"status":"failure","message":"this tool cannot start, so it runs nothing; its developer must fix this: com.example.NotesService cannot start: the service has no mobile.mcp.tool.capabilities meta-data","error_code":"internal_error"}`)
 	if r := handle(b, notesRequest("n", `{}`), testAgent); r.SpecJSON() != want {
 		t.Errorf("\n got %s\nwant %s", r.SpecJSON(), want)
@@ -313,31 +313,31 @@ func TestAnOverrunningJavaHandlerIsAnsweredAtItsDeadline(t *testing.T) {
 	}
 }
 
-// validatorStub stands in for a Java validator: it records each check and
+// checkStub stands in for a Java argument check: it records each check and
 // answers with problem (or fails with err).
-type validatorStub struct {
+type checkStub struct {
 	problem string
 	err     error
 	mu      sync.Mutex
 	checks  []string
 }
 
-func (v *validatorStub) Check(argsJSON string) (string, error) {
+func (v *checkStub) Check(argsJSON string) (string, error) {
 	v.mu.Lock()
 	v.checks = append(v.checks, argsJSON)
 	v.mu.Unlock()
 	return v.problem, v.err
 }
 
-// A Java validator is the capability's own check: it runs after the
+// A Java argument check is the capability's own check: it runs after the
 // descriptor's checks and before consent, the reply store and the rate
-// limit, so an invalid call is refused without asking the user or using
+// limit, so an invalid call is rejected without asking the user or using
 // budget.
-func TestAJavaValidatorRunsBeforeConsentAndTheRateLimit(t *testing.T) {
+func TestAJavaArgumentCheckRunsBeforeConsentAndTheRateLimit(t *testing.T) {
 	create := &javaStub{result: `{"message":"Created note 7","output":{"id":7,"title":"Milk"}}`}
-	check := &validatorStub{problem: "title is blank"}
+	check := &checkStub{problem: "title is blank"}
 	tool := notesTool(create, &javaStub{})
-	tool.SetValidator("create_note", check)
+	tool.SetArgumentCheck("create_note", check)
 	b := openSMS(t, tool, t.TempDir())
 	if err := b.SetSendRateLimit("1/hour"); err != nil {
 		t.Fatal(err)
@@ -352,27 +352,27 @@ func TestAJavaValidatorRunsBeforeConsentAndTheRateLimit(t *testing.T) {
 		}
 	}
 	if want := []string{`{"pinned":true,"title":" "}`, `{"pinned":true,"title":" "}`, `{"pinned":true,"title":" "}`}; !slices.Equal(check.checks, want) {
-		t.Errorf("the validator got %q, want the typed arguments %q", check.checks, want)
+		t.Errorf("the argument check got %q, want the typed arguments %q", check.checks, want)
 	}
-	// The descriptor's own checks come first: the validator never sees a mistyped call.
+	// The descriptor's own checks come first: the argument check never sees a mistyped call.
 	handle(b, notesRequest("t", `{"title":5}`), testAgent)
 	if len(check.checks) != 3 {
-		t.Errorf("the validator saw a call the descriptor refuses")
+		t.Errorf("the argument check saw a call the descriptor rejects")
 	}
 	// Valid now, and the one call of the budget is still there.
 	check.problem = ""
 	if r := handle(b, notesRequest("v", `{"title":"Milk"}`), testAgent); !r.Success() || len(create.calls) != 1 {
 		t.Errorf("a valid call after the invalid ones: %s", r.SpecJSON())
 	}
-	// An exception in the validator is the tool's bug, not the caller's.
+	// An exception in the argument check is the tool's bug, not the caller's.
 	check.err = errors.New("java.lang.NullPointerException")
 	want := specReply(`{"id":"x","capability":{"id":"create_note"},"status":"failure","message":"create_note's argument check failed in Java: java.lang.NullPointerException","error_code":"internal_error"}`)
 	if r := handle(b, notesRequest("x", `{"title":"Milk"}`), testAgent); r.SpecJSON() != want {
-		t.Errorf("a throwing validator:\n got %s\nwant %s", r.SpecJSON(), want)
+		t.Errorf("a throwing argument check:\n got %s\nwant %s", r.SpecJSON(), want)
 	}
 }
 
-func TestStartRefusesAMisplacedValidator(t *testing.T) {
+func TestStartRefusesAMisplacedArgumentCheck(t *testing.T) {
 	tests := []struct {
 		name string
 		tool func() *Tool
@@ -380,19 +380,19 @@ func TestStartRefusesAMisplacedValidator(t *testing.T) {
 	}{
 		{"for an undeclared capability", func() *Tool {
 			tool := notesTool(&javaStub{}, &javaStub{})
-			tool.SetValidator("crate_note", &validatorStub{})
+			tool.SetArgumentCheck("crate_note", &checkStub{})
 			return tool
-		}, `intentbridge: the tool cannot start:` + "\n  " + `there is a validator for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
+		}, `intentbridge: the tool cannot start:` + "\n  " + `there is an argument check for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
 		{"null", func() *Tool {
 			tool := notesTool(&javaStub{}, &javaStub{})
-			tool.SetValidator("create_note", nil)
+			tool.SetArgumentCheck("create_note", nil)
 			return tool
-		}, "intentbridge: the tool cannot start:\n  the validator of create_note is null"},
+		}, "intentbridge: the tool cannot start:\n  the argument check of create_note is null"},
 		{"for a capability implemented in Go", func() *Tool {
 			tool := smsTool(&fakeJava{})
-			tool.SetValidator("send_sms", &validatorStub{})
+			tool.SetArgumentCheck("send_sms", &checkStub{})
 			return tool
-		}, "intentbridge: the tool cannot start:\n  send_sms is implemented in Go, which checks its arguments itself; remove its validator"},
+		}, "intentbridge: the tool cannot start:\n  send_sms is implemented in Go, which checks its arguments itself; remove its argument check"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

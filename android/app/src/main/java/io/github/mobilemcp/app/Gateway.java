@@ -23,7 +23,9 @@ import io.github.mobilemcp.smsapp.RemoteCaller;
 import io.github.mobilemcp.smsapp.Server;
 import io.github.mobilemcp.smsapp.Smsapp;
 import io.github.mobilemcp.sdk.McpToolService;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.DescriptorXml;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
+import io.github.mobilemcp.sdk.internal.PackageSigners;
 
 import org.json.JSONObject;
 
@@ -256,7 +258,7 @@ final class Gateway implements RemoteCaller {
     /** packageName's signer now, or null when it is not installed or has no certificate. */
     private String signerOf(String packageName) {
         try {
-            return EngineAccess.signerSha256(app.getPackageManager(), packageName);
+            return PackageSigners.sha256(app.getPackageManager(), packageName);
         } catch (PackageManager.NameNotFoundException | IllegalStateException e) {
             return null;
         }
@@ -338,7 +340,7 @@ final class Gateway implements RemoteCaller {
         PackageManager pm = app.getPackageManager();
         ServiceInfo info = pm.getServiceInfo(new ComponentName(tool.packageName(), tool.serviceName()), PackageManager.GET_META_DATA);
         int id = info.metaData.getInt(Intentbridge.MetaToolCapabilities);
-        return EngineAccess.descriptorXml(pm.getResourcesForApplication(info.applicationInfo), id);
+        return DescriptorXml.read(pm.getResourcesForApplication(info.applicationInfo), id);
     }
 
     /**

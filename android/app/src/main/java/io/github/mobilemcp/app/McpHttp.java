@@ -8,7 +8,7 @@ import android.util.Log;
 
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.smsapp.Smsapp;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;

@@ -16,7 +16,7 @@ import android.os.IBinder;
 import android.os.Looper;
 import android.text.TextUtils;
 
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.Foreground;
 
 
 import java.util.List;
@@ -36,7 +36,7 @@ import java.util.List;
  * <p>The engine serves only a started tool, so the service binds to {@link ToolService} and
  * starts the server once that binding is made, on McpHttp's thread; listeners of McpHttp learn the
  * outcome. The foreground type is specialUse (declared in the manifest), passed the way every API
- * level accepts by the SDK's {@link EngineAccess#startForeground}.
+ * level accepts by the SDK's {@link Foreground#start}.
  */
 public class McpServerService extends Service {
     /** Starts the server (if it is not running) and the service in the foreground. */
@@ -103,7 +103,7 @@ public class McpServerService extends Service {
             return START_NOT_STICKY;
         }
         // First, as after every startForegroundService: Android waits for it.
-        EngineAccess.startForeground(this, NOTIFICATION_ID, notification());
+        Foreground.start(this, NOTIFICATION_ID, notification());
         if (!bound) {
             bound = bindService(new Intent(this, ToolService.class), tool, BIND_AUTO_CREATE);
             if (!bound) {
@@ -147,7 +147,7 @@ public class McpServerService extends Service {
         int immutable = PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT;
         PendingIntent open = PendingIntent.getActivity(this, 0, new Intent(this, MainActivity.class), immutable);
         PendingIntent stop = PendingIntent.getService(this, 0, stopIntent(this), immutable);
-        return EngineAccess.notificationBuilder(this, CHANNEL_ID, getText(R.string.mcp_server_channel),
+        return Foreground.notificationBuilder(this, CHANNEL_ID, getText(R.string.mcp_server_channel),
                 getText(R.string.mcp_server_channel_description), NotificationManager.IMPORTANCE_LOW)
                 .setSmallIcon(android.R.drawable.sym_action_chat)
                 .setContentTitle(getText(R.string.mcp_server_running))
@@ -180,7 +180,7 @@ public class McpServerService extends Service {
             http.stop();
             http.changed();
         });
-        EngineAccess.stopForeground(this);
+        Foreground.stop(this);
         super.onDestroy();
     }
 }

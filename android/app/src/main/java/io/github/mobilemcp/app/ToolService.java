@@ -3,7 +3,7 @@ package io.github.mobilemcp.app;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.smsapp.Smsapp;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 /**
  * The SMS tool's Mobile-MCP service: the Tool SDK's {@link McpToolService}, which does the

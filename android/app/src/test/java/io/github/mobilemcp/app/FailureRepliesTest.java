@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 import android.telephony.SmsManager;
 
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
 import org.junit.Rule;
@@ -87,7 +88,7 @@ public class FailureRepliesTest {
     public void sentResultNeverArrives_isATimeout() throws Exception {
         long started = System.nanoTime();
         // A 1.5 s deadline for every capability, instead of 60 s for send_sms.
-        McpTool.setTimeoutOverrideForTests(agent.app, 1500);
+        EngineAccess.setTimeoutMillis(agent.app, 1500);
         agent.bind(FakeAgent.specRequest("t1", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}"));
         agent.awaitSend(17); // and never fire its sent PendingIntent

@@ -23,7 +23,7 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.ToolBinding;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import java.util.ArrayList;
 import java.util.Arrays;

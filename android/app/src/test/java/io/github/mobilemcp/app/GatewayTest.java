@@ -17,7 +17,7 @@ import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.smsapp.Smsapp;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -224,7 +224,7 @@ public class GatewayTest {
     @Test
     public void aToolThatThrowsOrOverrunsIsAToolError() throws Exception {
         OtherApp broken = install("com.example.broken", "Broken");
-        McpTool.setTimeoutOverrideForTests(broken, 300);
+        EngineAccess.setTimeoutMillis(broken, 300);
         broken.install(BrokenToolService.class, "Broken", R.xml.notes_capabilities);
         McpTool.get(broken).allow(APP);
         Gateway.of(agent.app).setShared("com.example.broken", true);

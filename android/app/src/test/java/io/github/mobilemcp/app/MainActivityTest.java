@@ -22,7 +22,7 @@ import android.widget.TextView;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;

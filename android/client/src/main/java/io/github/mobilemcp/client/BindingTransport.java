@@ -123,7 +123,7 @@ final class BindingTransport {
         }
         int sender = sendingUid(msg);
         if (sender != -1 && toolUid > 0 && sender != toolUid) {
-            client.refuse(call, "a reply to " + call.capabilityId + " (request " + call.id + ") came from uid " + sender
+            client.reject(call, "a reply to " + call.capabilityId + " (request " + call.id + ") came from uid " + sender
                     + ", not from " + tool + " (uid " + toolUid + ")");
             return true;
         }

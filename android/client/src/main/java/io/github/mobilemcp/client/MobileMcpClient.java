@@ -304,23 +304,23 @@ public final class MobileMcpClient implements Closeable {
         try {
             reply = Reply.parse(json);
         } catch (JSONException e) {
-            refuse(call, "its reply cannot be read: " + e.getMessage());
+            reject(call, "its reply cannot be read: " + e.getMessage());
             return;
         }
         if (reply.id() == null) {
-            refuse(call, "its reply has no request id, so it is not a reply to request " + call.id
+            reject(call, "its reply has no request id, so it is not a reply to request " + call.id
                     + (reply.message() == null ? "" : " (it said: " + reply.message() + ")"));
         } else if (!reply.id().equals(call.id)) {
-            refuse(call, "it answered request " + call.id + " with a reply to request " + reply.id());
+            reject(call, "it answered request " + call.id + " with a reply to request " + reply.id());
         } else if (reply.capabilityId() != null && !reply.capabilityId().equals(call.capabilityId)) {
-            refuse(call, "it answered a call of " + call.capabilityId + " with a reply of " + reply.capabilityId());
+            reject(call, "it answered a call of " + call.capabilityId + " with a reply of " + reply.capabilityId());
         } else {
             call.future.complete(reply);
         }
     }
 
-    /** Fails call because of what its tool sent instead of a reply. */
-    void refuse(Call call, String why) {
+    /** Rejects what call's tool sent instead of a reply, and fails the call. */
+    void reject(Call call, String why) {
         Log.w(TAG, call.tool + ": " + why);
         call.future.completeExceptionally(new MobileMcpException(call.tool + " sent no valid reply to " + call.capabilityId + ": " + why));
     }

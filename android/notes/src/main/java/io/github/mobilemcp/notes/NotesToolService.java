@@ -16,7 +16,7 @@ public class NotesToolService extends McpToolService {
             long id = notes.add(call.getString("title"), call.getString("body", ""));
             return ToolResult.success("Created note " + id).put("id", id);
         });
-        handlers.validate("create_note", call ->
+        handlers.check("create_note", call ->
                 call.getString("title").trim().isEmpty() ? "title is blank; give the note a title" : null);
         handlers.on("list_notes", call -> {
             JSONArray all = notes.list();

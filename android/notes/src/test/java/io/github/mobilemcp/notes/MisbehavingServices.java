@@ -18,7 +18,7 @@ final class MisbehavingServices {
     static class Misbehaving extends McpToolService {
         @Override
         protected void registerHandlers(ToolHandlers handlers) {
-            handlers.validate("delete_note", call -> {
+            handlers.check("delete_note", call -> {
                 if (call.getLong("id") == 3) {
                     throw new IllegalStateException("the check has no index");
                 }

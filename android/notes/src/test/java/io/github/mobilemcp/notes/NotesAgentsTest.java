@@ -138,7 +138,7 @@ public class NotesAgentsTest {
 
     @Test
     public void consentIsAskedForWhatChangesNotesAndNotForReading() throws Exception {
-        tool.tool().revoke(app.getPackageName()); // as a new agent: no decision yet
+        tool.tool().forget(app.getPackageName()); // as a new agent: no decision yet
         Reply list = tool.call("list_notes", "{}");
         assertEquals("success", list.status());
         for (String[] call : new String[][] {{"create_note", "{\"title\":\"x\"}"}, {"delete_note", "{\"id\":1}"}}) {

@@ -8,7 +8,7 @@ import android.app.Notification;
 import android.app.NotificationManager;
 
 import io.github.mobilemcp.client.Reply;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
@@ -18,7 +18,7 @@ import org.junit.runner.RunWith;
 import org.robolectric.RuntimeEnvironment;
 
 /**
- * The sample's argument check (handlers.validate, a blank title) runs before consent and the rate
+ * The sample's argument check (handlers.check, a blank title) runs before consent and the rate
  * limit: an app the user never allowed is told what is wrong instead of being asked about, and an
  * allowed app's invalid calls leave its rate budget whole.
  */

@@ -15,7 +15,7 @@ class KotlinNotesToolService : McpToolService() {
             val id = notes.add(call.getString("title"), call.getString("body", ""))
             ToolResult.success("Created note $id").put("id", id)
         }
-        handlers.validate("create_note") { call ->
+        handlers.check("create_note") { call ->
             if (call.getString("title").isBlank()) "title is blank; give the note a title" else null
         }
         handlers.on("list_notes") { _ ->

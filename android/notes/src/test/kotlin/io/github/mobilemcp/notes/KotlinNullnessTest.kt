@@ -44,7 +44,7 @@ class KotlinNullnessTest {
                 ToolResult.success("$title, ${body.length} characters, color ${color ?: "none"}, $extra extra, from $caller")
                     .put("id", title.length)
             }
-            handlers.validate("create_note") { call -> if (call.getString("title").isBlank()) "title is blank" else null }
+            handlers.check("create_note") { call -> if (call.getString("title").isBlank()) "title is blank" else null }
             handlers.on("list_notes") { _ -> ToolResult.success("0 notes").put("count", 0).put("notes", JSONArray()) }
             handlers.on("delete_note") { call ->
                 ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note ${call.getLong("id")}")

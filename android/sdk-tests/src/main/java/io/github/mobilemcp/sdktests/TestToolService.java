@@ -53,7 +53,7 @@ public class TestToolService extends McpToolService {
                     .put("in_time", left > 0 && left <= DEFAULT_DEADLINE_MILLIS);
         });
         handlers.on("record", call -> ToolResult.success("Recorded").put("count", records.add(call.getString("text"))));
-        handlers.validate("record", call ->
+        handlers.check("record", call ->
                 call.getString("text").trim().isEmpty() ? "text is blank; give it some text" : null);
         handlers.on("hold", call -> {
             String name = call.getString("name", "");

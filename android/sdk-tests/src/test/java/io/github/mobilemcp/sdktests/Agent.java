@@ -15,7 +15,7 @@ import android.os.Looper;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.EngineAccess;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.ToolBinding;

@@ -6,6 +6,7 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 
@@ -79,7 +80,7 @@ public class BoundedWorkTest {
 
     @Test
     public void aHandlerPastItsDeadline_isAnsweredTimeoutAtTheDeadline() throws Exception {
-        McpTool.setTimeoutOverrideForTests(agent.app, 300);
+        EngineAccess.setTimeoutMillis(agent.app, 300);
         long started = System.nanoTime();
         agent.bind(Agent.specRequest("slow", "hold", "{\"name\":\"slow\"}"));
         assertEquals(Agent.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitSpecReply());

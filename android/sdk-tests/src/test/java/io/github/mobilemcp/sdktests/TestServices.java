@@ -34,7 +34,7 @@ final class TestServices {
     static class NullCheck extends McpToolService {
         @Override
         protected void registerHandlers(ToolHandlers handlers) {
-            handlers.validate("record", null);
+            handlers.check("record", null);
         }
     }
 }

@@ -104,7 +104,7 @@ public class ToolHandlersTest {
 
         @Test
         public void theArgumentCheckRunsBeforeConsent_andItsProblemIsInvalidArguments() throws Exception {
-            tool.tool().revoke(RuntimeEnvironment.getApplication().getPackageName());
+            tool.tool().forget(RuntimeEnvironment.getApplication().getPackageName());
             assertEquals("failure invalid_arguments: text is blank; give it some text", outcome(tool.call("record", "{\"text\":\"  \"}")));
             assertEquals("no question for an invalid call", 0, tool.tool().getCallers().size());
             assertEquals(List.of(), recorded());

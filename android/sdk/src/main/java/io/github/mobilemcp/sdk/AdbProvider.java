@@ -62,30 +62,30 @@ public final class AdbProvider extends ContentProvider {
                 && getContext().checkCallingPermission(android.Manifest.permission.DUMP) == PackageManager.PERMISSION_GRANTED;
         ToolRuntime runtime = ToolRuntime.get(getContext());
         if (!shell) {
-            return refusal(runtime, arg, "permission_denied", "this provider runs requests for adb's shell only"
+            return rejection(runtime, arg, "permission_denied", "this provider runs requests for adb's shell only"
                     + " (uid 2000, holding android.permission.DUMP), not uid " + uid + "; an app binds to the tool's"
                     + " Mobile-MCP service and sends its request as a Message (binding mode)");
         }
         if (!METHOD_INVOKE.equals(method) || arg == null) {
-            return refusal(runtime, arg == null ? "" : arg, "invalid_request", "call method " + METHOD_INVOKE
+            return rejection(runtime, arg == null ? "" : arg, "invalid_request", "call method " + METHOD_INVOKE
                     + " with the request JSON as its --arg, not method " + method + (arg == null ? " without --arg" : ""));
         }
         ServiceConnection started = startTool(runtime);
         try {
             AtomicReference<String> spec = new AtomicReference<>();
             CountDownLatch replied = new CountDownLatch(1);
-            // The same admission as every transport's: a refusal is the reply, at once.
+            // The same admission as every transport's: a rejection is the reply, at once.
             runtime.queueShell(arg, (specJSON, flat, requestId, errorCode) -> {
                 spec.set(specJSON);
                 replied.countDown();
             });
             if (!replied.await(REPLY_MILLIS, TimeUnit.MILLISECONDS)) {
-                return refusal(runtime, arg, "timeout", "the tool gave no reply within " + REPLY_MILLIS / 1000 + " s");
+                return rejection(runtime, arg, "timeout", "the tool gave no reply within " + REPLY_MILLIS / 1000 + " s");
             }
             return reply(spec.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return refusal(runtime, arg, "internal_error", "interrupted while waiting for the reply");
+            return rejection(runtime, arg, "internal_error", "interrupted while waiting for the reply");
         } finally {
             if (started != null) {
                 getContext().unbindService(started);
@@ -134,7 +134,7 @@ public final class AdbProvider extends ContentProvider {
     }
 
     /** The failure reply to request, with its id when it can be read. */
-    private static Bundle refusal(ToolRuntime runtime, @Nullable String request, String code, String message) {
+    private static Bundle rejection(ToolRuntime runtime, @Nullable String request, String code, String message) {
         AtomicReference<String> spec = new AtomicReference<>();
         runtime.bridge.reject(request == null ? "" : request, code, message, (specJSON, flat, requestId, errorCode) -> spec.set(specJSON));
         return reply(spec.get());

@@ -4,12 +4,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a capability's arguments in a way its descriptor cannot state, such as "the title is not
- * blank". Register one with {@link ToolHandlers#validate}; in Kotlin, a lambda:
- * {@code handlers.validate("create_note") { call -> if (call.getString("title").isBlank()) "title is blank" else null }}.
+ * blank". Register one with {@link ToolHandlers#check}; in Kotlin, a lambda:
+ * {@code handlers.check("create_note") { call -> if (call.getString("title").isBlank()) "title is blank" else null }}.
  *
  * <p>The engine runs it after the descriptor's checks (so the arguments have their declared types)
  * and before everything else: the calling app's consent, a retried request id and the rate limit.
- * A problem it reports is refused with {@code invalid_arguments}: the user is not asked, the
+ * A problem it reports rejects the request with {@code invalid_arguments}: the user is not asked, the
  * caller's rate budget is untouched, and the handler does not run. A capability without a check
  * pays nothing for this feature.
  *
@@ -25,5 +25,5 @@ public interface ArgumentCheck {
      * (say what to send instead), or null (or "") when nothing is. An exception becomes an
      * {@code internal_error} reply naming it; the app keeps running.
      */
-    @Nullable String problem(ToolCall call) throws Exception;
+    @Nullable String check(ToolCall call) throws Exception;
 }

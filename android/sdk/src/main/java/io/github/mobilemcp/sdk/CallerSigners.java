@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdk;
 import android.content.pm.PackageManager;
 
 import io.github.mobilemcp.intentbridge.SignerSource;
+import io.github.mobilemcp.sdk.internal.PackageSigners;
 
 /**
  * Tells the engine which app holds a caller's package name now ({@link PackageSigners}). The user's

@@ -6,7 +6,7 @@ package io.github.mobilemcp.sdk;
  *
  * <p>By the time a handler runs, the engine has checked everything the descriptor says: the
  * arguments' names and types (a {@code "14"} sent for an integer arrives as 14), the required ones,
- * the capability's {@link ArgumentCheck} if you gave it one ({@link ToolHandlers#validate}), the
+ * the capability's {@link ArgumentCheck} if you gave it one ({@link ToolHandlers#check}), the
  * calling app's consent for a capability that is not read-only, and its rate limit. A retried
  * request id of a capability that changes something never reaches the handler twice.
  *

@@ -12,6 +12,8 @@ import android.net.Uri;
 import android.os.Build;
 import android.util.Log;
 
+import io.github.mobilemcp.sdk.internal.Foreground;
+
 import org.jspecify.annotations.Nullable;
 
 /**

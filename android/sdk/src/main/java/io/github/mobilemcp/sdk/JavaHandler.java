@@ -24,7 +24,7 @@ final class JavaHandler implements Handler {
     }
 
     @Override
-    public String run(String argsJSON, String requestID, String callerPackage, long timeoutMillis) throws JSONException {
+    public String handle(String argsJSON, String requestID, String callerPackage, long timeoutMillis) throws JSONException {
         ToolResult result;
         try {
             result = handler.handle(new ToolCall(capabilityId, requestID, caller(callerPackage), signers, timeoutMillis, new JSONObject(argsJSON)));

@@ -2,7 +2,6 @@ package io.github.mobilemcp.sdk;
 
 import android.content.Context;
 
-import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import org.json.JSONArray;
@@ -141,12 +140,15 @@ public final class McpTool {
         decide(callerPackage, false);
     }
 
-    /** Forgets the decision about callerPackage: its next such call asks the user again. Not on the main thread. */
-    public void revoke(String callerPackage) {
+    /**
+     * Forgets the decision about callerPackage, as the user's Revoke does: its next call of a
+     * capability that changes something asks the user again. Not on the main thread.
+     */
+    public void forget(String callerPackage) {
         try {
             runtime.forget(callerPackage);
         } catch (Exception e) {
-            throw new IllegalStateException("could not revoke the decision about " + callerPackage + ": " + e.getMessage(), e);
+            throw new IllegalStateException("could not forget the decision about " + callerPackage + ": " + e.getMessage(), e);
         }
     }
 
@@ -185,16 +187,4 @@ public final class McpTool {
         return runtime.isDebuggable();
     }
 
-    /** The Go engine; the SMS reference app reaches it through {@link EngineAccess}. */
-    Bridge getEngine() {
-        return runtime.bridge;
-    }
-
-    /**
-     * Gives every capability a deadline of millis instead of its {@code mcp:timeout}, so that a
-     * test reaches the timeout path quickly. Call it before the tool service is first created.
-     */
-    public static void setTimeoutOverrideForTests(Context context, long millis) {
-        ToolRuntime.get(context).setTimeoutOverride(millis);
-    }
 }

@@ -10,7 +10,7 @@ import android.os.Messenger;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
-
+import io.github.mobilemcp.sdk.internal.Foreground;
 
 import org.jspecify.annotations.Nullable;
 
@@ -125,7 +125,7 @@ public abstract class McpToolService extends Service {
     public int onStartCommand(@Nullable Intent intent, int flags, int startId) {
         // First, always: an agent that used startForegroundService gets an ANR unless we call
         // startForeground promptly, and Android does not tell a service how it was started.
-        Foreground.startForRequests(this);
+        ToolForeground.start(this);
         lastStartId = startId;
         running++;
         IntentRequest request = IntentRequest.from(intent);
@@ -133,7 +133,7 @@ public abstract class McpToolService extends Service {
         ReplyTarget to = request.callback == null ? new Replies.ToLogcat()
                 : new Replies.ToPendingIntent(this, request.callback, caller);
         if (!runtime.queueIntent(request.json, caller, to, this::startedRequestDone)) {
-            startedRequestDone(); // refused at once: answered already
+            startedRequestDone(); // rejected at once: answered already
         }
         // A killed service must not be restarted with a null Intent: the agent will retry.
         return START_NOT_STICKY;

@@ -36,20 +36,20 @@ public final class ToolHandlers {
      * state, run before the caller's consent and rate limit; see {@link ArgumentCheck}.
      *
      * <pre>{@code
-     * handlers.validate("create_note", call -> call.getString("title").trim().isEmpty() ? "title is blank" : null);
+     * handlers.check("create_note", call -> call.getString("title").trim().isEmpty() ? "title is blank" : null);
      * }</pre>
      *
      * Returns this, to chain calls.
      */
-    public ToolHandlers validate(String capabilityId, ArgumentCheck check) {
+    public ToolHandlers check(String capabilityId, ArgumentCheck check) {
         if (check == null) {
             throw new IllegalArgumentException("the argument check of " + capabilityId + " is null");
         }
-        tool.setValidator(capabilityId, new JavaValidator(capabilityId, check));
+        tool.setArgumentCheck(capabilityId, new JavaArgumentCheck(capabilityId, check));
         return this;
     }
 
-    /** The engine's description of the tool; the SMS reference app reaches it through {@link EngineAccess}. */
+    /** The engine's description of the tool; the SMS reference app reaches it through internal.EngineAccess. */
     Tool engineTool() {
         return tool;
     }

@@ -16,6 +16,8 @@ import io.github.mobilemcp.intentbridge.Done;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.intentbridge.Tool;
+import io.github.mobilemcp.sdk.internal.DescriptorXml;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -52,6 +54,26 @@ final class ToolRuntime {
      * Application, files and decisions, and so its own runtime.
      */
     private static final Map<String, ToolRuntime> RUNTIMES = new HashMap<>();
+
+    // The seam to the engine for the SMS app and the tests, outside the SDK's API.
+    static {
+        EngineAccess.provide(new EngineAccess.Provider() {
+            @Override
+            public Bridge bridge(Context context) {
+                return get(context).bridge;
+            }
+
+            @Override
+            public Tool tool(ToolHandlers handlers) {
+                return handlers.engineTool();
+            }
+
+            @Override
+            public void setTimeoutMillis(Context context, long millis) {
+                get(context).setTimeoutOverride(millis);
+            }
+        });
+    }
 
     /** The runtime of context's app. */
     static synchronized ToolRuntime get(Context context) {
@@ -143,7 +165,7 @@ final class ToolRuntime {
         } catch (Exception e) {
             String why = name + " cannot start its Mobile-MCP tool: " + (e.getMessage() != null ? e.getMessage() : e);
             Log.e(McpToolService.LOG_TAG, why, e);
-            bridge.refuse(why);
+            bridge.startFailed(why);
             return;
         }
         try {
@@ -266,7 +288,7 @@ final class ToolRuntime {
         return out == null ? json : out.toString();
     }
 
-    /** Gives every capability this deadline; see McpTool.setTimeoutOverrideForTests. */
+    /** Gives every capability this deadline; see EngineAccess.setTimeoutMillis. */
     synchronized void setTimeoutOverride(long millis) {
         if (startedBy != null) {
             throw new IllegalStateException("the tool has started already; set the deadline before the service is created");
@@ -317,7 +339,7 @@ final class ToolRuntime {
     }
 
     /**
-     * Forgets the decision about callerPackage (revoked, or the app was removed) and withdraws a
+     * Forgets the decision about callerPackage (the user revoked it, or the app was removed) and withdraws a
      * question about it. Writes a file: not on the main thread.
      */
     void forget(String callerPackage) throws Exception {

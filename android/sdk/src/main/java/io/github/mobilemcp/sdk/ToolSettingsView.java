@@ -83,7 +83,7 @@ public class ToolSettingsView extends LinearLayout {
                     String since = DateFormat.getDateFormat(getContext()).format(new Date(caller.getDecidedAtMillis()));
                     int text = caller.getDecision() == McpTool.Decision.ALLOWED
                             ? R.string.mobilemcp_caller_allowed : R.string.mobilemcp_caller_denied;
-                    addButton(row(pkg, getContext().getString(text, name, since)), R.string.mobilemcp_revoke, () -> tool.revoke(pkg));
+                    addButton(row(pkg, getContext().getString(text, name, since)), R.string.mobilemcp_revoke, () -> tool.forget(pkg));
             }
         }
         empty.setVisibility(callers.getChildCount() == 0 ? VISIBLE : GONE);

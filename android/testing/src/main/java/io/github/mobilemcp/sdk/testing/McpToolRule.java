@@ -16,6 +16,7 @@ import android.os.Looper;
 
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.McpToolService;
 
 import org.json.JSONException;
@@ -118,7 +119,7 @@ public final class McpToolRule extends ExternalResource {
         // The user's decisions are kept with the caller's signing certificate.
         InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
         if (timeoutMillis > 0) {
-            McpTool.setTimeoutOverrideForTests(app, timeoutMillis);
+            EngineAccess.setTimeoutMillis(app, timeoutMillis);
         }
         if (descriptor != 0) {
             declareService();

@@ -2,21 +2,20 @@ package io.github.mobilemcp.sdk;
 
 import android.util.Log;
 
-import io.github.mobilemcp.intentbridge.Validator;
-
 import org.json.JSONObject;
 
 /**
- * Runs an {@link ArgumentCheck} for the engine: the JSON the engine hands over becomes a
+ * Runs an {@link ArgumentCheck} for the engine (gobind's interface of the same name, which the
+ * engine calls): the JSON the engine hands over becomes a
  * {@link ToolCall} with the arguments only, and the check's answer goes back as the problem, ""
  * for none. An exception is logged with its stack trace and goes back to the engine, which
  * replies {@code internal_error} naming it.
  */
-final class JavaValidator implements Validator {
+final class JavaArgumentCheck implements io.github.mobilemcp.intentbridge.ArgumentCheck {
     private final String capabilityId;
     private final ArgumentCheck check;
 
-    JavaValidator(String capabilityId, ArgumentCheck check) {
+    JavaArgumentCheck(String capabilityId, ArgumentCheck check) {
         this.capabilityId = capabilityId;
         this.check = check;
     }
@@ -25,7 +24,7 @@ final class JavaValidator implements Validator {
     public String check(String argsJSON) throws Exception {
         String problem;
         try {
-            problem = check.problem(new ToolCall(capabilityId, "", "", null, 0, new JSONObject(argsJSON)));
+            problem = check.check(new ToolCall(capabilityId, "", "", null, 0, new JSONObject(argsJSON)));
         } catch (Exception | StackOverflowError e) {
             Log.e(McpToolService.LOG_TAG, "the argument check of " + capabilityId + " threw", e);
             throw new Exception("its check threw " + e);

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.sdk;
+package io.github.mobilemcp.sdk.internal;
 
 import android.content.res.Resources;
 import android.content.res.XmlResourceParser;
@@ -23,10 +23,11 @@ import java.util.Map;
  * <p>Each element starts on the line it had in the source file, so that the line numbers in the
  * engine's findings point into the developer's {@code res/xml} file.
  *
- * <p>Public for a gateway that serves other apps' tools: it reads their descriptors as their
+ * <p>The SMS app's gateway, which serves other apps' tools, reads their descriptors with it as their
  * agents do, with {@code PackageManager.getResourcesForApplication}, and gives the engine the text.
  */
-final class DescriptorXml {
+@InternalApi
+public final class DescriptorXml {
     private static final String MOBILEMCP_NS = "https://mobilemcp.github.io/ns";
     private static final String ANDROID_NS = "http://schemas.android.com/apk/res/android";
 

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.sdk;
+package io.github.mobilemcp.sdk.internal;
 
 import android.annotation.TargetApi;
 import android.app.Notification;
@@ -9,6 +9,8 @@ import android.content.Context;
 import android.content.pm.ServiceInfo;
 import android.os.Build;
 import android.util.Log;
+
+import io.github.mobilemcp.sdk.McpToolService;
 
 /**
  * Makes a service a foreground service in the way every Android level from 24 on accepts, for a
@@ -45,12 +47,8 @@ import android.util.Log;
  * types, which pass that check by definition; whatever that throws comes after Android stopped
  * waiting. Every refusal is logged at ERROR under {@link McpToolService#LOG_TAG}, never thrown.
  */
-final class Foreground {
-    /** The id of the tool service's notification. */
-    static final int NOTIFICATION_ID = 0x6d637031; // "mcp1": clear of the app's own ids
-    /** The notification channel (API 26+) of that notification. */
-    static final String CHANNEL_ID = "mobilemcp_requests";
-
+@InternalApi
+public final class Foreground {
     private Foreground() {}
 
     /**
@@ -87,25 +85,6 @@ final class Foreground {
             refused(service, e);
             return false;
         }
-    }
-
-    /**
-     * The tool service's call, first thing on every start command (API 26+; there is no
-     * startForegroundService before).
-     */
-    static void startForRequests(McpToolService service) {
-        if (Build.VERSION.SDK_INT < 26) {
-            return;
-        }
-        Notification notification = notificationBuilder(service, CHANNEL_ID,
-                service.getText(R.string.mobilemcp_requests_channel),
-                service.getText(R.string.mobilemcp_requests_channel_description), NotificationManager.IMPORTANCE_LOW)
-                .setSmallIcon(android.R.drawable.sym_action_chat)
-                .setContentTitle(service.getText(R.string.mobilemcp_request_running))
-                .setCategory(Notification.CATEGORY_SERVICE)
-                .setOngoing(true)
-                .build();
-        start(service, NOTIFICATION_ID, notification);
     }
 
     /** Leaves the foreground and removes the notification, when the service stops. */

@@ -1,4 +1,4 @@
-package io.github.mobilemcp.sdk;
+package io.github.mobilemcp.sdk.internal;
 
 import android.annotation.TargetApi;
 import android.content.pm.PackageInfo;
@@ -20,11 +20,12 @@ import java.util.Locale;
  * name is not an app (after an app is removed, any app can be installed under its name), so the
  * SDK keeps the user's consent with this, as {@code consents.json}'s {@code signer}.
  *
- * <p>Public for a gateway that serves other apps' tools: it keeps the user's choice to share an
+ * <p>The SMS app's gateway, which serves other apps' tools, keeps the user's choice to share an
  * app's tool with the same value, so that the choice does not pass to another app that takes the
  * name.
  */
-final class PackageSigners {
+@InternalApi
+public final class PackageSigners {
     private PackageSigners() {}
 
     /**
