@@ -52,9 +52,10 @@ test-android: ## the Android modules on the host: gobind + host libmobilemcp.so,
 test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
 	scripts/test-installed.sh --install $(or $(MODULE),notes)
 
-test-scripts: ## tests of the build and pipeline scripts, against fakes (no Android SDK, emulator or Maven Central here)
+test-scripts: ## tests of the build, pipeline and API-listing scripts, against fakes (no Android SDK, emulator or Maven Central here)
 	scripts/android-build_test.sh
 	scripts/pipeline_test.sh
+	scripts/api-listing_test.sh
 
 lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \

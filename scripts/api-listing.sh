@@ -2,16 +2,23 @@
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
 # SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), as javap prints it
 # from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
-# nullness, kept in android/MODULE/api.txt. Without --update it
-# fails when the API differs from the listing, so that no change to what developers see goes
-# unnoticed; with --update it writes the listings.
+# nullness, kept in android/MODULE/api.txt. What a library shares only with the other mobilemcp
+# modules (its internal package, every class of it @InternalApi, as androidx's @RestrictTo) is
+# listed apart, in android/MODULE/restricted-api.txt, so that it can be neither mistaken for API nor
+# changed unseen. Without --update it fails when the classes differ from the listings, so that no
+# change to what developers see goes unnoticed; with --update it writes the listings.
+# scripts/api-listing_test.sh tests it on classes made for the purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MODULES="sdk client client-ktx testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk. [client]=io.github.mobilemcp.client. [testing]=io.github.mobilemcp.sdk.testing.
-	[sdk-ktx]=io.github.mobilemcp.sdk.ktx. [client-ktx]=io.github.mobilemcp.client.ktx.)
+declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [testing]=io.github.mobilemcp.sdk.testing
+	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
+# The package of what a module shares with the other modules only, listed in restricted-api.txt.
+declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal)
+# The annotation that marks it (RuntimeInvisibleAnnotations: its retention is CLASS).
+INTERNAL_API=io.github.mobilemcp.sdk.internal.InternalApi
 update=0
 case "${1:-}" in
 "") ;;
@@ -19,32 +26,40 @@ case "${1:-}" in
 *) echo "usage: scripts/api-listing.sh [--update]" >&2; exit 2 ;;
 esac
 
-# listing MODULE: every public class of the module and its public members, in a stable order, with
-# their nullness: the first line says whether the package is @NullMarked (JSpecify: nothing in it is
-# null unless marked), and a member with a @Nullable in its signature ends in a comment that says
-# where, such as "// @Nullable: return" or "// @Nullable: parameter 2". R, which aapt makes from the
-# resources, is not listed, nor what Kotlin generates for its own calls (name$default, access$name).
+# listing MODULE PACKAGE: every public class of PACKAGE (not of its subpackages) in the module and
+# its public members, in a stable order, with their nullness: the first line says whether the
+# package is @NullMarked (JSpecify: nothing in it is null unless marked) and @InternalApi, a class
+# marked @InternalApi says so, and a member with a @Nullable in its signature ends in a comment that
+# says where, such as "// @Nullable: return" or "// @Nullable: parameter 2". R, which aapt makes from
+# the resources, is not listed, nor what Kotlin generates for its own calls (name$default,
+# access$name). A package without classes is its first line alone.
 listing() {
-	local classes=android/$1/target/classes pkg=${PACKAGE[$1]%.} names tab=$'\t'
+	local classes=android/$1/target/classes pkg=$2 names marks="" tab=$'\t'
 	[ -d "$classes" ] || { echo "api-listing: $classes is missing; run scripts/test-android.sh first" >&2; exit 1; }
-	names=$(cd "$classes" && find . -name '*.class' ! -name '*$[0-9]*' ! -name package-info.class |
+	names=$( (cd "$classes" && find . -name '*.class' ! -name '*$[0-9]*' ! -name package-info.class) |
 		sed 's#^\./##; s#\.class$##; s#/#.#g' |
-		grep -F "${PACKAGE[$1]}" | grep -v "^${PACKAGE[$1]//./\.}testing\." | grep -Ev '\.R(\$|$)' | sort)
-	if [ -e "$classes/${pkg//.//}/package-info.class" ] &&
-		javap -v -cp "$classes" "$pkg.package-info" | grep -qx ' *org\.jspecify\.annotations\.NullMarked'; then
-		echo "@NullMarked package $pkg"
+		grep -E "^${pkg//./\.}\.[^.]+$" | grep -Ev '\.R(\$|$)' | sort || true)
+	if [ -e "$classes/${pkg//.//}/package-info.class" ]; then
+		javap -v -cp "$classes" "$pkg.package-info" | grep -qx " *${INTERNAL_API//./\.}" && marks="@InternalApi "
+		javap -v -cp "$classes" "$pkg.package-info" | grep -qx ' *org\.jspecify\.annotations\.NullMarked' && marks+="@NullMarked "
+	fi
+	if [ -n "$marks" ]; then
+		echo "${marks}package $pkg"
 	elif grep -rqs 'kotlin/Metadata' "$classes/${pkg//.//}"; then
 		# Kotlin: every type is not null unless Kotlin marks it nullable (org.jetbrains.annotations.Nullable).
 		echo "Kotlin package $pkg (not null unless marked)"
 	else
 		echo "package $pkg"
 	fi
+	[ -n "$names" ] || return 0
 	# shellcheck disable=SC2086 # one argument per class
 	javap -public -cp "$classes" $names | awk -F '\t' '
-		# The @Nullable type annotations, from nullable() below: class, member number, where.
+		# From nullable() below: class, member number, where: a @Nullable type annotation, or
+		# "@InternalApi" for member 0, the class itself.
 		FILENAME != "-" { key = $1 FS $2; w = (key in where) ? where[key] ", " $3 : $3; where[key] = w; next }
 		/^Compiled from/ { next }
 		/^public / { keep = 1; n = 0; match($0, /(class|interface) [^ <{]+/); cls = substr($0, RSTART, RLENGTH); sub(/^[a-z]+ /, "", cls) }
+		/^public / && (cls FS 0) in where { print where[cls FS 0] " " $0; next }
 		/^(final |abstract )?class |^interface / { keep = 0 }
 		keep && /^  .*;$/ { n++ }
 		# What Kotlin generates for the compiler itself: default-argument bridges and accessors.
@@ -59,11 +74,12 @@ listing() {
 # class as javap lists them, and where), read from javap -v: a type annotation of the member, its
 # target (METHOD_RETURN, METHOD_FORMAL_PARAMETER, ...) and the annotation's name; or Kotlin's
 # annotation of a method (its return) or of its parameter N. Members are numbered, not named, because javap -v declares some
-# differently (<T extends java.lang.Object> for <T>).
+# differently (<T extends java.lang.Object> for <T>). A class marked @InternalApi is member 0, where
+# "@InternalApi".
 nullable() {
 	local classes=$1
 	shift
-	javap -v -public -cp "$classes" "$@" | awk '
+	javap -v -public -cp "$classes" "$@" | awk -v internal="$INTERNAL_API" '
 		function ordinal(s) { return s + 1 }
 		# "METHOD_FORMAL_PARAMETER, param_index=1, location=[TYPE_ARGUMENT(0)]" -> "parameter 2 type argument 1"
 		function where(t,    w, loc, n, steps, i) {
@@ -84,7 +100,11 @@ nullable() {
 			return w
 		}
 		/^  this_class: / { cls = $NF; gsub("/", ".", cls); member = 0; next }
-		/^[^ ]/ { inside = $0 == "{"; annotations = 0; next }
+		# The annotations of the class itself follow its members, after the closing brace.
+		/^RuntimeInvisibleAnnotations:$/ { classmarks = 1; inside = 0; next }
+		classmarks && $1 == internal { print cls "\t0\t@InternalApi"; next }
+		classmarks && /^ / { next }
+		/^[^ ]/ { inside = $0 == "{"; annotations = 0; classmarks = 0; next }
 		inside && /^  [^ ].*;$/ { member++; annotations = 0; next }
 		/^    [^ ]/ {
 			annotations = inside && $0 ~ /^    RuntimeVisibleTypeAnnotations:$/
@@ -98,19 +118,32 @@ nullable() {
 		annotations && /^        org\.jspecify\.annotations\.Nullable$/ { print cls "\t" member "\t" where(target) }'
 }
 
-mkdir -p build
-status=0
-for m in $MODULES; do
-	file=android/$m/api.txt
+# check MODULE PACKAGE FILE WHAT: writes FILE with --update, else compares it with the listing.
+check() {
+	local m=$1 file=$3 what=$4 out
+	out=$(mktemp)
+	listing "$m" "$2" >"$out"
 	if [ "$update" = 1 ]; then
-		listing "$m" >"$file"
+		mv "$out" "$file"
 		echo "api-listing: wrote $file"
-	elif ! diff -u "$file" <(listing "$m") >"build/api-$m.diff" 2>&1; then
-		echo "api-listing: the public API of android/$m differs from $file:" >&2
-		cat "build/api-$m.diff" >&2
+		return
+	fi
+	if ! diff -u "$file" "$out" >"build/api-$m-$(basename "$file" .txt).diff" 2>&1; then
+		echo "api-listing: the $what of android/$m differs from $file:" >&2
+		cat "build/api-$m-$(basename "$file" .txt).diff" >&2
 		echo "api-listing: if the change is meant, run scripts/api-listing.sh --update and commit $file" >&2
 		status=1
 	fi
+	rm -f "$out"
+}
+
+mkdir -p build
+status=0
+for m in $MODULES; do
+	check "$m" "${PACKAGE[$m]}" "android/$m/api.txt" "public API"
+	if [ -n "${RESTRICTED[$m]:-}" ]; then
+		check "$m" "${RESTRICTED[$m]}" "android/$m/restricted-api.txt" "restricted API (@InternalApi)"
+	fi
 done
-[ "$update" = 1 ] || [ "$status" != 0 ] || echo "api-listing: the public API of $MODULES matches android/*/api.txt"
+[ "$update" = 1 ] || [ "$status" != 0 ] || echo "api-listing: the public API of $MODULES matches android/*/api.txt, and the restricted API android/*/restricted-api.txt"
 exit $status

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.lang.reflect.Modifier;
@@ -21,8 +22,8 @@ import org.jspecify.annotations.NullMarked;
 import org.junit.Test;
 
 /**
- * Every public class of the three libraries (the Tool SDK, the client library and the testing
- * library) is in a {@code @NullMarked} package, so Kotlin and nullness checkers read its types as
+ * Every public class of the three libraries (the Tool SDK with its internal package, the client
+ * library and the testing library) is in a {@code @NullMarked} package, so Kotlin and nullness checkers read its types as
  * JSpecify says: never null unless {@code @Nullable}. The app's tests are the ones that see all three
  * libraries, so the test lives with them. JSpecify's annotations are kept at run time, so reflection
  * reads them as a compiler does from the class files.
@@ -32,7 +33,7 @@ public class NullMarkedTest {
     public void everyPublicClassOfTheLibrariesIsInANullMarkedPackage() throws Exception {
         List<String> found = new ArrayList<>();
         List<String> unmarked = new ArrayList<>();
-        for (Class<?> anchor : List.of(ToolResult.class, Reply.class, McpToolRule.class)) {
+        for (Class<?> anchor : List.of(ToolResult.class, EngineAccess.class, Reply.class, McpToolRule.class)) {
             for (Class<?> c : publicClasses(anchor)) {
                 found.add(c.getName());
                 if (!c.getPackage().isAnnotationPresent(NullMarked.class)) {
@@ -42,7 +43,7 @@ public class NullMarkedTest {
         }
         assertEquals(List.of(), unmarked);
         // The search found each package's classes, nested ones included.
-        for (Class<?> c : List.of(ToolResult.class, McpTool.Caller.class, Reply.class, MobileMcpClient.Mode.class, McpToolRule.class)) {
+        for (Class<?> c : List.of(ToolResult.class, McpTool.Caller.class, EngineAccess.class, Reply.class, MobileMcpClient.Mode.class, McpToolRule.class)) {
             assertTrue(c.getName() + " is not among " + found, found.contains(c.getName()));
         }
     }

@@ -17,6 +17,7 @@ import java.lang.annotation.Target;
  * package name says it too.
  */
 @Documented
+@InternalApi // the marker is of the same kind as what it marks
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.PACKAGE, ElementType.TYPE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})
 public @interface InternalApi {}

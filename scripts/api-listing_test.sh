@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Tests of scripts/api-listing.sh on classes made for the purpose: javac compiles a few small classes
+# per library into a scratch copy of the repository (android/MODULE/target/classes, where the script
+# reads them), and the listings it writes are compared with what they must say. Stand-ins for
+# JSpecify's annotations keep it offline. API_LISTING=FILE tests another copy of the script.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+script=${API_LISTING:-scripts/api-listing.sh}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+cases=0
+ok() { cases=$((cases + 1)); }
+bad() {
+	cases=$((cases + 1))
+	failures=$((failures + 1))
+	echo "FAIL $1"
+	[ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2"
+}
+
+# same NAME FILE WANT: FILE holds exactly WANT.
+same() {
+	local diff
+	if diff=$(diff -u <(printf '%s\n' "$3") "$2" 2>&1); then
+		ok
+	else
+		bad "$1" "$diff"
+	fi
+}
+
+# check NAME WANT_STATUS GOT_STATUS OUTPUT [SUBSTRING...]: the status matches and the output holds
+# every substring.
+check() {
+	local name=$1 want=$2 got=$3 out=$4 s
+	shift 4
+	if [ "$got" != "$want" ]; then
+		bad "$name: exit $got, want $want" "$out"
+		return
+	fi
+	for s in "$@"; do
+		if ! grep -qF -- "$s" <<<"$out"; then
+			bad "$name: the output has no \"$s\"" "$out"
+			return
+		fi
+	done
+	ok
+}
+
+repo=$tmp/repo
+mkdir -p "$repo/scripts" "$tmp/stubs/src"
+cp "$script" "$repo/scripts/api-listing.sh"
+chmod +x "$repo/scripts/api-listing.sh"
+
+# write FILE: stdin into FILE under $tmp, making its directory.
+write() {
+	mkdir -p "$(dirname "$tmp/$1")"
+	cat >"$tmp/$1"
+}
+
+# JSpecify's annotations as the libraries use them: what javap prints is their names.
+write stubs/src/org/jspecify/annotations/NullMarked.java <<'EOF'
+package org.jspecify.annotations;
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+public @interface NullMarked {}
+EOF
+write stubs/src/org/jspecify/annotations/Nullable.java <<'EOF'
+package org.jspecify.annotations;
+@java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE_USE)
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+public @interface Nullable {}
+EOF
+# shellcheck disable=SC2046 # one argument per file
+javac -d "$tmp/stubs/classes" $(find "$tmp/stubs/src" -name '*.java') || { echo "api-listing_test: javac failed"; exit 1; }
+
+# compile MODULE: the Java under $tmp/src/MODULE into the module's classes.
+compile() {
+	local classes=$repo/android/$1/target/classes
+	rm -rf "$classes"
+	mkdir -p "$classes"
+	# shellcheck disable=SC2046 # one argument per file
+	javac -d "$classes" -cp "$tmp/stubs/classes" $(find "$tmp/src/$1" -name '*.java') ||
+		{ echo "api-listing_test: javac failed on $1"; exit 1; }
+}
+
+# The sdk: a null-marked package with a @Nullable, a nested class, R (not listed), and an internal
+# package whose classes go to the restricted listing.
+write src/sdk/io/github/mobilemcp/sdk/package-info.java <<'EOF'
+@org.jspecify.annotations.NullMarked
+package io.github.mobilemcp.sdk;
+EOF
+write src/sdk/io/github/mobilemcp/sdk/Greeter.java <<'EOF'
+package io.github.mobilemcp.sdk;
+import org.jspecify.annotations.Nullable;
+public final class Greeter {
+    public String greet(String name) { return "Hello " + name; }
+    public @Nullable String nickname(@Nullable String name) { return name; }
+    public static final class Style { public int size() { return 1; } }
+}
+EOF
+write src/sdk/io/github/mobilemcp/sdk/R.java <<'EOF'
+package io.github.mobilemcp.sdk;
+public final class R { public static final class string { public static final int hello = 1; } }
+EOF
+write src/sdk/io/github/mobilemcp/sdk/internal/InternalApi.java <<'EOF'
+package io.github.mobilemcp.sdk.internal;
+@InternalApi
+@java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.CLASS)
+public @interface InternalApi {}
+EOF
+write src/sdk/io/github/mobilemcp/sdk/internal/package-info.java <<'EOF'
+@InternalApi
+@org.jspecify.annotations.NullMarked
+package io.github.mobilemcp.sdk.internal;
+EOF
+write src/sdk/io/github/mobilemcp/sdk/internal/Seam.java <<'EOF'
+package io.github.mobilemcp.sdk.internal;
+@InternalApi
+public final class Seam {
+    public static String engine() { return "engine"; }
+}
+EOF
+write src/sdk/io/github/mobilemcp/sdk/internal/Unmarked.java <<'EOF'
+package io.github.mobilemcp.sdk.internal;
+public final class Unmarked {
+    public void run() {}
+}
+EOF
+# The other libraries: packages in which nothing is @Nullable, the listing's old blind spot.
+write src/client/io/github/mobilemcp/client/Caller.java <<'EOF'
+package io.github.mobilemcp.client;
+public final class Caller {
+    public String call(String capability) { return capability; }
+}
+EOF
+for m in client-ktx:client.ktx:Flows testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
+	IFS=: read -r module pkg cls <<<"$m"
+	write "src/$module/io/github/mobilemcp/${pkg//.//}/$cls.java" <<EOF
+package io.github.mobilemcp.$pkg;
+public final class $cls {
+    public static String onSuspend(String id) { return id; }
+}
+EOF
+done
+for m in sdk client client-ktx testing sdk-ktx; do
+	compile "$m"
+done
+
+# --- --update writes every listing.
+out=$("$repo/scripts/api-listing.sh" --update 2>&1)
+check "--update writes the listings" 0 $? "$out" "wrote android/client/api.txt" "wrote android/sdk-ktx/api.txt"
+
+same "a package without a @Nullable lists its members (android/client/api.txt)" "$repo/android/client/api.txt" \
+	'package io.github.mobilemcp.client
+public final class io.github.mobilemcp.client.Caller {
+  public io.github.mobilemcp.client.Caller();
+  public java.lang.String call(java.lang.String);
+}'
+same "a package without a @Nullable lists its members (android/sdk-ktx/api.txt)" "$repo/android/sdk-ktx/api.txt" \
+	'package io.github.mobilemcp.sdk.ktx
+public final class io.github.mobilemcp.sdk.ktx.SuspendHandlers {
+  public io.github.mobilemcp.sdk.ktx.SuspendHandlers();
+  public static java.lang.String onSuspend(java.lang.String);
+}'
+# shellcheck disable=SC2016 # Greeter$Style is a class name
+same "the sdk's API: its nullness, without R or the internal package" "$repo/android/sdk/api.txt" \
+	'@NullMarked package io.github.mobilemcp.sdk
+public final class io.github.mobilemcp.sdk.Greeter {
+  public io.github.mobilemcp.sdk.Greeter();
+  public java.lang.String greet(java.lang.String);
+  public java.lang.String nickname(java.lang.String);  // @Nullable: parameter 1, return
+}
+public final class io.github.mobilemcp.sdk.Greeter$Style {
+  public io.github.mobilemcp.sdk.Greeter$Style();
+  public int size();
+}'
+same "the sdk's restricted API: the internal package, each class with its @InternalApi" "$repo/android/sdk/restricted-api.txt" \
+	'@InternalApi @NullMarked package io.github.mobilemcp.sdk.internal
+@InternalApi public interface io.github.mobilemcp.sdk.internal.InternalApi extends java.lang.annotation.Annotation {
+}
+@InternalApi public final class io.github.mobilemcp.sdk.internal.Seam {
+  public io.github.mobilemcp.sdk.internal.Seam();
+  public static java.lang.String engine();
+}
+public final class io.github.mobilemcp.sdk.internal.Unmarked {
+  public io.github.mobilemcp.sdk.internal.Unmarked();
+  public void run();
+}'
+
+# --- Without --update: the classes match the listings.
+out=$("$repo/scripts/api-listing.sh" 2>&1)
+check "the classes match their listings" 0 $? "$out" "matches android/*/api.txt"
+
+# --- A member that changes without its listing fails, naming the file and the fix.
+write src/client/io/github/mobilemcp/client/Caller.java <<'EOF'
+package io.github.mobilemcp.client;
+public final class Caller {
+    public String call(String capability, long timeoutMillis) { return capability; }
+}
+EOF
+compile client
+out=$("$repo/scripts/api-listing.sh" 2>&1)
+check "a changed member fails the check" 1 $? "$out" \
+	"api-listing: the public API of android/client differs from android/client/api.txt:" \
+	"+  public java.lang.String call(java.lang.String, long);" \
+	"run scripts/api-listing.sh --update and commit android/client/api.txt"
+
+# --- An internal class that loses its @InternalApi fails the restricted listing.
+write src/sdk/io/github/mobilemcp/sdk/internal/Seam.java <<'EOF'
+package io.github.mobilemcp.sdk.internal;
+public final class Seam {
+    public static String engine() { return "engine"; }
+}
+EOF
+compile sdk
+out=$("$repo/scripts/api-listing.sh" 2>&1)
+check "an internal class without @InternalApi fails the check" 1 $? "$out" \
+	"api-listing: the restricted API (@InternalApi) of android/sdk differs from android/sdk/restricted-api.txt:" \
+	"+public final class io.github.mobilemcp.sdk.internal.Seam {"
+
+echo "api-listing_test: $cases cases, $failures failed"
+[ "$failures" = 0 ]
