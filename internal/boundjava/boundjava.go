@@ -1,9 +1,14 @@
 // Package boundjava lists the Java API that gobind generates for bound Go
-// packages, so that tests can pin it in a golden file, as
-// golang.org/x/mobile pins its own bindings: what the Android modules
-// compile against then changes only on purpose.
+// packages. Its test pins the listings of intentbridge and smsapp in golden
+// files (testdata/), as golang.org/x/mobile pins its own bindings, so that
+// what the Android modules compile against changes only on purpose: after a
+// change to their exported API that is meant, run
 //
-//	java, err := boundjava.Generate("..", "./intentbridge")
+//	go test ./internal/boundjava -run TestBoundJava -update
+//
+// and commit testdata/. In code:
+//
+//	java, err := boundjava.Generate(moduleRoot, "./intentbridge")
 //	listing, err := boundjava.List(java, "io.github.mobilemcp.intentbridge")
 //
 // A listing holds each public class and interface of a Java package and
@@ -23,7 +28,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"testing"
 )
 
 // JavaPackagePrefix is the Java package the engine's bound Go packages go
@@ -161,47 +165,6 @@ func codeOnly(line string) []byte {
 		}
 	}
 	return out
-}
-
-// Pin fails t when the listing of javaPackage, which gobind makes of the
-// Go packages pkgs, differs from the golden file, saying what differs and
-// that updateCommand rewrites it; with update set it rewrites the file.
-// It runs gobind, so a -short run skips it.
-func Pin(t testing.TB, golden string, update bool, updateCommand, javaPackage string, pkgs ...string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("runs gobind")
-	}
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		t.Fatalf("go env GOMOD: %v", err)
-	}
-	java, err := Generate(filepath.Dir(strings.TrimSpace(string(gomod))), pkgs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(filepath.Dir(java))
-	got, err := List(java, javaPackage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if update {
-		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v; %s writes it", err, updateCommand)
-	}
-	if d := Diff(string(want), got); d != "" {
-		t.Errorf("the Java that gobind makes of %s, which the Android modules compile against, differs from %s (- the file, + gobind's):\n%s"+
-			"if the change is meant, run %s and commit %s", strings.Join(pkgs, " "), golden, d, updateCommand, golden)
-	}
 }
 
 // Diff returns the lines of want and got that the other lacks, in order,
