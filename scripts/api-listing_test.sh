@@ -9,42 +9,36 @@ script=${API_LISTING:-scripts/api-listing.sh}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-failures=0
 cases=0
-ok() { cases=$((cases + 1)); }
-bad() {
-	cases=$((cases + 1))
-	failures=$((failures + 1))
-	echo "FAIL $1"
-	[ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2"
-}
+failed=()
+
+# fail NAME DETAIL: a case that failed, reported at the end with what it saw.
+fail() { failed+=("$1"$'\n'"$(sed 's/^/  | /' <<<"$2")"); }
 
 # same NAME FILE WANT: FILE holds exactly WANT.
 same() {
 	local diff
-	if diff=$(diff -u <(printf '%s\n' "$3") "$2" 2>&1); then
-		ok
-	else
-		bad "$1" "$diff"
-	fi
+	cases=$((cases + 1))
+	diff=$(diff -u <(printf '%s\n' "$3") "$2" 2>&1) || fail "$1" "$diff"
 }
 
-# check NAME WANT_STATUS GOT_STATUS OUTPUT [SUBSTRING...]: the status matches and the output holds
-# every substring.
-check() {
-	local name=$1 want=$2 got=$3 out=$4 s
-	shift 4
-	if [ "$got" != "$want" ]; then
-		bad "$name: exit $got, want $want" "$out"
+# listing NAME WANT_STATUS [--update] -- SUBSTRING...: runs the copy of the script, which must exit
+# with WANT_STATUS and print every SUBSTRING.
+listing() {
+	local name=$1 want=$2 args=() out status s
+	shift 2
+	while [ "$1" != -- ]; do args+=("$1"); shift; done
+	shift
+	cases=$((cases + 1))
+	out=$("$repo/scripts/api-listing.sh" "${args[@]}" 2>&1)
+	status=$?
+	if [ "$status" != "$want" ]; then
+		fail "$name: exit $status, want $want" "$out"
 		return
 	fi
 	for s in "$@"; do
-		if ! grep -qF -- "$s" <<<"$out"; then
-			bad "$name: the output has no \"$s\"" "$out"
-			return
-		fi
+		grep -qF -- "$s" <<<"$out" || { fail "$name: no \"$s\" in the output" "$out"; return; }
 	done
-	ok
 }
 
 repo=$tmp/repo
@@ -147,8 +141,7 @@ for m in sdk client client-ktx testing sdk-ktx; do
 done
 
 # --- --update writes every listing.
-out=$("$repo/scripts/api-listing.sh" --update 2>&1)
-check "--update writes the listings" 0 $? "$out" "wrote android/client/api.txt" "wrote android/sdk-ktx/api.txt"
+listing "--update writes the listings" 0 --update -- "wrote android/client/api.txt" "wrote android/sdk-ktx/api.txt"
 
 same "a package without a @Nullable lists its members (android/client/api.txt)" "$repo/android/client/api.txt" \
 	'package io.github.mobilemcp.client
@@ -188,8 +181,7 @@ public final class io.github.mobilemcp.sdk.internal.Unmarked {
 }'
 
 # --- Without --update: the classes match the listings.
-out=$("$repo/scripts/api-listing.sh" 2>&1)
-check "the classes match their listings" 0 $? "$out" "matches android/*/api.txt"
+listing "the classes match their listings" 0 -- "matches android/*/api.txt"
 
 # --- A member that changes without its listing fails, naming the file and the fix.
 write src/client/io/github/mobilemcp/client/Caller.java <<'EOF'
@@ -199,8 +191,7 @@ public final class Caller {
 }
 EOF
 compile client
-out=$("$repo/scripts/api-listing.sh" 2>&1)
-check "a changed member fails the check" 1 $? "$out" \
+listing "a changed member fails the check" 1 -- \
 	"api-listing: the public API of android/client differs from android/client/api.txt:" \
 	"+  public java.lang.String call(java.lang.String, long);" \
 	"run scripts/api-listing.sh --update and commit android/client/api.txt"
@@ -213,10 +204,12 @@ public final class Seam {
 }
 EOF
 compile sdk
-out=$("$repo/scripts/api-listing.sh" 2>&1)
-check "an internal class without @InternalApi fails the check" 1 $? "$out" \
+listing "an internal class without @InternalApi fails the check" 1 -- \
 	"api-listing: the restricted API (@InternalApi) of android/sdk differs from android/sdk/restricted-api.txt:" \
 	"+public final class io.github.mobilemcp.sdk.internal.Seam {"
 
-echo "api-listing_test: $cases cases, $failures failed"
-[ "$failures" = 0 ]
+for f in "${failed[@]}"; do
+	echo "FAIL $f"
+done
+echo "api-listing_test: $cases cases, ${#failed[@]} failed"
+[ "${#failed[@]}" = 0 ]
