@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.robolectric.Shadows.shadowOf;
 
+
 import android.app.Activity;
 import android.app.ForegroundServiceStartNotAllowedException;
 import android.content.ComponentName;
@@ -20,17 +21,19 @@ import android.content.pm.PackageInfo;
 import android.content.pm.ServiceInfo;
 import android.os.Bundle;
 import android.util.Log;
-
 import io.github.mobilemcp.client.Capability;
 import io.github.mobilemcp.client.Discovery;
 import io.github.mobilemcp.client.DiscoveryProblem;
-import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpClient.Mode;
+import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Param;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +70,9 @@ import org.robolectric.shadows.ShadowSmsManager;
 public class ClientTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // SIMs and permissions
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent(); // SIMs and permissions
+
+    private final Phone phone = new Phone();
 
     private ToolHost host;
     private MobileMcpClient client;
@@ -75,8 +80,8 @@ public class ClientTest {
     @Before
     public void setUp() {
         RecordingSmsManager.SENDS.clear();
-        host = new ToolHost(agent.app);
-        client = new MobileMcpClient(agent.app);
+        host = new ToolHost(agent.app());
+        client = new MobileMcpClient(agent.app());
     }
 
     @After
@@ -134,14 +139,14 @@ public class ClientTest {
 
     /** Adds a service that answers mobile.mcp.SERVICE, as another tool's manifest would. */
     private void addTool(String pkg, String name, boolean exported, Bundle meta) {
-        ShadowPackageManager pm = shadowOf(agent.app.getPackageManager());
+        ShadowPackageManager pm = shadowOf(agent.app().getPackageManager());
         ServiceInfo service = new ServiceInfo();
         service.packageName = pkg;
         service.name = name;
         service.exported = exported;
         service.metaData = meta;
         if (pkg.equals(APP)) {
-            service.applicationInfo = agent.app.getApplicationInfo();
+            service.applicationInfo = agent.app().getApplicationInfo();
         } else {
             PackageInfo other = new PackageInfo();
             other.packageName = pkg;
@@ -230,12 +235,12 @@ public class ClientTest {
         assertEquals("consent_required", refused.errorCode());
         assertEquals("the user has not yet allowed io.github.mobilemcp.app to use send_sms; a notification on the phone"
                 + " asks them, so retry once they allow it", refused.message());
-        assertTrue(agent.nothingSent());
+        assertTrue(phone.nothingSent());
 
         agent.tool().allow(APP);
         CompletableFuture<Reply> sending = client.invoke(tool, "send_sms", send("+36 20 123 4567"), 10_000, mode);
-        host.idleUntil("the send", () -> agent.sms(14).getLastSentMultipartTextMessageParams() != null);
-        agent.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        host.idleUntil("the send", () -> phone.sms(14).getLastSentMultipartTextMessageParams() != null);
+        phone.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
         Reply sent = host.await(sending);
         assertTrue(sent.json(), sent.success());
         assertEquals("SMS sent to +36201234567", sent.message());
@@ -250,7 +255,7 @@ public class ClientTest {
         // send_sms changes something, so the client binds for it whatever the mode: over an Intent
         // the tool could not tell this app from one it handed its PendingIntent to.
         assertEquals("one start, for the read", 1, host.starts);
-        assertEquals("one binding, for both sends", 1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertEquals("one binding, for both sends", 1, shadowOf(agent.app()).getBoundServiceConnections().size());
     }
 
     /**
@@ -263,7 +268,7 @@ public class ClientTest {
     @Config(minSdk = 31) // the exception, and the rule, of Android 12+
     public void intentMode_inTheBackground_fallsBackToBinding() throws Exception {
         client.close();
-        InTheBackground background = new InTheBackground(agent.app);
+        InTheBackground background = new InTheBackground(agent.app());
         client = new MobileMcpClient(background);
         Tool tool = tool();
 
@@ -277,7 +282,7 @@ public class ClientTest {
         assertEquals("{\"subscription_id\":17,\"sim_slot_index\":1,\"carrier_name\":\"Yettel HU\",\"display_name\":\"Ünnep 🎉\"}",
                 ((JSONArray) reply.outputs().get("subscriptions")).getJSONObject(1).toString());
         assertEquals("no start reached the tool", 0, host.starts);
-        assertEquals("a binding did", 1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertEquals("a binding did", 1, shadowOf(agent.app()).getBoundServiceConnections().size());
     }
 
     /**
@@ -310,7 +315,7 @@ public class ClientTest {
     public void bindingMode_invokesBothCapabilities() throws Exception {
         invokeBothCapabilities(Mode.BINDING);
         assertEquals("no starts", 0, host.starts);
-        assertEquals("one binding for every call", 1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertEquals("one binding for every call", 1, shadowOf(agent.app()).getBoundServiceConnections().size());
     }
 
     /**
@@ -324,7 +329,7 @@ public class ClientTest {
     public void thirtyTwoConcurrentInvocationsPerMode_areCorrelated() throws Exception {
         Tool tool = tool();
         agent.tool().allow(APP);
-        agent.engine().setSendRateLimit("off");
+        EngineAccess.bridge(agent.app()).setSendRateLimit("off");
         ExecutorService callers = Executors.newFixedThreadPool(8);
         List<Future<CompletableFuture<Reply>>> issued = new ArrayList<>();
         for (Mode mode : Mode.values()) {
@@ -358,7 +363,7 @@ public class ClientTest {
             for (ShadowSmsManager.TextMultipartParams sent; (sent = RecordingSmsManager.SENDS.poll()) != null; ) {
                 sentTo.add(sent.getDestinationAddress());
                 try {
-                    sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+                    sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
                 } catch (Exception e) {
                     throw new AssertionError(e);
                 }
@@ -400,7 +405,7 @@ public class ClientTest {
         assertEquals("every reply has its own id", 2 * PER_MODE, ids.size());
         assertEquals("16 sends per mode, 30 of them sent", 30, sentTo.size());
         assertEquals(2, limited);
-        assertEquals(1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertEquals(1, shadowOf(agent.app()).getBoundServiceConnections().size());
     }
 
     /** Invocations per mode in thirtyTwoConcurrentInvocationsPerMode_areCorrelated. */
@@ -417,7 +422,7 @@ public class ClientTest {
      */
     @Test
     public void withTheNotesToolInstalled_eachCallReachesItsOwnTool() throws Exception {
-        OtherApp notes = new OtherApp(agent.app, "io.github.mobilemcp.notes", "Notes");
+        OtherApp notes = new OtherApp(agent.app(), "io.github.mobilemcp.notes", "Notes");
         notes.install(io.github.mobilemcp.notes.NotesToolService.class, "Notes", R.xml.notes_capabilities);
         host.serve(notes);
         try {
@@ -456,7 +461,7 @@ public class ClientTest {
 
         // The tool runs it now; its reply finds the callback cancelled, and the client is not bothered.
         host.pump();
-        FakeAgent.idleMainUntil("the tool's log line", () -> !ShadowLog.getLogsForTag(ToolService.LOG_TAG).isEmpty());
+        McpToolRule.idleUntil("the tool's log line", () -> !ShadowLog.getLogsForTag(ToolService.LOG_TAG).isEmpty());
         ShadowLog.LogItem line = ShadowLog.getLogsForTag(ToolService.LOG_TAG).get(0);
         assertEquals(Log.ERROR, line.type);
         assertTrue(line.msg, line.msg.endsWith(" from io.github.mobilemcp.app (success) was not delivered: its callback was cancelled"));
@@ -488,7 +493,7 @@ public class ClientTest {
             }
         }
         assertEquals("the client was closed", getCause(waiting).getMessage());
-        assertEquals("close unbinds", 1, shadowOf(agent.app).getUnboundServiceConnections().size());
+        assertEquals("close unbinds", 1, shadowOf(agent.app()).getUnboundServiceConnections().size());
     }
 
     private static Throwable getCause(CompletableFuture<?> f) {

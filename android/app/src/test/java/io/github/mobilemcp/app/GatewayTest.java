@@ -14,10 +14,11 @@ import android.net.Uri;
 
 import io.github.mobilemcp.notes.NotesToolService;
 import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 import io.github.mobilemcp.smsapp.Smsapp;
-import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -54,7 +55,13 @@ public class GatewayTest {
     /** The app's receiver that forgets the share of a removed package. */
     private static final String SHARES_RECEIVER = "io.github.mobilemcp.app.SharedPackageRemovedReceiver";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    /** The consent question's notification id ("mcp2", tagged with the calling package), the SDK's own. */
+
+    private static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
+
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+
+    private final Phone phone = new Phone();
 
     private int port;
     private ToolHost host;
@@ -67,16 +74,16 @@ public class GatewayTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        McpHttp.of(agent.app).setPortForTests(port); // on the loopback, the default
-        host = new ToolHost(agent.app); // this app's own tool, which the engine needs to serve
+        McpHttp.of(agent.app()).setPortForTests(port); // on the loopback, the default
+        host = new ToolHost(agent.app()); // this app's own tool, which the engine needs to serve
         notes = install(NOTES, "Notes");
         notes.install(NotesToolService.class, "Notes", R.xml.notes_capabilities);
-        token = McpHttp.of(agent.app).start();
+        token = McpHttp.of(agent.app()).start();
     }
 
     @After
     public void tearDown() {
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
         for (OtherApp other : others) {
             other.stopTool();
         }
@@ -84,7 +91,7 @@ public class GatewayTest {
     }
 
     private OtherApp install(String pkg, String label) {
-        OtherApp other = new OtherApp(agent.app, pkg, label);
+        OtherApp other = new OtherApp(agent.app(), pkg, label);
         others.add(other);
         return other;
     }
@@ -99,7 +106,7 @@ public class GatewayTest {
     @Test
     public void anotherAppsToolIsServedOnlyOnceTheUserSharesIt_andItsConsentNamesTheGateway() throws Exception {
         assertEquals(List.of("get_sms_subscriptions", "send_sms"), toolNames());
-        Gateway gateway = Gateway.of(agent.app);
+        Gateway gateway = Gateway.of(agent.app());
         assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
         assertEquals("an unshared tool is not called", "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32602,\"message\":\"unknown tool \\\"" + CREATE_NOTE + "\\\"\"}}",
                 call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
@@ -115,7 +122,7 @@ public class GatewayTest {
         Notification asked = notification(APP); // the notes app's question about the gateway
         assertEquals("Allow io.github.mobilemcp.app (mobilemcp) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
         assertEquals(List.of(APP), callers(McpTool.get(notes)));
-        assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app)));
+        assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app())));
         assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
                 .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
 
@@ -136,11 +143,11 @@ public class GatewayTest {
 
     @Test
     public void uninstallingTheAppRemovesItsTools() throws Exception {
-        Gateway.of(agent.app).setShared(NOTES, true);
+        Gateway.of(agent.app()).setShared(NOTES, true);
         awaitTools(List.of("get_sms_subscriptions", NOTES + "-create_note", NOTES + "-delete_note", NOTES + "-list_notes", "send_sms"));
         notes.uninstall();
         awaitTools(List.of("get_sms_subscriptions", "send_sms"));
-        assertEquals("[]", Gateway.of(agent.app).tools().toString());
+        assertEquals("[]", Gateway.of(agent.app()).tools().toString());
     }
 
     /**
@@ -152,15 +159,15 @@ public class GatewayTest {
     public void aShareIsKeptWithTheSigner_anotherAppUnderTheNameIsNotServedUntilSharedAgain() throws Exception {
         Gateway gateway = shareNotes();
 
-        McpHttp.of(agent.app).stop();
-        InstalledApps.sign(agent.app, NOTES, "another developer's certificate");
-        token = McpHttp.of(agent.app).start();
+        McpHttp.of(agent.app()).stop();
+        InstalledApps.sign(agent.app(), NOTES, "another developer's certificate");
+        token = McpHttp.of(agent.app()).start();
         assertEquals(OWN, toolNames());
         assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32602,\"message\":\"unknown tool \\\"" + CREATE_NOTE + "\\\"\"}}",
                 call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
         assertFalse("the share is dropped, not kept for the old signer",
-                agent.app.getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
+                agent.app().getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
 
         gateway.setShared(NOTES, true); // the user turns it on again, for the app that has the name now
         awaitTools(WITH_NOTES);
@@ -178,7 +185,7 @@ public class GatewayTest {
     public void aCallToAnAppSignedByAnotherCertificate_isRefusedAndItsToolsGo() throws Exception {
         Gateway gateway = shareNotes();
 
-        InstalledApps.sign(agent.app, NOTES, "another developer's certificate");
+        InstalledApps.sign(agent.app(), NOTES, "another developer's certificate");
         assertEquals(toolError("platform_error", "platform_error: " + CREATE_NOTE + " could not be reached: " + NOTES
                         + " is signed by another certificate than when it was shared; share it again to use it"),
                 call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
@@ -199,11 +206,11 @@ public class GatewayTest {
     @Test
     public void removingTheAppDropsItsShare() throws Exception {
         Gateway gateway = shareNotes();
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
 
         Intent removed = new Intent(Intent.ACTION_PACKAGE_FULLY_REMOVED, Uri.fromParts("package", NOTES, null));
         ResolveInfo receiver = null;
-        for (ResolveInfo r : agent.app.getPackageManager().queryBroadcastReceivers(removed, 0)) {
+        for (ResolveInfo r : agent.app().getPackageManager().queryBroadcastReceivers(removed, 0)) {
             if (r.activityInfo.name.equals(SHARES_RECEIVER)) {
                 receiver = r;
             }
@@ -212,11 +219,11 @@ public class GatewayTest {
         assertFalse("only the system may send it", receiver.activityInfo.exported);
         notes.uninstall();
         // Robolectric matches the manifest's filter, but delivers only to the component named.
-        agent.app.sendBroadcast(removed.setClassName(agent.app, SHARES_RECEIVER));
-        FakeAgent.idleMainUntil("the share to go", () -> !agent.app.getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
+        agent.app().sendBroadcast(removed.setClassName(agent.app(), SHARES_RECEIVER));
+        McpToolRule.idleUntil("the share to go", () -> !agent.app().getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
 
         notes.install(NotesToolService.class, "Notes", R.xml.notes_capabilities); // the same app, same certificate
-        token = McpHttp.of(agent.app).start();
+        token = McpHttp.of(agent.app()).start();
         assertEquals(OWN, toolNames());
         assertEquals("[io.github.mobilemcp.notes (Notes): not shared]", gateway.tools().toString());
     }
@@ -227,7 +234,7 @@ public class GatewayTest {
         EngineAccess.setTimeoutMillis(broken, 300);
         broken.install(BrokenToolService.class, "Broken", R.xml.notes_capabilities);
         McpTool.get(broken).allow(APP);
-        Gateway.of(agent.app).setShared("com.example.broken", true);
+        Gateway.of(agent.app()).setShared("com.example.broken", true);
         awaitTool("com.example.broken-create_note");
 
         assertEquals(toolError("internal_error", "internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked"),
@@ -238,9 +245,9 @@ public class GatewayTest {
 
     @Test
     public void aToolThatNeverAnswersIsAToolErrorNamingIt() throws Exception {
-        Smsapp.serverFor(EngineAccess.bridge(agent.app)).setRemoteTimeoutMillis(500);
+        Smsapp.serverFor(EngineAccess.bridge(agent.app())).setRemoteTimeoutMillis(500);
         install("com.example.stuck", "Stuck").installUnanswering("Stuck", R.xml.notes_capabilities);
-        Gateway.of(agent.app).setShared("com.example.stuck", true);
+        Gateway.of(agent.app()).setShared("com.example.stuck", true);
         awaitTool("com.example.stuck-list_notes");
 
         assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not finish within 500ms"),
@@ -250,7 +257,7 @@ public class GatewayTest {
     /** Shares the notes tool, which its user allowed the gateway app to use, once its tools are served. */
     private Gateway shareNotes() throws Exception {
         McpTool.get(notes).allow(APP);
-        Gateway gateway = Gateway.of(agent.app);
+        Gateway gateway = Gateway.of(agent.app());
         gateway.setShared(NOTES, true);
         awaitTools(WITH_NOTES);
         return gateway;
@@ -270,8 +277,8 @@ public class GatewayTest {
     }
 
     private Notification notification(String tag) {
-        for (var n : shadowOf(agent.app.getSystemService(NotificationManager.class)).getActiveNotifications()) {
-            if (tag.equals(n.getTag()) && n.getId() == FakeAgent.CONSENT_NOTIFICATION_ID) {
+        for (var n : shadowOf(agent.app().getSystemService(NotificationManager.class)).getActiveNotifications()) {
+            if (tag.equals(n.getTag()) && n.getId() == CONSENT_NOTIFICATION_ID) {
                 return n.getNotification();
             }
         }
@@ -294,10 +301,10 @@ public class GatewayTest {
     }
 
     private void awaitTools(List<String> want) throws Exception {
-        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
         List<String> got = toolNames();
         while (!got.equals(want) && System.currentTimeMillis() < deadline) {
-            FakeAgent.idleMainUntil("a moment", () -> true);
+            McpToolRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
             got = toolNames();
         }
@@ -305,12 +312,12 @@ public class GatewayTest {
     }
 
     private void awaitTool(String name) throws Exception {
-        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
         while (!toolNames().contains(name)) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("the gateway never served " + name + ": " + toolNames());
             }
-            FakeAgent.idleMainUntil("a moment", () -> true);
+            McpToolRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
         }
     }
@@ -327,7 +334,7 @@ public class GatewayTest {
                 throw new UncheckedIOException(e);
             }
         });
-        FakeAgent.idleMainUntil("the MCP reply", reply::isDone);
+        McpToolRule.idleUntil("the MCP reply", reply::isDone);
         return reply.get();
     }
 

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
+
 import android.Manifest;
 import android.app.AppOpsManager;
 import android.app.Application;
@@ -18,11 +19,11 @@ import android.provider.Settings;
 import android.view.View;
 import android.widget.Switch;
 import android.widget.TextView;
-
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.sdk.McpTool;
-import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
+import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.SettingsScreen;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -91,6 +92,11 @@ public class MainActivityTest {
     private static final String ADB_REQUEST = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":"
             + "{\"id\":\"adb-1\",\"capability\":{\"id\":\"get_sms_subscriptions\",\"args\":{}}}}}";
 
+    /** The SDK's settings as MainActivity shows them: a new MainActivity, created, started and resumed. */
+    private static SettingsScreen mainScreen() {
+        return SettingsScreen.of(Robolectric.buildActivity(MainActivity.class).setup().get());
+    }
+
     /** The started tool's engine: a ToolService is created first, as for any request. */
     private Bridge startedEngine() {
         Robolectric.buildService(ToolService.class).create();
@@ -100,7 +106,7 @@ public class MainActivityTest {
     @Test
     public void developerSwitch_releaseBuild_letsRequestsWithoutACallbackRun_andIsRemembered() {
         shadowOf(app).grantPermissions(ALL);
-        SettingsScreen screen = SettingsScreen.open();
+        SettingsScreen screen = mainScreen();
         Switch developer = screen.developerSwitch();
         assertFalse(developer.isChecked());
         assertTrue(developer.isEnabled());
@@ -108,7 +114,7 @@ public class MainActivityTest {
                 + " On, they run without asking you, and their replies go to logcat, where adb reads them."
                 + " Android cannot tell adb from an app, so any app could then use this app's actions this way: turn it on only for testing."));
         Bridge engine = startedEngine();
-        assertEquals("permission_denied", FakeAgent.handle(engine, ADB_REQUEST, "").errorCode());
+        assertEquals("permission_denied", DirectCall.handle(engine, ADB_REQUEST, "").errorCode());
 
         developer.performClick();
         assertFalse("it asks first", McpTool.get(app).isDeveloperSwitchOn());
@@ -117,25 +123,25 @@ public class MainActivityTest {
         org.robolectric.shadows.ShadowLooper.idleMainLooper();
         assertTrue(developer.isChecked());
         assertTrue(McpTool.get(app).isDeveloperSwitchOn());
-        assertTrue(FakeAgent.handle(engine, ADB_REQUEST, "").success());
+        assertTrue(DirectCall.handle(engine, ADB_REQUEST, "").success());
 
         // A new screen shows it on; off again refuses again.
-        Switch again = SettingsScreen.open().developerSwitch();
+        Switch again = mainScreen().developerSwitch();
         assertTrue(again.isChecked());
         again.performClick();
-        assertEquals("permission_denied", FakeAgent.handle(engine, ADB_REQUEST, "").errorCode());
+        assertEquals("permission_denied", DirectCall.handle(engine, ADB_REQUEST, "").errorCode());
     }
 
     @Test
     public void developerSwitch_debuggableBuild_isOnAndFixed() {
         shadowOf(app).grantPermissions(ALL);
         app.getApplicationInfo().flags |= ApplicationInfo.FLAG_DEBUGGABLE;
-        SettingsScreen screen = SettingsScreen.open();
+        SettingsScreen screen = mainScreen();
         Switch developer = screen.developerSwitch();
         assertTrue(developer.isChecked());
         assertFalse(developer.isEnabled());
         assertTrue(screen.shows("This is a debuggable build: it accepts them anyway, from adb or any app, and answers them in logcat."));
-        assertTrue(FakeAgent.handle(startedEngine(), ADB_REQUEST, "").success());
+        assertTrue(DirectCall.handle(startedEngine(), ADB_REQUEST, "").success());
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.robolectric.Shadows.shadowOf;
 
+
 import android.app.Activity;
 import android.app.Notification;
 import android.content.ClipData;
@@ -18,8 +19,9 @@ import android.view.WindowManager;
 import android.widget.CheckBox;
 import android.widget.Switch;
 import android.widget.TextView;
-
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.io.IOException;
@@ -52,7 +54,9 @@ public class McpHttpSwitchTest {
     private static final String SEND = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"send_sms\","
             + "\"arguments\":{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}}}";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // SIMs and permissions; no app consent
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent(); // SIMs and permissions; no app consent
+
+    private final Phone phone = new Phone();
 
     private int port;
     private ToolHost host;
@@ -63,16 +67,16 @@ public class McpHttpSwitchTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // 9531 may be taken on a build machine
         }
-        McpHttp.of(agent.app).setPortForTests(port);
+        McpHttp.of(agent.app()).setPortForTests(port);
         // MainActivity binds to ToolService, which Android creates; that starts the tool, which
         // the engine needs before it can serve MCP. Robolectric creates nothing: the host does.
-        host = new ToolHost(agent.app);
+        host = new ToolHost(agent.app());
         activity = Robolectric.buildActivity(MainActivity.class).setup().get();
     }
 
     @After
     public void stopServer() {
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
         host.close();
     }
 
@@ -105,7 +109,7 @@ public class McpHttpSwitchTest {
                 text(R.id.mcp_http_status));
         assertEquals("", text(R.id.mcp_http_token));
         assertEquals(View.GONE, activity.findViewById(R.id.copy_token).getVisibility());
-        assertNull(McpHttp.of(agent.app).token());
+        assertNull(McpHttp.of(agent.app()).token());
         try {
             post("anything", LIST);
             fail("something listens before the switch is on");
@@ -141,12 +145,12 @@ public class McpHttpSwitchTest {
                 throw new RuntimeException(e);
             }
         });
-        agent.awaitSend(14).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        FakeAgent.idleMainUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
+        phone.awaitSend(14).getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
+        McpToolRule.idleUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
         assertEquals("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}],"
                 + "\"structuredContent\":{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14,\"encoding\":\"gsm7\",\"segments\":1}}}",
-                send.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
-        assertEquals("[]", agent.engine().callersJSON());
+                send.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
 
         activity.findViewById(R.id.copy_token).performClick();
         ClipData clip = activity.getSystemService(ClipboardManager.class).getPrimaryClip();
@@ -157,7 +161,7 @@ public class McpHttpSwitchTest {
         flip();
         assertFalse(toggle().isChecked());
         assertEquals("", text(R.id.mcp_http_token));
-        assertNull(McpHttp.of(agent.app).token());
+        assertNull(McpHttp.of(agent.app()).token());
         assertNull("off stops McpServerService", host.server());
         assertTrue(shadowOf(server).isStoppedBySelf());
         assertTrue("the notification goes with it", shadowOf(server).isForegroundStopped());
@@ -191,7 +195,7 @@ public class McpHttpSwitchTest {
         assertEquals("Could not start: mcpserver: another program (on a phone, another app) holds 127.0.0.1:" + port
                 + ", so the server did not start; stop it, or use another port: listen tcp 127.0.0.1:" + port
                 + ": bind: address already in use", text(R.id.mcp_http_status));
-        assertNull(McpHttp.of(agent.app).token());
+        assertNull(McpHttp.of(agent.app()).token());
     }
 
     /**
@@ -208,7 +212,7 @@ public class McpHttpSwitchTest {
         assertEquals("Could not start: mcpserver: another program (on a phone, another app) holds [::1]:" + port
                 + ", so the server did not start; stop it, or use another port: listen tcp [::1]:" + port
                 + ": bind: address already in use", text(R.id.mcp_http_status));
-        assertNull(McpHttp.of(agent.app).token());
+        assertNull(McpHttp.of(agent.app()).token());
     }
 
     /**
@@ -227,8 +231,8 @@ public class McpHttpSwitchTest {
                 throw new RuntimeException(e);
             }
         });
-        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14); // the call waits for its sent result
-        McpHttp mcp = McpHttp.of(agent.app);
+        ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(14); // the call waits for its sent result
+        McpHttp mcp = McpHttp.of(agent.app());
         Future<?> stop = mcp.thread.submit(mcp::stop);
         CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
             String t;
@@ -237,15 +241,15 @@ public class McpHttpSwitchTest {
             }
             return String.valueOf(t);
         });
-        assertEquals("null", read.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS));
+        assertEquals("null", read.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
         assertFalse("the stop still waits for the call in flight", stop.isDone());
         activity.onResume(); // the screen, shown again meanwhile
         assertFalse(toggle().isChecked());
 
-        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
-        FakeAgent.idleMainUntil("the HTTP reply", send::isDone);
+        sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
+        McpToolRule.idleUntil("the HTTP reply", send::isDone);
         assertTrue(send.get(), send.get().startsWith("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}]"));
-        stop.get(FakeAgent.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        stop.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** The notification's Stop stops the server and the service, and the screen follows. */
@@ -261,7 +265,7 @@ public class McpHttpSwitchTest {
         notification.actions[0].actionIntent.send();
         host.idleUntil("the server to stop", () -> host.server() == null && !toggle().isChecked());
         assertTrue(shadowOf(server).isStoppedBySelf());
-        assertNull(McpHttp.of(agent.app).token());
+        assertNull(McpHttp.of(agent.app()).token());
         assertFalse(toggle().isChecked());
         try {
             post(token, LIST);
@@ -278,12 +282,12 @@ public class McpHttpSwitchTest {
      */
     @Test
     public void theLoopbackUnlessTheUserTicksTheLocalNetwork() throws Exception {
-        McpHttp mcp = McpHttp.of(agent.app);
+        McpHttp mcp = McpHttp.of(agent.app());
         CheckBox lan = activity.findViewById(R.id.mcp_lan);
         assertFalse(lan.isChecked());
         assertEquals(java.util.List.of("http://127.0.0.1:" + port + "/mcp"), mcp.urls());
         flip();
-        assertEquals("http://127.0.0.1:" + port + "/mcp", Smsapp.serverFor(agent.engine()).servingURL());
+        assertEquals("http://127.0.0.1:" + port + "/mcp", Smsapp.serverFor(EngineAccess.bridge(agent.app())).servingURL());
         assertFalse("the choice waits for the server to stop", lan.isEnabled());
         String token = text(R.id.mcp_http_token);
         assertEquals("401", post(null, LIST).substring(0, 3)); // the token is required on the loopback too
@@ -293,9 +297,9 @@ public class McpHttpSwitchTest {
         assertTrue(lan.isEnabled());
         lan.performClick();
         assertTrue(mcp.lan());
-        assertTrue("kept", agent.app.getSharedPreferences(Gateway.PREFS, 0).getBoolean(McpHttp.PREF_LAN, false));
+        assertTrue("kept", agent.app().getSharedPreferences(Gateway.PREFS, 0).getBoolean(McpHttp.PREF_LAN, false));
         flip();
-        assertEquals("http://0.0.0.0:" + port + "/mcp", Smsapp.serverFor(agent.engine()).servingURL());
+        assertEquals("http://0.0.0.0:" + port + "/mcp", Smsapp.serverFor(EngineAccess.bridge(agent.app())).servingURL());
         assertEquals("200", post(text(R.id.mcp_http_token), LIST).substring(0, 3));
     }
 }

@@ -17,6 +17,7 @@ import android.os.Build;
 
 import io.github.mobilemcp.harness.ForegroundRules;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -38,16 +39,17 @@ import org.robolectric.shadow.api.Shadow;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level: Foreground branches on SDK_INT
 public class McpServerServiceTest {
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    private final Phone phone = new Phone();
 
     private ToolHost host;
 
     @Before
     public void setUp() throws IOException {
         try (ServerSocket free = new ServerSocket(0)) {
-            McpHttp.of(agent.app).setPortForTests(free.getLocalPort());
+            McpHttp.of(agent.app()).setPortForTests(free.getLocalPort());
         }
-        host = new ToolHost(agent.app);
+        host = new ToolHost(agent.app());
         if (Build.VERSION.SDK_INT >= 26) { // start() used startForegroundService: Android now waits
             host.onServerCreated = server -> ((ForegroundRules) Shadow.extract(server)).startedAsForegroundService();
         }
@@ -56,12 +58,12 @@ public class McpServerServiceTest {
     @After
     public void tearDown() {
         host.close();
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
     }
 
     @Test
     public void start_isAForegroundServiceOfThisLevelsType_withStop() throws Exception {
-        McpServerService.start(agent.app);
+        McpServerService.start(agent.app());
         host.pump();
         McpServerService server = host.server();
         assertNotNull(server);
@@ -88,37 +90,37 @@ public class McpServerServiceTest {
         assertEquals(1, starting.actions.length);
         assertEquals("Stop", starting.actions[0].title.toString());
         Intent stop = shadowOf(starting.actions[0].actionIntent).getSavedIntent();
-        assertEquals(new ComponentName(agent.app, McpServerService.class), stop.getComponent());
+        assertEquals(new ComponentName(agent.app(), McpServerService.class), stop.getComponent());
         assertEquals(McpServerService.ACTION_STOP, stop.getAction());
         assertTrue(shadowOf(starting.actions[0].actionIntent).isImmutable());
         if (Build.VERSION.SDK_INT >= 26) {
             assertEquals(McpServerService.CHANNEL_ID, starting.getChannelId());
-            NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
+            NotificationChannel channel = agent.app().getSystemService(NotificationManager.class)
                     .getNotificationChannel(McpServerService.CHANNEL_ID);
             assertEquals("MCP server", channel.getName().toString());
             assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
         }
 
         // Once the server listens, the notification says where.
-        String port = McpHttp.of(agent.app).port();
-        host.idleUntil("the server to start", () -> McpHttp.of(agent.app).token() != null);
+        String port = McpHttp.of(agent.app()).port();
+        host.idleUntil("the server to start", () -> McpHttp.of(agent.app()).token() != null);
         host.idleUntil("the notification to show the address", () -> text(server).contains(":" + port + "/mcp")
                 || text(server).contains("port " + port));
 
         starting.actions[0].actionIntent.send();
-        host.idleUntil("the service to stop", () -> host.server() == null && McpHttp.of(agent.app).token() == null);
+        host.idleUntil("the service to stop", () -> host.server() == null && McpHttp.of(agent.app()).token() == null);
         assertNull(rules.crash());
-        assertEquals(List.of(), shadowOf(agent.app.getSystemService(NotificationManager.class)).getAllNotifications());
+        assertEquals(List.of(), shadowOf(agent.app().getSystemService(NotificationManager.class)).getAllNotifications());
     }
 
     /** The text of server's notification as the notification manager has it now. */
     private String text(McpServerService server) {
-        Notification n = shadowOf(agent.app.getSystemService(NotificationManager.class)).getNotification(McpServerService.NOTIFICATION_ID);
+        Notification n = shadowOf(agent.app().getSystemService(NotificationManager.class)).getNotification(McpServerService.NOTIFICATION_ID);
         CharSequence text = n == null ? null : n.extras.getCharSequence(Notification.EXTRA_TEXT);
         return text == null ? "" : text.toString();
     }
 
     private ServiceInfo declared() throws Exception {
-        return agent.app.getPackageManager().getServiceInfo(new ComponentName(agent.app, McpServerService.class), 0);
+        return agent.app().getPackageManager().getServiceInfo(new ComponentName(agent.app(), McpServerService.class), 0);
     }
 }

@@ -12,6 +12,7 @@ import android.os.Bundle;
 import android.os.Process;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -38,7 +39,9 @@ import org.robolectric.shadows.ShadowBinder;
 public class McpShellProviderTest {
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"get_sms_subscriptions\",\"arguments\":{}}}";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+
+    private final Phone phone = new Phone();
 
     private final ExecutorService binder = Executors.newSingleThreadExecutor();
     private int port;
@@ -49,22 +52,22 @@ public class McpShellProviderTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        McpHttp.of(agent.app).setPortForTests(port);
-        host = new ToolHost(agent.app);
+        McpHttp.of(agent.app()).setPortForTests(port);
+        host = new ToolHost(agent.app());
     }
 
     @After
     public void tearDown() {
         binder.shutdownNow();
         ShadowBinder.reset();
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
         host.close();
     }
 
     /** Calls the provider from uid, on another thread, as a Binder call from another process arrives. */
     private Bundle callAs(int uid, String method) throws Exception {
         McpShellProvider provider = Robolectric.buildContentProvider(McpShellProvider.class)
-                .create(agent.app.getPackageName() + ".mobilemcp.mcp").get();
+                .create(agent.app().getPackageName() + ".mobilemcp.mcp").get();
         try {
             return binder.submit(() -> {
                 ShadowBinder.setCallingPid(Process.myPid() + 1); // checkCallingPermission looks at it
@@ -82,19 +85,19 @@ public class McpShellProviderTest {
 
     @Test
     public void theShell_learnsTheServerIsOff_andNothingStartsIt() throws Exception {
-        shadowOf(agent.app).grantPermissions(Manifest.permission.DUMP);
+        shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
         assertEquals("{\"on\":false,\"port\":" + port + "}", server(2000));
         assertEquals("{\"on\":false,\"port\":" + port + "}", server(0)); // root, where adbd runs as root
-        assertEquals(null, McpHttp.of(agent.app).token());
+        assertEquals(null, McpHttp.of(agent.app()).token());
         assertEquals(null, host.server());
     }
 
     @Test
     public void theShell_getsThePortAndTheToken_thatTheServerTakes() throws Exception {
-        McpServerService.start(agent.app);
-        host.idleUntil("the server to start", () -> McpHttp.of(agent.app).token() != null);
-        String token = McpHttp.of(agent.app).token();
-        shadowOf(agent.app).grantPermissions(Manifest.permission.DUMP);
+        McpServerService.start(agent.app());
+        host.idleUntil("the server to start", () -> McpHttp.of(agent.app()).token() != null);
+        String token = McpHttp.of(agent.app()).token();
+        shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
         assertEquals("{\"on\":true,\"port\":" + port + ",\"token\":\"" + token + "\"}", server(2000));
         String listed = McpPost.post(port, token, LIST);
         assertTrue(listed, listed.startsWith("200 {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":"));
@@ -102,16 +105,16 @@ public class McpShellProviderTest {
 
     @Test
     public void anotherApp_isRefused_evenHoldingDump() throws Exception {
-        McpServerService.start(agent.app);
-        host.idleUntil("the server to start", () -> McpHttp.of(agent.app).token() != null);
-        shadowOf(agent.app).grantPermissions(Manifest.permission.DUMP);
+        McpServerService.start(agent.app());
+        host.idleUntil("the server to start", () -> McpHttp.of(agent.app()).token() != null);
+        shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
         assertRefused(10_123);
     }
 
     @Test
     public void theShellsUid_withoutDump_isRefused() throws Exception {
-        McpServerService.start(agent.app);
-        host.idleUntil("the server to start", () -> McpHttp.of(agent.app).token() != null);
+        McpServerService.start(agent.app());
+        host.idleUntil("the server to start", () -> McpHttp.of(agent.app()).token() != null);
         assertRefused(2000);
     }
 
@@ -127,11 +130,11 @@ public class McpShellProviderTest {
 
     @Test
     public void theManifest_requiresDump_andExportsItForTheShell() throws Exception {
-        ProviderInfo info = agent.app.getPackageManager().getProviderInfo(
-                new android.content.ComponentName(agent.app, McpShellProvider.class), PackageManager.GET_META_DATA);
+        ProviderInfo info = agent.app().getPackageManager().getProviderInfo(
+                new android.content.ComponentName(agent.app(), McpShellProvider.class), PackageManager.GET_META_DATA);
         assertEquals(Manifest.permission.DUMP, info.readPermission);
         assertEquals(Manifest.permission.DUMP, info.writePermission);
         assertTrue(info.exported);
-        assertEquals(agent.app.getPackageName() + ".mobilemcp.mcp", info.authority);
+        assertEquals(agent.app().getPackageName() + ".mobilemcp.mcp", info.authority);
     }
 }

@@ -8,6 +8,7 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -21,11 +22,12 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class PrototypeShapeTest {
-    @Rule public final FakeAgent agent = new FakeAgent();
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class);
+    private final Phone phone = new Phone();
 
     private Intent prototypeIntent(String request) {
         return new Intent(Intentbridge.ServiceAction)
-                .setClassName(agent.app, ToolService.class.getName())
+                .setClassName(agent.app(), ToolService.class.getName())
                 .putExtra("request", request)
                 .putExtra("mcp_callback", agent.callback(PendingIntent.FLAG_MUTABLE));
     }
@@ -33,9 +35,9 @@ public class PrototypeShapeTest {
     /** A send runs only in binding mode; the prototype's request extra works there too. */
     @Test
     public void sendSms_getsTheFlatReplyAndItsId() throws Exception {
-        agent.bindAs(agent.app.getPackageName(), "request", "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\","
+        agent.sendMessageAs(agent.app().getPackageName(), "request", "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\","
                 + "\"input\":\"{\\\"to_phone_number\\\":\\\"+36 20 123 4567\\\",\\\"sms_text\\\":\\\"Hello world\\\",\\\"subscription_id\\\":\\\"17\\\"}\"}}");
-        agent.awaitSend(17).getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        phone.awaitSend(17).getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
 
         Intent reply = agent.awaitReply();
         String flat = "{\"id\":\"p1\",\"capability\":{\"id\":\"send_sms\",\"output\":["
@@ -52,7 +54,7 @@ public class PrototypeShapeTest {
 
     @Test
     public void failure_isFlatToo() throws Exception {
-        agent.start(ToolService.class, prototypeIntent("{\"id\":\"p2\",\"capability\":{\"id\":\"send_sms\",\"input\":{}}}"));
+        agent.startService(prototypeIntent("{\"id\":\"p2\",\"capability\":{\"id\":\"send_sms\",\"input\":{}}}"));
 
         Intent reply = agent.awaitReply();
         assertEquals("{\"id\":\"p2\",\"capability\":{\"id\":\"send_sms\"},\"status\":\"failure\","
@@ -66,7 +68,7 @@ public class PrototypeShapeTest {
 
     @Test
     public void specRequest_getsNoPrototypeExtras() throws Exception {
-        agent.start(FakeAgent.specRequest("s1", "get_sms_subscriptions", "{}"));
+        agent.startService(agent.intentFor(McpToolRule.request("s1", "get_sms_subscriptions", "{}")));
 
         Intent reply = agent.awaitReply();
         assertEquals(null, reply.getStringExtra("response"));

@@ -13,6 +13,7 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,9 @@ import org.robolectric.shadows.ShadowSmsManager;
 public class SafeRetryTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent(); // SIMs and permissions
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent(); // SIMs and permissions
+
+    private final Phone phone = new Phone();
 
     private ToolHost host;
     private MobileMcpClient client;
@@ -45,8 +48,8 @@ public class SafeRetryTest {
     @Before
     public void setUp() {
         RecordingSmsManager.SENDS.clear();
-        host = new ToolHost(agent.app);
-        client = new MobileMcpClient(agent.app);
+        host = new ToolHost(agent.app());
+        client = new MobileMcpClient(agent.app());
         agent.tool().allow(APP);
     }
 
@@ -104,7 +107,7 @@ public class SafeRetryTest {
 
     private void radioConfirms(ShadowSmsManager.TextMultipartParams sent) {
         try {
-            sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+            sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
         } catch (Exception e) {
             throw new AssertionError(e);
         }

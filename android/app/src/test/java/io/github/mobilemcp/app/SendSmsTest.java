@@ -13,6 +13,7 @@ import android.content.ComponentName;
 import android.os.Looper;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.List;
 
@@ -33,26 +34,27 @@ import org.robolectric.shadows.ShadowSmsManager;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class SendSmsTest {
-    @Rule public final FakeAgent agent = new FakeAgent();
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class);
+    private final Phone phone = new Phone();
 
     @Test
     public void repliesSuccessOnlyAfterThePartIsSent() throws Exception {
-        agent.bind(FakeAgent.specRequest("req-send", "send_sms",
+        agent.sendMessage(McpToolRule.request("req-send", "send_sms",
                 "{\"to_phone_number\":\"+36 20 123 4567\",\"sms_text\":\"Hello world\",\"subscription_id\":\"17\"}"));
 
-        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(17);
+        ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(17);
         assertEquals("+36201234567", sent.getDestinationAddress()); // normalised by Go
         assertEquals(List.of("Hello world"), sent.getParts());
-        assertNull("SIM 14 must not send", agent.sms(14).getLastSentMultipartTextMessageParams());
+        assertNull("SIM 14 must not send", phone.sms(14).getLastSentMultipartTextMessageParams());
         ShadowPendingIntent part = shadowOf(sent.getSentIntents().get(0));
         assertTrue("sent PendingIntents are immutable broadcasts", part.isBroadcast() && part.isImmutable());
         assertEquals(AndroidPlatform.ACTION_SENT, part.getSavedIntent().getAction());
         // To the manifest's receiver, not exported, rather than one registered at run time, whose
         // broadcasts Android 14 holds back while the app is cached (the send would time out).
-        ComponentName receiver = new ComponentName(agent.app, SmsSentReceiver.class);
+        ComponentName receiver = new ComponentName(agent.app(), SmsSentReceiver.class);
         assertEquals(receiver, part.getSavedIntent().getComponent());
-        assertFalse(agent.app.getPackageManager().getReceiverInfo(receiver, 0).exported);
-        for (ShadowApplication.Wrapper registered : shadowOf(agent.app).getRegisteredReceivers()) {
+        assertFalse(agent.app().getPackageManager().getReceiverInfo(receiver, 0).exported);
+        for (ShadowApplication.Wrapper registered : shadowOf(agent.app()).getRegisteredReceivers()) {
             if (registered.getIntentFilter().hasAction(AndroidPlatform.ACTION_SENT)) {
                 assertEquals("only the manifest's receiver waits for sent results",
                         SmsSentReceiver.class, registered.getBroadcastReceiver().getClass());
@@ -62,9 +64,9 @@ public class SendSmsTest {
         // ShadowSmsManager never fires sent intents; the engine waits for them.
         Thread.sleep(100);
         shadowOf(Looper.getMainLooper()).idle();
-        assertEquals("no reply before the sent result", List.of(), agent.replies);
+        assertEquals("no reply before the sent result", List.of(), agent.replies());
 
-        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+        sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"req-send\","
                 + "\"capability\":{\"id\":\"send_sms\",\"output\":["
                 + "{\"name\":\"to_phone_number\",\"type\":\"string\",\"value\":\"+36201234567\"},"
@@ -72,18 +74,18 @@ public class SendSmsTest {
                 + "{\"name\":\"encoding\",\"type\":\"string\",\"value\":\"gsm7\"},"
                 + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":1}]},"
                 + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}",
-                agent.awaitSpecReply());
+                agent.awaitReplyJson());
     }
 
     @Test
     public void multipart_repliesOnlyAfterEveryPartIsSent() throws Exception {
         // ő is not GSM-7, so this is UCS-2: 100 characters need two parts of at most 67.
         String text = "ő".repeat(100);
-        agent.setSims(FakeAgent.SIM_14); // one SIM: subscription_id may be left out
-        agent.bind(FakeAgent.specRequest("req-multi", "send_sms",
+        phone.setSims(Phone.SIM_14); // one SIM: subscription_id may be left out
+        agent.sendMessage(McpToolRule.request("req-multi", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"" + text + "\"}"));
 
-        ShadowSmsManager.TextMultipartParams sent = agent.awaitSend(14);
+        ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(14);
         assertEquals(2, sent.getParts().size());
         assertEquals(text, String.join("", sent.getParts()));
         List<PendingIntent> sentIntents = sent.getSentIntents();
@@ -91,12 +93,12 @@ public class SendSmsTest {
         assertNotEquals("each part has its own request code",
                 shadowOf(sentIntents.get(0)).getRequestCode(), shadowOf(sentIntents.get(1)).getRequestCode());
 
-        sentIntents.get(1).send(agent.app, Activity.RESULT_OK, null); // parts may report in any order
+        sentIntents.get(1).send(agent.app(), Activity.RESULT_OK, null); // parts may report in any order
         Thread.sleep(100);
         shadowOf(Looper.getMainLooper()).idle();
-        assertEquals("no reply while part 1 is outstanding", List.of(), agent.replies);
+        assertEquals("no reply while part 1 is outstanding", List.of(), agent.replies());
 
-        sentIntents.get(0).send(agent.app, Activity.RESULT_OK, null);
+        sentIntents.get(0).send(agent.app(), Activity.RESULT_OK, null);
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"req-multi\","
                 + "\"capability\":{\"id\":\"send_sms\",\"output\":["
                 + "{\"name\":\"to_phone_number\",\"type\":\"string\",\"value\":\"+36201234567\"},"
@@ -104,12 +106,12 @@ public class SendSmsTest {
                 + "{\"name\":\"encoding\",\"type\":\"string\",\"value\":\"ucs2\"},"
                 + "{\"name\":\"segments\",\"type\":\"integer\",\"value\":2}]},"
                 + "\"status\":\"success\",\"message\":\"SMS sent to +36201234567\"}}}",
-                agent.awaitSpecReply());
+                agent.awaitReplyJson());
     }
 
     @Test
     public void getSmsSubscriptions_listsBothSims() throws Exception {
-        agent.start(FakeAgent.specRequest("req-subs", "get_sms_subscriptions", "{}"));
+        agent.startService(agent.intentFor(McpToolRule.request("req-subs", "get_sms_subscriptions", "{}")));
 
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"req-subs\","
                 + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
@@ -120,6 +122,6 @@ public class SendSmsTest {
                 + "\"status\":\"success\",\"message\":\"{\\\"count\\\":2,\\\"subscriptions\\\":["
                 + "{\\\"subscription_id\\\":14,\\\"sim_slot_index\\\":0,\\\"carrier_name\\\":\\\"Vodafone UK\\\",\\\"display_name\\\":\\\"Vodafone UK\\\"},"
                 + "{\\\"subscription_id\\\":17,\\\"sim_slot_index\\\":1,\\\"carrier_name\\\":\\\"Yettel HU\\\",\\\"display_name\\\":\\\"Ünnep 🎉\\\"}]}\"}}}",
-                agent.awaitSpecReply());
+                agent.awaitReplyJson());
     }
 }

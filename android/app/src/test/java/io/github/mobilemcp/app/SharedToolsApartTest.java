@@ -8,6 +8,7 @@ import android.widget.Switch;
 import io.github.mobilemcp.notes.NotesToolService;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -41,7 +42,9 @@ import java.util.function.Predicate;
 public class SharedToolsApartTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+
+    private final Phone phone = new Phone();
 
     private int port;
     private String token;
@@ -53,14 +56,14 @@ public class SharedToolsApartTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        McpHttp.of(agent.app).setPortForTests(port);
-        host = new ToolHost(agent.app);
-        token = McpHttp.of(agent.app).start();
+        McpHttp.of(agent.app()).setPortForTests(port);
+        host = new ToolHost(agent.app());
+        token = McpHttp.of(agent.app()).start();
     }
 
     @After
     public void tearDown() {
-        McpHttp.of(agent.app).stop();
+        McpHttp.of(agent.app()).stop();
         for (OtherApp other : others) {
             other.stopTool();
         }
@@ -68,7 +71,7 @@ public class SharedToolsApartTest {
     }
 
     private OtherApp install(String pkg, String label) {
-        OtherApp other = new OtherApp(agent.app, pkg, label);
+        OtherApp other = new OtherApp(agent.app(), pkg, label);
         others.add(other);
         return other;
     }
@@ -91,7 +94,7 @@ public class SharedToolsApartTest {
         attacker.install(BrokenToolService.class, "Not notes", R.xml.notes_capabilities);
         McpTool.get(attacker).allow(APP);
 
-        Gateway gateway = Gateway.of(agent.app);
+        Gateway gateway = Gateway.of(agent.app());
         gateway.setShared(victim.getPackageName(), true);
         String victimTool = awaitTool(name -> name.endsWith("-create_note"));
         gateway.setShared(attacker.getPackageName(), true);
@@ -120,7 +123,7 @@ public class SharedToolsApartTest {
     public void aSharedToolShowsItsAppAndNoHiddenText() throws Exception {
         OtherApp evil = install("com.example.evil", "Messages");
         evil.installUnanswering("Messages", R.xml.hostile_capabilities);
-        Gateway.of(agent.app).setShared("com.example.evil", true);
+        Gateway.of(agent.app()).setShared("com.example.evil", true);
         String name = awaitTool(n -> n.equals("com.example.evil-send_sms"));
 
         JSONObject tool = new JSONObject(tools().get(name));
@@ -140,12 +143,12 @@ public class SharedToolsApartTest {
     public void anAppOverTheLimit_isNotServed_andTheScreenSaysWhy() throws Exception {
         OtherApp many = install("com.example.many", "Counter");
         many.installUnanswering("Counter", R.xml.many_capabilities);
-        Gateway gateway = Gateway.of(agent.app);
+        Gateway gateway = Gateway.of(agent.app());
         gateway.setShared("com.example.many", true);
-        FakeAgent.idleMainUntil("the gateway to try the app", () -> gateway.tools().toString().contains("cannot be served")
+        McpToolRule.idleUntil("the gateway to try the app", () -> gateway.tools().toString().contains("cannot be served")
                 || gateway.tools().toString().contains(": shared"));
 
-        SharedToolsView screen = new SharedToolsView(agent.app);
+        SharedToolsView screen = new SharedToolsView(agent.app());
         screen.show();
         Switch row = (Switch) screen.getChildAt(2);
         assertEquals("Counter (com.example.many): cannot be served: "
@@ -199,12 +202,12 @@ public class SharedToolsApartTest {
 
     /** Waits until the names of the served tools pass check. */
     private void awaitTools(Predicate<Set<String>> check) throws Exception {
-        long deadline = System.currentTimeMillis() + FakeAgent.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
         while (!check.test(tools().keySet())) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("the gateway serves " + tools().keySet());
             }
-            FakeAgent.idleMainUntil("a moment", () -> true);
+            McpToolRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
         }
     }
@@ -222,7 +225,7 @@ public class SharedToolsApartTest {
                 throw new UncheckedIOException(e);
             }
         });
-        FakeAgent.idleMainUntil("the MCP reply", reply::isDone);
+        McpToolRule.idleUntil("the MCP reply", reply::isDone);
         String got = reply.get();
         if (!got.startsWith("200 ")) {
             throw new IOException("HTTP " + got);

@@ -10,6 +10,8 @@ import android.os.Looper;
 import android.os.Process;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import org.robolectric.android.controller.ServiceController;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +20,6 @@ import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 
 import org.robolectric.Robolectric;
-import org.robolectric.android.controller.ServiceController;
 
 /**
  * Plays Android's part between the client library and ToolService in tests. Robolectric records
@@ -110,9 +111,9 @@ final class ToolHost implements AutoCloseable {
         return server == null ? null : server.get();
     }
 
-    /** Pumps starts and idles the main looper until cond holds, or fails after FakeAgent.WAIT_MILLIS. */
+    /** Pumps starts and idles the main looper until cond holds, or fails after McpToolRule.WAIT_MILLIS. */
     void idleUntil(String what, BooleanSupplier cond) throws InterruptedException {
-        FakeAgent.idleMainUntil(what, () -> {
+        McpToolRule.idleUntil(what, () -> {
             pump();
             shadowOf(Looper.getMainLooper()).idle(); // deliver what the starts posted
             return cond.getAsBoolean();

@@ -24,6 +24,7 @@ import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -52,7 +53,13 @@ import org.robolectric.shadows.ShadowSmsManager;
 public class VisibleConsentTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final FakeAgent agent = FakeAgent.withoutConsent();
+    /** The consent question's notification id ("mcp2", tagged with the calling package), the SDK's own. */
+
+    private static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
+
+    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+
+    private final Phone phone = new Phone();
 
     private ToolHost host;
     private MobileMcpClient client;
@@ -62,8 +69,8 @@ public class VisibleConsentTest {
     @Before
     public void setUp() throws Exception {
         RecordingSmsManager.SENDS.clear();
-        host = new ToolHost(agent.app);
-        client = new MobileMcpClient(agent.app);
+        host = new ToolHost(agent.app());
+        client = new MobileMcpClient(agent.app());
         tool = client.discover().tools().get(0);
         send = client.request(tool, "send_sms",
                 new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "On my way").put("subscription_id", 14));
@@ -100,7 +107,7 @@ public class VisibleConsentTest {
         assertEquals(APP, question.getCreatorPackage());
         question.send();
         shadowOf(Looper.getMainLooper()).idle();
-        Intent started = shadowOf(agent.app).getNextStartedActivity();
+        Intent started = shadowOf(agent.app()).getNextStartedActivity();
         assertEquals(ConsentConfirmActivity.class.getName(), started.getComponent().getClassName());
         assertEquals("package:" + APP, started.getDataString());
         return Robolectric.buildActivity(ConsentConfirmActivity.class, started).setup().get();
@@ -127,7 +134,7 @@ public class VisibleConsentTest {
             for (ShadowSmsManager.TextMultipartParams sent : RecordingSmsManager.SENDS) {
                 if (confirmed.add(sent)) {
                     try {
-                        sent.getSentIntents().get(0).send(agent.app, Activity.RESULT_OK, null);
+                        sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
                     } catch (PendingIntent.CanceledException e) {
                         throw new AssertionError(e);
                     }
@@ -167,8 +174,8 @@ public class VisibleConsentTest {
     public void aQuestionPutAway_isNoAnswer_atOnce() throws Exception {
         refusedForNow();
         CompletableFuture<Consent> decision = awaitConsent(client, 60_000);
-        Notification question = shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification(APP, FakeAgent.CONSENT_NOTIFICATION_ID);
+        Notification question = shadowOf(agent.app().getSystemService(NotificationManager.class))
+                .getNotification(APP, CONSENT_NOTIFICATION_ID);
         question.deleteIntent.send(); // the user swipes the notification away
         assertEquals(Consent.NO_ANSWER, host.await(decision));
         assertEquals("nothing decided", "[io.github.mobilemcp.app: WAITING]", agent.tool().getCallers().toString());
@@ -199,7 +206,7 @@ public class VisibleConsentTest {
         click(openQuestionFromTheNotification(), "Allow"); // the user answers the notification meanwhile
         host.idleUntil("the decision", () -> "[io.github.mobilemcp.app: ALLOWED]".equals(agent.tool().getCallers().toString()));
 
-        client = new MobileMcpClient(agent.app); // the assistant again
+        client = new MobileMcpClient(agent.app()); // the assistant again
         tool = client.discover().tools().get(0);
         assertEquals(Consent.ALLOWED, host.await(client.awaitConsent(tool, 10_000)));
         Request again = client.request(tool, "send_sms", send.arguments()).withId(kept);
@@ -211,10 +218,10 @@ public class VisibleConsentTest {
 
     /** The notification's Allow, which opens the same question inside the tool. */
     private ConsentConfirmActivity openQuestionFromTheNotification() throws Exception {
-        Notification question = shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification(APP, FakeAgent.CONSENT_NOTIFICATION_ID);
+        Notification question = shadowOf(agent.app().getSystemService(NotificationManager.class))
+                .getNotification(APP, CONSENT_NOTIFICATION_ID);
         question.actions[0].actionIntent.send();
         shadowOf(Looper.getMainLooper()).idle();
-        return Robolectric.buildActivity(ConsentConfirmActivity.class, shadowOf(agent.app).getNextStartedActivity()).setup().get();
+        return Robolectric.buildActivity(ConsentConfirmActivity.class, shadowOf(agent.app()).getNextStartedActivity()).setup().get();
     }
 }

@@ -1,9 +1,10 @@
 package io.github.mobilemcp.app
 
+import io.github.mobilemcp.client.ktx.McpClient
 import io.github.mobilemcp.notes.NotesToolService
 import io.github.mobilemcp.sdk.McpTool
 import io.github.mobilemcp.sdk.testing.McpTestRunner
-import io.github.mobilemcp.client.ktx.McpClient
+import io.github.mobilemcp.sdk.testing.McpToolRule
 import kotlin.time.Duration.Companion.milliseconds
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -25,10 +26,11 @@ import org.robolectric.shadows.ShadowLog
 @RunWith(McpTestRunner::class)
 @Config(shadows = [RecordingSmsManager::class])
 class KotlinAssistantTest {
-    @get:Rule val agent = FakeAgent.withoutConsent()
-    private val host = ToolHost(agent.app)
-    private val notes = OtherApp(agent.app, "io.github.mobilemcp.notes", "Notes")
-    private val mcp = McpClient(agent.app)
+    @get:Rule val agent = McpToolRule(ToolService::class.java).withoutConsent()
+    private val phone = Phone()
+    private val host = ToolHost(agent.app())
+    private val notes = OtherApp(agent.app(), "io.github.mobilemcp.notes", "Notes")
+    private val mcp = McpClient(agent.app())
     private val scope = CoroutineScope(Dispatchers.Default)
 
     @After fun tearDown() {
@@ -59,16 +61,16 @@ class KotlinAssistantTest {
         // create_note: the notes app asks the user, the assistant waits, the user allows, the same request runs.
         val creating = scope.async { functions.call("create_note", buildJsonObject { put("title", "Milk") }) }
         host.idleUntil("the assistant to wait") { ShadowLog.getLogsForTag("MobileMCP").any { it.msg.endsWith("waits for the user's decision about it") } }
-        McpTool.get(notes).allow(agent.app.packageName)
+        McpTool.get(notes).allow(agent.app().packageName)
         assertEquals("""{"status":"success","message":"Created note 1","outputs":{"id":1}}""", host.await(creating.asCompletableFuture()).toString())
 
         // send_sms: the radio confirms only after the assistant's 500 ms have passed, and it retries.
-        agent.tool().allow(agent.app.packageName)
+        agent.tool().allow(agent.app().packageName)
         val sms = buildJsonObject { put("to_phone_number", "+36201234567"); put("sms_text", "Milk?"); put("subscription_id", 14) }
         val sending = scope.async { functions.call("send_sms", sms) }
         val sent = System.currentTimeMillis()
         host.idleUntil("the radio to have waited") { RecordingSmsManager.SENDS.size == 1 && System.currentTimeMillis() - sent > 1000 }
-        RecordingSmsManager.SENDS.peek().sentIntents[0].send(agent.app, android.app.Activity.RESULT_OK, null)
+        RecordingSmsManager.SENDS.peek().sentIntents[0].send(agent.app(), android.app.Activity.RESULT_OK, null)
         assertEquals("""{"status":"success","message":"SMS sent to +36201234567","outputs":""" +
             """{"to_phone_number":"+36201234567","subscription_id":14,"encoding":"gsm7","segments":1}}""",
             host.await(sending.asCompletableFuture()).toString())

@@ -14,6 +14,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,9 @@ import org.robolectric.shadows.ShadowLog;
 public class AdmissionTest {
     private static final int CAP = McpToolService.MAX_IN_FLIGHT_PER_CALLER;
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private ExecutorService shell;
 
@@ -57,13 +60,13 @@ public class AdmissionTest {
     }
 
     private static String hold(String name) {
-        return Agent.specRequest(name, "hold", "{\"name\":\"" + name + "\"}");
+        return McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
     }
 
     /** The spec replies that arrived, in order. */
     private List<String> specReplies() {
         List<String> out = new ArrayList<>();
-        for (Intent reply : new ArrayList<>(agent.replies)) {
+        for (Intent reply : new ArrayList<>(agent.replies())) {
             out.add(reply.getStringExtra(Intentbridge.ExtraResponse));
         }
         return out;
@@ -71,7 +74,7 @@ public class AdmissionTest {
 
     /** Another app's startForegroundService with a hold request, its callback created by creator. */
     private void holdByIntent(String creator, String name) {
-        agent.deliver(agent.specIntentFrom(creator, name.hashCode(), hold(name)));
+        agent.deliver(agent.intentFrom(creator, hold(name)));
     }
 
     @Test
@@ -80,13 +83,13 @@ public class AdmissionTest {
             holdByIntent("com.example.flood", "f-" + i);
         }
         holdByIntent("com.example.flood", "f-over");
-        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
+        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         assertEquals(64, CAP);
-        assertEquals(List.of(Agent.failureReply("f-over", "hold", "com.example.flood has 64 requests in flight to this tool,"
+        assertEquals(List.of(McpToolRule.failureReply("f-over", "hold", "com.example.flood has 64 requests in flight to this tool,"
                 + " the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
 
         Gate.open();
-        Agent.idleMainUntil("every admitted call's reply", () -> agent.replies.size() == CAP + 1);
+        McpToolRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
         assertFalse("the refused call never ran", Gate.arrived().contains("f-over"));
     }
 
@@ -102,16 +105,16 @@ public class AdmissionTest {
             holdByIntent("com.example.b", "b-" + i);
         }
         holdByIntent("com.example.c", "c-over");
-        agent.deliver(agent.noCallbackIntent(hold("none-over")));
-        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty() && !logged().isEmpty());
+        agent.deliver(agent.intentWithoutCallback(hold("none-over")));
+        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty() && !logged().isEmpty());
         String shared = "callers that Android does not name have 64 requests in flight to this tool together, the most they"
                 + " may have: an Intent names only the app that created its callback, which any app holding that callback can"
                 + " claim; bind to the tool's service to have requests of your own, or send the next once one is answered";
-        assertEquals(List.of(Agent.failureReply("c-over", "hold", shared, "rate_limited")), specReplies());
-        assertEquals(List.of(Agent.failureReply("none-over", "hold", shared, "rate_limited")), logged());
+        assertEquals(List.of(McpToolRule.failureReply("c-over", "hold", shared, "rate_limited")), specReplies());
+        assertEquals(List.of(McpToolRule.failureReply("none-over", "hold", shared, "rate_limited")), logged());
 
         Gate.open();
-        Agent.idleMainUntil("every admitted call's reply", () -> agent.replies.size() == CAP + 1);
+        McpToolRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
         assertFalse(Gate.arrived().contains("c-over"));
         assertFalse(Gate.arrived().contains("none-over"));
     }
@@ -121,15 +124,15 @@ public class AdmissionTest {
     public void anOversizedIntent_isRefusedAtOnce_whileEveryWorkerIsBusy() throws Exception {
         for (String app : List.of("com.example.a", "com.example.b")) {
             for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS / 2; i++) {
-                agent.bindAs(app, Intentbridge.ExtraRequest, hold(app + "-" + i));
+                agent.sendMessageAs(app, Intentbridge.ExtraRequest, hold(app + "-" + i));
             }
         }
-        Agent.awaitInside("com.example.a-1", "com.example.a-2", "com.example.b-1", "com.example.b-2");
+        TestTool.awaitInside("com.example.a-1", "com.example.a-2", "com.example.b-1", "com.example.b-2");
 
-        String big = Agent.specRequest("big", "inspect", "{\"text\":\"" + "x".repeat(200_000) + "\"}");
-        agent.deliver(agent.specIntentFrom("com.example.big", 1, big));
-        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
-        assertEquals(List.of(Agent.failureReply(null, null, "request is 200112 bytes; the limit is 65536", "too_large")), specReplies());
+        String big = McpToolRule.request("big", "inspect", "{\"text\":\"" + "x".repeat(200_000) + "\"}");
+        agent.deliver(agent.intentFrom("com.example.big", big));
+        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
+        assertEquals(List.of(McpToolRule.failureReply(null, null, "request is 200112 bytes; the limit is 65536", "too_large")), specReplies());
         assertEquals("the slow calls still hold every worker", 4, Gate.inside().size());
     }
 
@@ -139,9 +142,9 @@ public class AdmissionTest {
      */
     @Test
     public void theShellPastItsCap_isRateLimited_andQueuesNothingMore() throws Exception {
-        shadowOf(agent.app).grantPermissions(Manifest.permission.DUMP);
+        shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
         Robolectric.buildService(TestToolService.class).create(); // the tool starts with its service
-        AdbProvider provider = Robolectric.buildContentProvider(AdbProvider.class).create(Agent.APP + ".mobilemcp.adb").get();
+        AdbProvider provider = Robolectric.buildContentProvider(AdbProvider.class).create(TestTool.APP + ".mobilemcp.adb").get();
         List<Thread> callers = new ArrayList<>();
         shell = Executors.newFixedThreadPool(CAP + 1, r -> {
             Thread t = new Thread(r, "adb-shell-call");
@@ -155,19 +158,19 @@ public class AdmissionTest {
             calls.add(callAsShell(provider, hold("s-" + i)));
         }
         // Each call is admitted, and waits (at the gate or in the queue), before the last is sent.
-        Agent.idleMainUntil("every call to wait", () -> {
+        McpToolRule.idleUntil("every call to wait", () -> {
             synchronized (callers) {
                 return callers.size() == CAP && callers.stream().allMatch(t ->
                         t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
             }
         });
         Bundle over = callAsShell(provider, hold("s-over")).get(10, TimeUnit.SECONDS);
-        assertEquals(Agent.failureReply("s-over", "hold", "(adb shell) has 64 requests in flight to this tool,"
+        assertEquals(McpToolRule.failureReply("s-over", "hold", "(adb shell) has 64 requests in flight to this tool,"
                 + " the most one app may have; send the next once one is answered", "rate_limited"), over.getString(Intentbridge.ExtraResponse));
 
         Gate.open();
         for (int i = 0; i < CAP; i++) {
-            assertEquals(Agent.heldReply("s-" + i, "s-" + i), calls.get(i).get(10, TimeUnit.SECONDS).getString(Intentbridge.ExtraResponse));
+            assertEquals(TestTool.heldReply("s-" + i, "s-" + i), calls.get(i).get(10, TimeUnit.SECONDS).getString(Intentbridge.ExtraResponse));
         }
         assertFalse(Gate.arrived().contains("s-over"));
     }

@@ -22,6 +22,8 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
 import java.util.TreeSet;
@@ -34,7 +36,6 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
-import org.robolectric.android.controller.ServiceController;
 import org.robolectric.annotation.Config;
 import org.robolectric.shadows.ShadowBinder;
 import org.robolectric.shadows.ShadowLog;
@@ -46,10 +47,12 @@ import org.robolectric.shadows.ShadowLog;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class BindingTest {
-    private static final String APP = Agent.APP;
+    private static final String APP = TestTool.APP;
     private static final String RECORD = "{\"text\":\"hi\"}";
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private ServiceController<TestToolService> service;
     private Messenger tool;
@@ -61,7 +64,7 @@ public class BindingTest {
     @Before
     public void bind() {
         // What getNameForUid answers on a device for this app's uid (Robolectric knows no names).
-        shadowOf(agent.app.getPackageManager()).setNameForUid(Process.myUid(), APP);
+        shadowOf(agent.app().getPackageManager()).setNameForUid(Process.myUid(), APP);
         service = Robolectric.buildService(TestToolService.class).create();
         IBinder binder = service.get().onBind(new Intent(Intentbridge.ServiceAction));
         tool = new Messenger(binder);
@@ -93,7 +96,7 @@ public class BindingTest {
     /** Waits for the next reply Message, idling the main looper meanwhile. */
     private Message awaitReply() throws InterruptedException {
         Message reply = null;
-        for (long deadline = System.currentTimeMillis() + Agent.WAIT_MILLIS;
+        for (long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
                 reply == null && System.currentTimeMillis() < deadline; ) {
             shadowOf(Looper.getMainLooper()).idle();
             reply = replies.poll(2, TimeUnit.MILLISECONDS);
@@ -104,13 +107,13 @@ public class BindingTest {
 
     @Test
     public void aMessageGetsItsReplyAsAMessage() throws Exception {
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("b1", "inspect", "{\"text\":\"hi\"}"), 41));
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("b1", "inspect", "{\"text\":\"hi\"}"), 41));
 
         Message reply = awaitReply();
         assertEquals(McpToolService.MSG_RESULT, reply.what);
         assertEquals("arg1 is echoed", 41, reply.arg1);
         assertEquals(new TreeSet<>(List.of(Intentbridge.ExtraResponse)), new TreeSet<>(reply.getData().keySet()));
-        assertEquals(Agent.inspectedReply("b1", "hi", APP), reply.getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(TestTool.inspectedReply("b1", "hi", APP), reply.getData().getString(Intentbridge.ExtraResponse));
     }
 
     @Test
@@ -131,9 +134,9 @@ public class BindingTest {
     public void oneBindingCarriesManyRequests_andTheCallerIsTheSendingUidsPackage() throws Exception {
         // Another app binds: Binder sets sendingUid, and PackageManager names its package.
         ShadowBinder.setCallingUid(10123);
-        InstalledApps.install(agent.app, "com.example.assistant", 10123, "the assistant's certificate");
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("s1", "record", RECORD), 1));
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("g1", "inspect", "{\"text\":\"hi\"}"), 2));
+        InstalledApps.install(agent.app(), "com.example.assistant", 10123, "the assistant's certificate");
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("s1", "record", RECORD), 1));
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("g1", "inspect", "{\"text\":\"hi\"}"), 2));
 
         // Workers run them at once, so the replies come as they finish; arg1 tells them apart.
         Message first = awaitReply();
@@ -144,41 +147,41 @@ public class BindingTest {
             second = swap;
         }
         assertEquals(1, first.arg1);
-        assertEquals(Agent.failureReply("s1", "record", "the user has not yet allowed com.example.assistant to use record;"
+        assertEquals(McpToolRule.failureReply("s1", "record", "the user has not yet allowed com.example.assistant to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required"),
                 first.getData().getString(Intentbridge.ExtraResponse));
         assertEquals(2, second.arg1);
-        assertEquals(Agent.inspectedReply("g1", "hi", "com.example.assistant"), second.getData().getString(Intentbridge.ExtraResponse));
-        assertEquals(List.of(), agent.recorded());
-        assertNotNull("the assistant's user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification("com.example.assistant", Agent.CONSENT_NOTIFICATION_ID));
+        assertEquals(TestTool.inspectedReply("g1", "hi", "com.example.assistant"), second.getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(List.of(), TestTool.recorded());
+        assertNotNull("the assistant's user is asked", shadowOf(agent.app().getSystemService(NotificationManager.class))
+                .getNotification("com.example.assistant", TestTool.CONSENT_NOTIFICATION_ID));
 
         agent.tool().allow("com.example.assistant");
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("s2", "record", RECORD), 3));
-        assertEquals(Agent.recordedReply("s2", 1), awaitReply().getData().getString(Intentbridge.ExtraResponse));
-        assertEquals(List.of("hi"), agent.recorded());
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("s2", "record", RECORD), 3));
+        assertEquals(TestTool.recordedReply("s2", 1), awaitReply().getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(List.of("hi"), TestTool.recorded());
     }
 
     @Test
     public void aUidWithoutAName_isTreatedAsNoCaller() throws Exception {
         ShadowBinder.setCallingUid(10999); // no package has it
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("u1", "inspect", "{\"text\":\"hi\"}"), 0));
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("u1", "inspect", "{\"text\":\"hi\"}"), 0));
 
-        assertEquals(Agent.failureReply("u1", "inspect", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
+        assertEquals(McpToolRule.failureReply("u1", "inspect", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
                 awaitReply().getData().getString(Intentbridge.ExtraResponse));
     }
 
     @Test
     public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
         agent.tool().allow(APP);
-        Message msg = invoke(Intentbridge.ExtraRequest, Agent.specRequest("n1", "record", RECORD), 0);
+        Message msg = invoke(Intentbridge.ExtraRequest, McpToolRule.request("n1", "record", RECORD), 0);
         msg.replyTo = null;
         tool.send(msg);
         Message unknown = Message.obtain(null, 99);
         unknown.replyTo = replyTo;
         tool.send(unknown);
 
-        Agent.idleMainUntil("two log lines", () -> ShadowLog.getLogsForTag(McpToolService.LOG_TAG).size() == 2);
+        McpToolRule.idleUntil("two log lines", () -> ShadowLog.getLogsForTag(McpToolService.LOG_TAG).size() == 2);
         List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(McpToolService.LOG_TAG);
         assertEquals(Log.WARN, logs.get(0).type);
         assertEquals("dropped a binding request from io.github.mobilemcp.sdktests without replyTo: there is nowhere to send its reply",
@@ -186,21 +189,21 @@ public class BindingTest {
         assertEquals(Log.WARN, logs.get(1).type);
         assertEquals("ignored a binding message with what=99; send MSG_INVOKE (1)", logs.get(1).msg);
         Thread.sleep(200); // had it been queued, the worker would have recorded by now
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(List.of(), TestTool.recorded());
         assertNull(replies.poll());
     }
 
     @Test
     public void messagesArriveOffTheMainThread_andTheMainLooperStaysFree() throws Exception {
-        tool.send(invoke(Intentbridge.ExtraRequest, Agent.specRequest("t1", "hold", "{\"name\":\"t1\"}"), 0));
+        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("t1", "hold", "{\"name\":\"t1\"}"), 0));
         // The main looper is paused and never idled here: the request still reaches the handler.
-        long deadline = System.currentTimeMillis() + Agent.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
         while (!Gate.inside().equals(List.of("t1"))) {
             assertTrue("the request needs the main thread", System.currentTimeMillis() < deadline);
             Thread.sleep(2);
         }
         assertEquals(Looper.getMainLooper().getThread(), Thread.currentThread());
         Gate.open();
-        assertEquals(Agent.heldReply("t1", "t1"), awaitReply().getData().getString(Intentbridge.ExtraResponse));
+        assertEquals(TestTool.heldReply("t1", "t1"), awaitReply().getData().getString(Intentbridge.ExtraResponse));
     }
 }

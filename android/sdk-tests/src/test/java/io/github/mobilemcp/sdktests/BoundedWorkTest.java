@@ -6,9 +6,10 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpTool;
-import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +29,12 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class BoundedWorkTest {
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private List<String> specReplies() {
         List<String> out = new ArrayList<>();
-        for (Intent reply : new ArrayList<>(agent.replies)) {
+        for (Intent reply : new ArrayList<>(agent.replies())) {
             out.add(reply.getStringExtra(Intentbridge.ExtraResponse));
         }
         return out;
@@ -44,18 +46,18 @@ public class BoundedWorkTest {
         // Three apps, so that the workers, not an app's own share, hold the fifth call back.
         List<String> names = List.of("a-1", "a-2", "b-1", "b-2", "c-1");
         for (String name : names) {
-            agent.bindAs("com.example." + name.charAt(0), Intentbridge.ExtraRequest, Agent.specRequest(name, "hold", "{\"name\":\"" + name + "\"}"));
+            agent.sendMessageAs("com.example." + name.charAt(0), Intentbridge.ExtraRequest, McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}"));
         }
-        Agent.idleMainUntil("four calls at the gate", () -> Gate.inside().size() == 4);
+        McpToolRule.idleUntil("four calls at the gate", () -> Gate.inside().size() == 4);
         Thread.sleep(200); // had a fifth worker run, the fifth call would be inside by now
         assertEquals(4, Gate.inside().size());
-        assertEquals(List.of(), agent.replies);
+        assertEquals(List.of(), agent.replies());
 
         Gate.open();
-        Agent.idleMainUntil("five replies", () -> agent.replies.size() == 5);
+        McpToolRule.idleUntil("five replies", () -> agent.replies().size() == 5);
         List<String> want = new ArrayList<>();
         for (String name : names) {
-            want.add(Agent.heldReply(name, name));
+            want.add(TestTool.heldReply(name, name));
         }
         List<String> got = specReplies();
         got.sort(null);
@@ -67,23 +69,23 @@ public class BoundedWorkTest {
     @Test
     public void oneAppRunsAtMostHalfTheWorkers() throws Exception {
         for (int i = 1; i <= 3; i++) {
-            agent.bind(Agent.specRequest("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
+            agent.sendMessage(McpToolRule.request("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
         }
-        Agent.awaitInside("h-1", "h-2");
+        TestTool.awaitInside("h-1", "h-2");
         Thread.sleep(200); // had the app a third worker, h-3 would be inside by now
         assertEquals(2, Gate.inside().size());
 
         Gate.open();
-        Agent.idleMainUntil("three replies", () -> agent.replies.size() == 3);
+        McpToolRule.idleUntil("three replies", () -> agent.replies().size() == 3);
         assertEquals("h-3 ran only once one of the first two ended", "h-3", Gate.arrived().get(2));
     }
 
     @Test
     public void aHandlerPastItsDeadline_isAnsweredTimeoutAtTheDeadline() throws Exception {
-        EngineAccess.setTimeoutMillis(agent.app, 300);
+        EngineAccess.setTimeoutMillis(agent.app(), 300);
         long started = System.nanoTime();
-        agent.bind(Agent.specRequest("slow", "hold", "{\"name\":\"slow\"}"));
-        assertEquals(Agent.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitSpecReply());
+        agent.sendMessage(McpToolRule.request("slow", "hold", "{\"name\":\"slow\"}"));
+        assertEquals(McpToolRule.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitReplyJson());
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertEquals("the handler still waits; its caller has its answer", List.of("slow"), Gate.inside());
         if (millis < 300 || millis > 5000) {
@@ -92,11 +94,11 @@ public class BoundedWorkTest {
 
         // The handler's late outcome is dropped: the caller gets one reply, and the tool serves on.
         Gate.open();
-        Agent.idleMainUntil("the handler to finish", () -> Gate.inside().isEmpty());
+        McpToolRule.idleUntil("the handler to finish", () -> Gate.inside().isEmpty());
         Thread.sleep(100);
-        assertEquals(1, agent.replies.size());
-        agent.replies.clear();
-        assertEquals(Agent.inspectedReply("next", "hi", Agent.APP), agent.callBound(Agent.specRequest("next", "inspect", "{\"text\":\"hi\"}")));
+        assertEquals(1, agent.replies().size());
+        agent.replies().clear();
+        assertEquals(TestTool.inspectedReply("next", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("next", "inspect", "{\"text\":\"hi\"}"), false).getString(Intentbridge.ExtraResponse));
     }
 
     @Test
@@ -104,26 +106,26 @@ public class BoundedWorkTest {
         // The app's share of the workers runs holds that wait at the closed gate; the calls sent
         // after them wait in the queue. All of them are in flight.
         for (int i = 0; i < McpToolService.MAX_CONCURRENT_CALLS; i++) {
-            agent.bind(Agent.specRequest("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
+            agent.sendMessage(McpToolRule.request("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
         }
         for (int i = McpToolService.MAX_CONCURRENT_CALLS; i < McpToolService.MAX_IN_FLIGHT_PER_CALLER; i++) {
-            agent.bind(Agent.specRequest("f-" + i, "inspect", "{\"text\":\"hi\"}"));
+            agent.sendMessage(McpToolRule.request("f-" + i, "inspect", "{\"text\":\"hi\"}"));
         }
-        agent.bind(Agent.specRequest("f-over", "record", "{\"text\":\"over\"}"));
-        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
+        agent.sendMessage(McpToolRule.request("f-over", "record", "{\"text\":\"over\"}"));
+        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         assertEquals(64, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
-        assertEquals(List.of(Agent.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
+        assertEquals(List.of(McpToolRule.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
                 + " to this tool, the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(List.of(), TestTool.recorded());
     }
 
     @Test
     public void anOversizedRequest_isRefusedBeforeItIsQueued() throws Exception {
         String text = "x".repeat(70_001);
-        agent.bind(Agent.specRequest("big", "record", "{\"text\":\"" + text + "\"}"));
-        Agent.idleMainUntil("the refusal", () -> !agent.replies.isEmpty());
+        agent.sendMessage(McpToolRule.request("big", "record", "{\"text\":\"" + text + "\"}"));
+        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         // Not read at all, so the reply cannot name the request's id.
-        assertEquals(List.of(Agent.failureReply(null, null, "request is 70112 bytes; the limit is 65536", "too_large")), specReplies());
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(List.of(McpToolRule.failureReply(null, null, "request is 70112 bytes; the limit is 65536", "too_large")), specReplies());
+        assertEquals(List.of(), TestTool.recorded());
     }
 }

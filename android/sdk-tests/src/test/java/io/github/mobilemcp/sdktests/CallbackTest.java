@@ -14,6 +14,7 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.List;
 
@@ -34,20 +35,20 @@ public class CallbackTest {
     static final String NO_CALLBACK_REFUSAL = "requests without a callback are accepted only by debuggable builds"
             + " or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra";
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
 
     private void start(PendingIntent callback) {
-        agent.start(agent.specIntent(Agent.specRequest("cb-1", "inspect", "{\"text\":\"hi\"}"))
+        agent.startService(agent.intentFor(McpToolRule.request("cb-1", "inspect", "{\"text\":\"hi\"}"))
                 .putExtra(Intentbridge.ExtraCallback, callback));
     }
 
     /** As adb sends it: `am start-foreground-service -n ... --es mobile-mcp-request '<json>'`. */
     private void startWithoutCallback() {
-        agent.start(agent.noCallbackIntent(Agent.specRequest("adb-1", "inspect", "{\"text\":\"hi\"}")));
+        agent.startService(agent.intentWithoutCallback(McpToolRule.request("adb-1", "inspect", "{\"text\":\"hi\"}")));
     }
 
     private void awaitStop() throws InterruptedException {
-        Agent.idleMainUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
+        McpToolRule.idleUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
     }
 
     private static ShadowLog.LogItem onlyLogLine() {
@@ -58,30 +59,30 @@ public class CallbackTest {
 
     @Test
     public void noCallback_debuggableBuild_logsTheReplyAsOneLineOfJson() throws Exception {
-        agent.app.getApplicationInfo().flags |= ApplicationInfo.FLAG_DEBUGGABLE; // as a debug build
+        agent.app().getApplicationInfo().flags |= ApplicationInfo.FLAG_DEBUGGABLE; // as a debug build
         startWithoutCallback();
         awaitStop();
 
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
         assertEquals("MobileMCP", line.tag); // adb.LogTag in the Go module
-        assertEquals(Agent.inspectedReply("adb-1", "hi", ""), line.msg);
+        assertEquals(TestTool.inspectedReply("adb-1", "hi", ""), line.msg);
         assertFalse(line.msg.contains("\n"));
-        assertEquals(List.of(), agent.replies);
+        assertEquals(List.of(), agent.replies());
     }
 
     @Test
     public void noCallback_releaseBuild_isRefusedInLogcatAndNothingRuns() throws Exception {
-        assertEquals(0, agent.app.getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE);
-        agent.start(agent.noCallbackIntent(Agent.specRequest("adb-2", "record", "{\"text\":\"hi\"}")));
+        assertEquals(0, agent.app().getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE);
+        agent.startService(agent.intentWithoutCallback(McpToolRule.request("adb-2", "record", "{\"text\":\"hi\"}")));
         awaitStop();
 
         // The engine refuses it; the refusal is the reply, in logcat. It changes something, so no
         // build or switch would run it without a caller.
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
-        assertEquals(Agent.failureReply("adb-2", "record", NoCallerNoChangeTest.NO_CALLER, "permission_denied"), line.msg);
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(McpToolRule.failureReply("adb-2", "record", NoCallerNoChangeTest.NO_CALLER, "permission_denied"), line.msg);
+        assertEquals(List.of(), TestTool.recorded());
     }
 
     @Test
@@ -90,8 +91,8 @@ public class CallbackTest {
         startWithoutCallback();
         awaitStop();
 
-        assertEquals(Agent.inspectedReply("adb-1", "hi", ""), onlyLogLine().msg);
-        assertEquals(List.of(), agent.replies);
+        assertEquals(TestTool.inspectedReply("adb-1", "hi", ""), onlyLogLine().msg);
+        assertEquals(List.of(), agent.replies());
     }
 
     @Test
@@ -102,7 +103,7 @@ public class CallbackTest {
             start(agent.callback(PendingIntent.FLAG_IMMUTABLE));
             awaitStop();
             assertEquals(List.of(), ShadowLog.getLogsForTag(McpToolService.LOG_TAG));
-            for (Intent delivered : agent.replies) {
+            for (Intent delivered : agent.replies()) {
                 assertNull(delivered.getStringExtra(Intentbridge.ExtraResponse));
             }
             return;
@@ -131,18 +132,18 @@ public class CallbackTest {
         assertEquals(Log.ERROR, line.type);
         assertEquals("reply to request \"cb-1\" from io.github.mobilemcp.sdktests (success) was not delivered: " + why,
                 line.msg);
-        assertEquals(List.of(), agent.replies);
+        assertEquals(List.of(), agent.replies());
     }
 
     @Test
     public void callbackOfTheWrongType_isTreatedAsNoCallback() throws Exception {
-        agent.start(agent.noCallbackIntent(Agent.specRequest("cb-2", "inspect", "{\"text\":\"hi\"}"))
+        agent.startService(agent.intentWithoutCallback(McpToolRule.request("cb-2", "inspect", "{\"text\":\"hi\"}"))
                 .putExtra(Intentbridge.ExtraCallback, "not a PendingIntent"));
         awaitStop();
 
         // No caller: refused in a release build, and answered in logcat.
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
-        assertEquals(Agent.failureReply("cb-2", "inspect", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
+        assertEquals(McpToolRule.failureReply("cb-2", "inspect", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
     }
 }

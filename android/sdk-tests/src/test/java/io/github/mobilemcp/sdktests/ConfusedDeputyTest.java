@@ -11,11 +11,12 @@ import android.app.PendingIntent;
 import android.content.ComponentName;
 import android.content.Intent;
 
-import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpClient.Mode;
+import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
@@ -45,13 +46,13 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class ConfusedDeputyTest {
-    private static final String ASSISTANT = Agent.APP;
+    private static final String ASSISTANT = TestTool.APP;
     static final String BIND_TO_CHANGE = "record changes something on this phone, so it runs only for a caller that"
             + " Android identifies: bind to this tool's service and send the request as a Message (binding mode)."
             + " A request in an Intent names only the app that created its callback PendingIntent, and any app"
             + " holding that PendingIntent can send it";
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
     /** Plays Android between the client library and the tool service. */
     @Rule public final McpToolRule host = new McpToolRule(TestToolService.class).withoutConsent();
 
@@ -59,10 +60,10 @@ public class ConfusedDeputyTest {
 
     @Before
     public void setUp() throws Exception {
-        InstalledApps.uidOf(agent.app, ASSISTANT); // the PackageManager names this app's uid, as a phone's does
-        client = new MobileMcpClient(agent.app);
+        InstalledApps.uidOf(agent.app(), ASSISTANT); // the PackageManager names this app's uid, as a phone's does
+        client = new MobileMcpClient(agent.app());
         agent.tool().allow(ASSISTANT);
-        agent.engine().setSendRateLimit("1/hour"); // a refusal that used budget would show
+        EngineAccess.bridge(agent.app()).setSendRateLimit("1/hour"); // a refusal that used budget would show
     }
 
     @After
@@ -75,14 +76,14 @@ public class ConfusedDeputyTest {
         Tool tool = client.discover().tools().get(0);
         // The assistant calls a tool, in intent mode; the relay gets the Intent it started.
         CompletableFuture<Reply> handedOver = client.invoke(tool, "inspect", new JSONObject("{\"text\":\"hi\"}"), 10_000, Mode.INTENT);
-        Intent toTheRelay = shadowOf(agent.app).getNextStartedService();
+        Intent toTheRelay = shadowOf(agent.app()).getNextStartedService();
         PendingIntent assistants = toTheRelay.getParcelableExtra(Intentbridge.ExtraCallback);
         assertEquals("the creator is the assistant", ASSISTANT, assistants.getCreatorPackage());
 
         // The relay sends it to the test tool as its own callback, with record.
-        agent.app.startService(new Intent(Intentbridge.ServiceAction)
-                .setComponent(new ComponentName(agent.app, TestToolService.class))
-                .putExtra(Intentbridge.ExtraRequest, Agent.specRequest("relayed-1", "record", "{\"text\":\"relayed\"}"))
+        agent.app().startService(new Intent(Intentbridge.ServiceAction)
+                .setComponent(new ComponentName(agent.app(), TestToolService.class))
+                .putExtra(Intentbridge.ExtraRequest, McpToolRule.request("relayed-1", "record", "{\"text\":\"relayed\"}"))
                 .putExtra(Intentbridge.ExtraCallback, assistants));
         try {
             host.await(handedOver);
@@ -90,37 +91,37 @@ public class ConfusedDeputyTest {
         } catch (ExecutionException e) {
             assertTrue(e.getCause().getMessage(), e.getCause().getMessage().endsWith("with a reply to request relayed-1"));
         }
-        List<Intent> broadcasts = shadowOf(agent.app).getBroadcastIntents();
+        List<Intent> broadcasts = shadowOf(agent.app()).getBroadcastIntents();
         Intent reply = broadcasts.get(broadcasts.size() - 1);
-        assertEquals(Agent.failureReply("relayed-1", "record", BIND_TO_CHANGE, "permission_denied"),
+        assertEquals(McpToolRule.failureReply("relayed-1", "record", BIND_TO_CHANGE, "permission_denied"),
                 reply.getStringExtra(Intentbridge.ExtraResponse));
-        assertEquals("nothing recorded", List.of(), agent.recorded());
-        assertNull("nobody is asked in the assistant's name", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification(ASSISTANT, Agent.CONSENT_NOTIFICATION_ID));
-        assertTrue(agent.engine().callersJSON(), agent.engine().callersJSON().startsWith("[{\"package\":\"" + ASSISTANT + "\","));
-        assertTrue(agent.engine().callersJSON(), agent.engine().callersJSON().contains("\"decision\":\"allowed\""));
+        assertEquals("nothing recorded", List.of(), TestTool.recorded());
+        assertNull("nobody is asked in the assistant's name", shadowOf(agent.app().getSystemService(NotificationManager.class))
+                .getNotification(ASSISTANT, TestTool.CONSENT_NOTIFICATION_ID));
+        assertTrue(EngineAccess.bridge(agent.app()).callersJSON(), EngineAccess.bridge(agent.app()).callersJSON().startsWith("[{\"package\":\"" + ASSISTANT + "\","));
+        assertTrue(EngineAccess.bridge(agent.app()).callersJSON(), EngineAccess.bridge(agent.app()).callersJSON().contains("\"decision\":\"allowed\""));
 
         // The assistant asks for intent mode, but the client library binds for what changes
         // something; its one call of the hour was not used by the refusal.
         Reply recorded = host.await(client.invoke(tool, "record", new JSONObject("{\"text\":\"mine\"}"), 10_000, Mode.INTENT));
         assertEquals(recorded.json(), "Recorded", recorded.message());
         assertEquals(1L, recorded.getLong("count"));
-        assertEquals(List.of("mine"), agent.recorded());
-        assertEquals("the call was bound", 1, shadowOf(agent.app).getBoundServiceConnections().size());
+        assertEquals(List.of("mine"), TestTool.recorded());
+        assertEquals("the call was bound", 1, shadowOf(agent.app()).getBoundServiceConnections().size());
     }
 
     /** The same relay with the prototype agent's extras: the refusal comes in its layout too. */
     @Test
     public void aRelayInThePrototypesShape_getsTheRefusalInItsLayout() throws Exception {
-        Intent relayed = agent.specIntentFrom(ASSISTANT, 7, "")
+        Intent relayed = agent.intentFrom(ASSISTANT, "")
                 .putExtra("request", "{\"id\":\"p1\",\"capability\":{\"id\":\"record\",\"input\":{\"text\":\"relayed\"}}}");
         relayed.removeExtra(Intentbridge.ExtraRequest);
         relayed.putExtra("mcp_callback", (PendingIntent) relayed.getParcelableExtra(Intentbridge.ExtraCallback));
         relayed.removeExtra(Intentbridge.ExtraCallback);
-        agent.start(relayed);
+        agent.startService(relayed);
         Intent reply = agent.awaitReply();
         assertEquals("{\"id\":\"p1\",\"capability\":{\"id\":\"record\"},\"status\":\"failure\",\"message\":"
                 + JSONObject.quote(BIND_TO_CHANGE) + ",\"error_code\":\"permission_denied\"}", reply.getStringExtra("response"));
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(List.of(), TestTool.recorded());
     }
 }

@@ -13,8 +13,10 @@ import android.net.Uri;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.PackageRemovedReceiver;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -34,7 +36,7 @@ import org.junit.runner.RunWith;
 public class ConsentBelongsToAnAppTest {
     private static final String ASSISTANT = "com.example.assistant";
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
 
     private static String sha256(String certificate) throws Exception {
         StringBuilder hex = new StringBuilder();
@@ -46,61 +48,61 @@ public class ConsentBelongsToAnAppTest {
 
     /** Sends record as the assistant, by binding, and returns the reply. */
     private String record(String id) throws Exception {
-        agent.replies.clear();
-        agent.bindAs(ASSISTANT, Intentbridge.ExtraRequest, Agent.specRequest(id, "record", "{\"text\":\"" + id + "\"}"));
-        return agent.awaitSpecReply();
+        agent.replies().clear();
+        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, McpToolRule.request(id, "record", "{\"text\":\"" + id + "\"}"));
+        return agent.awaitReplyJson();
     }
 
     private static String consentRequired(String id) {
-        return Agent.failureReply(id, "record", "the user has not yet allowed " + ASSISTANT + " to use record;"
+        return McpToolRule.failureReply(id, "record", "the user has not yet allowed " + ASSISTANT + " to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required");
     }
 
     @Test
     public void aDecisionIsKeptWithTheSigner_andDroppedWhenTheAppGoesOrItsSignerChanges() throws Exception {
-        InstalledApps.install(agent.app, ASSISTANT, 10_301, "the assistant's certificate");
+        InstalledApps.install(agent.app(), ASSISTANT, 10_301, "the assistant's certificate");
         assertEquals(consentRequired("s1"), record("s1"));
         agent.tool().allow(ASSISTANT);
-        String decisions = agent.engine().callersJSON();
+        String decisions = EngineAccess.bridge(agent.app()).callersJSON();
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"" + ASSISTANT + "\",\"signer\":\""
                 + sha256("the assistant's certificate") + "\",\"decision\":\"allowed\","));
-        assertEquals(Agent.recordedReply("s2", 1), record("s2"));
+        assertEquals(TestTool.recordedReply("s2", 1), record("s2"));
 
         // Removed from the phone: Android broadcasts it to the receiver the SDK's manifest declares
         // (Robolectric matches the manifest's filter, but delivers only to the component named),
         // and the decision goes.
         Intent removed = new Intent(Intent.ACTION_PACKAGE_FULLY_REMOVED, Uri.fromParts("package", ASSISTANT, null));
         ResolveInfo receiver = null;
-        for (ResolveInfo r : agent.app.getPackageManager().queryBroadcastReceivers(removed, 0)) {
+        for (ResolveInfo r : agent.app().getPackageManager().queryBroadcastReceivers(removed, 0)) {
             if (r.activityInfo.name.equals(PackageRemovedReceiver.class.getName())) {
                 receiver = r;
             }
         }
         assertNotNull("the SDK's manifest declares PackageRemovedReceiver for it", receiver);
         assertFalse("only the system may send it", receiver.activityInfo.exported);
-        shadowOf(agent.app.getPackageManager()).removePackage(ASSISTANT);
-        agent.app.sendBroadcast(removed.setClassName(agent.app, receiver.activityInfo.name));
-        Agent.idleMainUntil("the decision to go", () -> agent.engine().callersJSON().equals("[]"));
+        shadowOf(agent.app().getPackageManager()).removePackage(ASSISTANT);
+        agent.app().sendBroadcast(removed.setClassName(agent.app(), receiver.activityInfo.name));
+        McpToolRule.idleUntil("the decision to go", () -> EngineAccess.bridge(agent.app()).callersJSON().equals("[]"));
 
         // Another app installed under the name is asked, and records nothing meanwhile.
-        InstalledApps.install(agent.app, ASSISTANT, 10_302, "another developer's certificate");
-        agent.app.getSystemService(NotificationManager.class).cancelAll();
+        InstalledApps.install(agent.app(), ASSISTANT, 10_302, "another developer's certificate");
+        agent.app().getSystemService(NotificationManager.class).cancelAll();
         assertEquals(consentRequired("s3"), record("s3"));
-        assertNotNull("its user is asked", shadowOf(agent.app.getSystemService(NotificationManager.class))
-                .getNotification(ASSISTANT, Agent.CONSENT_NOTIFICATION_ID));
-        assertEquals(List.of("s2"), agent.recorded());
+        assertNotNull("its user is asked", shadowOf(agent.app().getSystemService(NotificationManager.class))
+                .getNotification(ASSISTANT, TestTool.CONSENT_NOTIFICATION_ID));
+        assertEquals(List.of("s2"), TestTool.recorded());
     }
 
     @Test
     public void aSignerThatChangedWithoutTheBroadcast_isAskedAgain() throws Exception {
-        InstalledApps.install(agent.app, ASSISTANT, 10_303, "the assistant's certificate");
+        InstalledApps.install(agent.app(), ASSISTANT, 10_303, "the assistant's certificate");
         agent.tool().allow(ASSISTANT);
-        assertEquals(Agent.recordedReply("t1", 1), record("t1"));
+        assertEquals(TestTool.recordedReply("t1", 1), record("t1"));
 
         // The broadcast was missed (the tool app was stopped): the next call finds the new signer.
-        InstalledApps.sign(agent.app, ASSISTANT, "another developer's certificate");
+        InstalledApps.sign(agent.app(), ASSISTANT, "another developer's certificate");
         assertEquals(consentRequired("t2"), record("t2"));
-        assertEquals("[]", agent.engine().callersJSON());
-        assertEquals(List.of("t1"), agent.recorded());
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
+        assertEquals(List.of("t1"), TestTool.recorded());
     }
 }

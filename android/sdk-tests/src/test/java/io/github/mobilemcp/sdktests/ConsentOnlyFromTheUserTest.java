@@ -20,11 +20,14 @@ import android.view.ViewGroup;
 import android.widget.Button;
 import android.widget.Switch;
 
+import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.TouchGuard;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.TouchGuard;
-import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.SettingsScreen;
 
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -44,23 +47,23 @@ import org.robolectric.shadows.ShadowPackageManager;
  */
 @RunWith(McpTestRunner.class)
 public class ConsentOnlyFromTheUserTest {
-    private static final String APP = Agent.APP;
+    private static final String APP = TestTool.APP;
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
 
     private NotificationManager notifications() {
-        return agent.app.getSystemService(NotificationManager.class);
+        return agent.app().getSystemService(NotificationManager.class);
     }
 
     private Notification question(String caller) {
-        return shadowOf(notifications()).getNotification(caller, Agent.CONSENT_NOTIFICATION_ID);
+        return shadowOf(notifications()).getNotification(caller, TestTool.CONSENT_NOTIFICATION_ID);
     }
 
     /** record from caller in binding mode: consent_required, and the question is posted. */
     private void ask(String caller) throws Exception {
-        agent.replies.clear();
-        agent.bindAs(caller, Intentbridge.ExtraRequest, Agent.specRequest("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
-        assertTrue(agent.awaitSpecReply().contains("\"error_code\":\"consent_required\""));
+        agent.replies().clear();
+        agent.sendMessageAs(caller, Intentbridge.ExtraRequest, McpToolRule.request("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
+        assertTrue(agent.awaitReplyJson().contains("\"error_code\":\"consent_required\""));
     }
 
     /** A touch (down, then up) on v with the given MotionEvent flags, as Android delivers one. */
@@ -95,7 +98,7 @@ public class ConsentOnlyFromTheUserTest {
     }
 
     private String decisions() {
-        return agent.engine().callersJSON();
+        return EngineAccess.bridge(agent.app()).callersJSON();
     }
 
     private static Button button(ViewGroup in, String text) {
@@ -110,7 +113,7 @@ public class ConsentOnlyFromTheUserTest {
 
     /** The confirmation screen the notification's Allow opened, created and shown. */
     private ConsentConfirmActivity confirmation() {
-        Intent started = shadowOf(agent.app).getNextStartedActivity();
+        Intent started = shadowOf(agent.app()).getNextStartedActivity();
         assertNotNull("Allow opens a screen", started);
         assertEquals(ConsentConfirmActivity.class.getName(), started.getComponent().getClassName());
         return Robolectric.buildActivity(ConsentConfirmActivity.class, started).setup().get();
@@ -129,7 +132,7 @@ public class ConsentOnlyFromTheUserTest {
         ViewGroup layout = (ViewGroup) buttons.getChildAt(0);
         settle();
         touch(button(layout, "Allow"), 0); // the user's own tap
-        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
         assertTrue(screen.isFinishing());
     }
 
@@ -150,7 +153,7 @@ public class ConsentOnlyFromTheUserTest {
 
         settle();
         touch(allow, 0);
-        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
     /**
@@ -188,7 +191,7 @@ public class ConsentOnlyFromTheUserTest {
 
         settle(); // the user reads the question, then taps
         touch(allow, 0);
-        Agent.idleMainUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
     @Test
@@ -228,8 +231,8 @@ public class ConsentOnlyFromTheUserTest {
     @Test
     public void theQuestionNamesThePackageFirst_andACleanedLabel() throws Exception {
         String evil = "com.example.evil";
-        InstalledApps.uidOf(agent.app, evil);
-        ShadowPackageManager pm = shadowOf(agent.app.getPackageManager());
+        InstalledApps.uidOf(agent.app(), evil);
+        ShadowPackageManager pm = shadowOf(agent.app().getPackageManager());
         pm.getInternalMutablePackageInfo(evil).applicationInfo.nonLocalizedLabel =
                 "Google Assistant (com.google.android.apps.googleassistant)\n\u202eevil\u200b\udb40\udc41";
         ask(evil);
@@ -240,8 +243,8 @@ public class ConsentOnlyFromTheUserTest {
     @Test
     public void aSharedUserIdShowsThePackagesAndroidListsForIt() throws Exception {
         int uid = 12_346;
-        InstalledApps.install(agent.app, "com.example.a", uid, "the certificate of a");
-        ShadowPackageManager pm = shadowOf(agent.app.getPackageManager());
+        InstalledApps.install(agent.app(), "com.example.a", uid, "the certificate of a");
+        ShadowPackageManager pm = shadowOf(agent.app().getPackageManager());
         pm.setNameForUid(uid, "com.example.shared:" + uid);
         pm.setPackagesForUid(uid, "com.example.a", "com.example.b");
         ask("com.example.a");
@@ -256,7 +259,7 @@ public class ConsentOnlyFromTheUserTest {
         ask(APP);
         Notification first = question(APP);
         first.deleteIntent.send(); // the user swipes it away
-        notifications().cancel(APP, Agent.CONSENT_NOTIFICATION_ID);
+        notifications().cancel(APP, TestTool.CONSENT_NOTIFICATION_ID);
         shadowOf(Looper.getMainLooper()).idle();
 
         for (int i = 0; i < 20; i++) {

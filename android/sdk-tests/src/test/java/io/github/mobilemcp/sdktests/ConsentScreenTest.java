@@ -18,6 +18,7 @@ import android.view.WindowManager;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ToolSettingsActivity;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +42,7 @@ public class ConsentScreenTest {
     private static final int HIDES_OVERLAYS = 0x00080000;
     private static final String HIDE_OVERLAY_WINDOWS = "android.permission.HIDE_OVERLAY_WINDOWS";
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
 
     private static boolean hidesOverlays(Activity screen) {
         WindowManager.LayoutParams attrs = screen.getWindow().getAttributes();
@@ -52,15 +53,15 @@ public class ConsentScreenTest {
     @Config(sdk = {31, 33, 34, 35})
     public void theConsentAndSettingsScreens_hideOtherAppsOverlays() {
         // Android grants a normal permission that the manifest declares at install.
-        shadowOf(agent.app).grantPermissions(HIDE_OVERLAY_WINDOWS);
-        Intent confirm = new Intent(agent.app, ConsentConfirmActivity.class).setData(Uri.fromParts("package", Agent.APP, null));
+        shadowOf(agent.app()).grantPermissions(HIDE_OVERLAY_WINDOWS);
+        Intent confirm = new Intent(agent.app(), ConsentConfirmActivity.class).setData(Uri.fromParts("package", TestTool.APP, null));
         assertTrue("the consent confirmation", hidesOverlays(Robolectric.buildActivity(ConsentConfirmActivity.class, confirm).setup().get()));
         assertTrue("the settings screen", hidesOverlays(Robolectric.buildActivity(ToolSettingsActivity.class).setup().get()));
     }
 
     @Test
     public void theSdksManifest_declaresHideOverlayWindows() throws Exception {
-        PackageInfo app = agent.app.getPackageManager().getPackageInfo(Agent.APP, PackageManager.GET_PERMISSIONS);
+        PackageInfo app = agent.app().getPackageManager().getPackageInfo(TestTool.APP, PackageManager.GET_PERMISSIONS);
         List<String> requested = Arrays.asList(app.requestedPermissions);
         assertTrue(requested + " has " + HIDE_OVERLAY_WINDOWS, requested.contains(HIDE_OVERLAY_WINDOWS));
     }
@@ -68,12 +69,12 @@ public class ConsentScreenTest {
     /** An app whose task has the tool's affinity waits in the back stack; the notification's Allow opens the question. */
     @Test
     public void theConsentConfirmation_opensInATaskOfItsOwn_outOfRecents() throws Exception {
-        PackageManager pm = agent.app.getPackageManager();
-        ActivityInfo confirm = pm.getActivityInfo(new ComponentName(agent.app, ConsentConfirmActivity.class), 0);
+        PackageManager pm = agent.app().getPackageManager();
+        ActivityInfo confirm = pm.getActivityInfo(new ComponentName(agent.app(), ConsentConfirmActivity.class), 0);
         assertNull("no task affinity: never the tool's task, nor another app's", confirm.taskAffinity);
         assertEquals("out of the recents list", ActivityInfo.FLAG_EXCLUDE_FROM_RECENTS, confirm.flags & ActivityInfo.FLAG_EXCLUDE_FROM_RECENTS);
         assertEquals("not exported", false, confirm.exported);
         // The settings screen keeps the app's affinity: an app may make it its launcher screen.
-        assertNotEquals(null, pm.getActivityInfo(new ComponentName(agent.app, ToolSettingsActivity.class), 0).taskAffinity);
+        assertNotEquals(null, pm.getActivityInfo(new ComponentName(agent.app(), ToolSettingsActivity.class), 0).taskAffinity);
     }
 }

@@ -13,13 +13,15 @@ import android.app.NotificationManager;
 import android.content.Intent;
 import android.os.Build;
 import android.text.format.DateFormat;
-import android.widget.Button;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ConsentReceiver;
+import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.SettingsScreen;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +48,7 @@ import org.robolectric.shadows.ShadowPendingIntent;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class ConsentTest {
-    private static final String APP = Agent.APP;
+    private static final String APP = TestTool.APP;
     private static final String RECORD = "{\"text\":\"hi\"}";
     /** The consent buttons' broadcast actions (ConsentReceiver's, package-private there); Allow was one once, and decides nothing now. */
     private static final String ACTION_ALLOW = "io.github.mobilemcp.sdk.CONSENT_ALLOW";
@@ -54,7 +56,7 @@ public class ConsentTest {
     /** What the settings show when no app has asked. */
     private static final String NO_CALLERS = "No app has asked yet. Actions that only read need no decision.";
 
-    @Rule public final Agent agent = Agent.withoutConsent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
 
     private static String consentRequired(String caller) {
         return "the user has not yet allowed " + caller + " to use record;"
@@ -62,12 +64,12 @@ public class ConsentTest {
     }
 
     private ShadowNotificationManager notifications() {
-        return shadowOf(agent.app.getSystemService(NotificationManager.class));
+        return shadowOf(agent.app().getSystemService(NotificationManager.class));
     }
 
     /** The question about caller, or null. */
     private Notification question(String caller) {
-        return notifications().getNotification(caller, Agent.CONSENT_NOTIFICATION_ID);
+        return notifications().getNotification(caller, TestTool.CONSENT_NOTIFICATION_ID);
     }
 
     /**
@@ -75,8 +77,8 @@ public class ConsentTest {
      * the reply, clearing earlier ones first.
      */
     private String call(String id, String capability, String args) throws InterruptedException {
-        agent.replies.clear();
-        return agent.callBound(Agent.specRequest(id, capability, args));
+        agent.replies().clear();
+        return agent.sendBound(McpToolRule.request(id, capability, args), false).getString(Intentbridge.ExtraResponse);
     }
 
     /** Sends record from this app in binding mode and returns the reply. */
@@ -89,30 +91,30 @@ public class ConsentTest {
         question(caller).actions[button].actionIntent.send();
         if (button == 0) {
             // Allow opens the question inside the tool; its Allow decides.
-            Intent started = shadowOf(agent.app).getNextStartedActivity();
+            Intent started = shadowOf(agent.app()).getNextStartedActivity();
             android.app.Activity screen = org.robolectric.Robolectric.buildActivity(ConsentConfirmActivity.class, started).setup().get();
             ((android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0))
                     .getChildAt(1).performClick();
         }
-        Agent.idleMainUntil("the decision about " + caller,
-                () -> agent.engine().callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
+        McpToolRule.idleUntil("the decision about " + caller,
+                () -> EngineAccess.bridge(agent.app()).callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
                         + "\",\"signer\":\"[0-9a-f]{64}\",\"decision\":\"" + decision + "\".*"));
-        Agent.idleMainUntil("the question to go", () -> question(caller) == null);
+        McpToolRule.idleUntil("the question to go", () -> question(caller) == null);
     }
 
     @Test
     public void unknownCaller_getsConsentRequired_nothingIsSent_andTheUserIsAsked() throws Exception {
-        assertEquals(Agent.failureReply("c1", "record", consentRequired(APP), "consent_required"),
+        assertEquals(McpToolRule.failureReply("c1", "record", consentRequired(APP), "consent_required"),
                 call("c1", "record", RECORD));
-        assertEquals("nothing may be recorded", List.of(), agent.recorded());
-        assertEquals("[]", agent.engine().callersJSON());
+        assertEquals("nothing may be recorded", List.of(), TestTool.recorded());
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
 
         Notification n = question(APP);
         assertNotNull("a notification asks the user", n);
         if (Build.VERSION.SDK_INT >= 26) {
-            assertEquals(Agent.CONSENT_CHANNEL, n.getChannelId());
+            assertEquals(TestTool.CONSENT_CHANNEL, n.getChannelId());
             assertEquals(NotificationManager.IMPORTANCE_HIGH,
-                    agent.app.getSystemService(NotificationManager.class).getNotificationChannel(Agent.CONSENT_CHANNEL).getImportance());
+                    agent.app().getSystemService(NotificationManager.class).getNotificationChannel(TestTool.CONSENT_CHANNEL).getImportance());
         } else {
             // No channels before Android 8 (and no NotificationChannel class to touch): the
             // notification's own priority plays the channel's importance.
@@ -145,11 +147,11 @@ public class ConsentTest {
 
     @Test
     public void allow_thenTheSameCallSends() throws Exception {
-        assertEquals(Agent.failureReply("c2", "record", consentRequired(APP), "consent_required"), record("c2"));
+        assertEquals(McpToolRule.failureReply("c2", "record", consentRequired(APP), "consent_required"), record("c2"));
 
         long before = System.currentTimeMillis();
         press(APP, 0, "allowed");
-        String decisions = agent.engine().callersJSON(); // the signer: SHA-256 of FakeAgent's certificate for this app
+        String decisions = EngineAccess.bridge(agent.app()).callersJSON(); // the signer: SHA-256 of FakeAgent's certificate for this app
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.sdktests\","
                 + "\"signer\":\"59e2cfea92e57f5c2f05e0140fab6c856d531e376e15bf7159186c1d292e60df\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
@@ -157,7 +159,7 @@ public class ConsentTest {
         long at = agent.tool().getCallers().get(0).getDecidedAtMillis();
         assertTrue(before + " <= " + at, before - 1 <= at && at <= System.currentTimeMillis());
         // A refusal is not kept for replay, so the agent may retry under the same id.
-        assertEquals(Agent.recordedReply("c2", 1), record("c2"));
+        assertEquals(TestTool.recordedReply("c2", 1), record("c2"));
     }
 
     @Test
@@ -165,40 +167,39 @@ public class ConsentTest {
         record("c3");
         press(APP, 1, "denied");
 
-        assertEquals(Agent.failureReply("c4", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
+        assertEquals(McpToolRule.failureReply("c4", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
                 + " they can change this in the settings of Test tool, which list the apps that asked", "permission_denied"), record("c4"));
         assertNull("no new question after a denial", question(APP));
-        assertEquals(List.of(), agent.recorded());
+        assertEquals(List.of(), TestTool.recorded());
     }
 
     @Test
     public void revokeInTheSettingsScreen_blocksAgain() throws Exception {
         agent.tool().allow(APP);
-        assertEquals(Agent.recordedReply("c5", 1), record("c5"));
+        assertEquals(TestTool.recordedReply("c5", 1), record("c5"));
 
         SettingsScreen screen = SettingsScreen.open();
         assertEquals(1, screen.rows());
         // The SDK writes the date in the user's format.
-        String today = DateFormat.getDateFormat(agent.app).format(new Date());
+        String today = DateFormat.getDateFormat(agent.app()).format(new Date());
         assertEquals("io.github.mobilemcp.sdktests (Test tool)\nallowed since " + today, screen.text(APP));
         assertFalse(screen.shows(NO_CALLERS));
-        Button revoke = screen.button(APP, 0);
-        assertEquals("Revoke", revoke.getText().toString());
+        assertEquals("Revoke", screen.button(APP, 0).getText().toString());
 
-        revoke.performClick();
-        Agent.idleMainUntil("the row to go", () -> screen.row(APP) == null);
-        assertEquals("[]", agent.engine().callersJSON());
+        screen.forget(APP); // the user's tap on Revoke
+        assertNull(screen.row(APP));
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
         assertTrue(screen.shows(NO_CALLERS));
 
-        assertEquals(Agent.failureReply("c6", "record", consentRequired(APP), "consent_required"), record("c6"));
-        assertEquals(List.of("hi"), agent.recorded());
+        assertEquals(McpToolRule.failureReply("c6", "record", consentRequired(APP), "consent_required"), record("c6"));
+        assertEquals(List.of("hi"), TestTool.recorded());
     }
 
     @Test
     public void withNotificationsOff_theSettingsScreenAsksToo() throws Exception {
         // Android 13+: the user may have refused POST_NOTIFICATIONS, so nobody sees the question.
         record("c10");
-        agent.app.getSystemService(NotificationManager.class).cancelAll();
+        agent.app().getSystemService(NotificationManager.class).cancelAll();
 
         SettingsScreen screen = SettingsScreen.open();
         assertEquals(1, screen.rows());
@@ -206,26 +207,38 @@ public class ConsentTest {
         assertEquals("Allow", screen.button(APP, 0).getText().toString());
         assertEquals("Deny", screen.button(APP, 1).getText().toString());
 
-        screen.button(APP, 0).performClick();
-        Agent.idleMainUntil("the decision", () -> agent.engine().callersJSON().contains("\"decision\":\"allowed\""));
-        Agent.idleMainUntil("the row to show it",
-                () -> screen.text(APP).startsWith("io.github.mobilemcp.sdktests (Test tool)\nallowed since "));
+        screen.allow(APP); // the user's tap on Allow
+        assertTrue(EngineAccess.bridge(agent.app()).callersJSON().contains("\"decision\":\"allowed\""));
+        assertTrue(screen.text(APP).startsWith("io.github.mobilemcp.sdktests (Test tool)\nallowed since "));
         assertEquals(1, screen.rows());
-        assertEquals(Agent.recordedReply("c10", 1), record("c10"));
+        assertEquals(TestTool.recordedReply("c10", 1), record("c10"));
+    }
+
+    @Test
+    public void denyInTheSettingsScreen_refusesWithoutAskingAgain() throws Exception {
+        record("c11");
+        SettingsScreen screen = SettingsScreen.open();
+        screen.deny(APP); // the user's tap on Deny
+        assertTrue(screen.text(APP).startsWith("io.github.mobilemcp.sdktests (Test tool)\ndenied since "));
+        assertEquals("Revoke", screen.button(APP, 0).getText().toString());
+
+        assertEquals(McpToolRule.failureReply("c12", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
+                + " they can change this in the settings of Test tool, which list the apps that asked", "permission_denied"), record("c12"));
+        assertEquals(List.of(), TestTool.recorded());
     }
 
     @Test
     public void aReadOnlyCapability_needsNoConsent() throws Exception {
-        assertEquals(Agent.inspectedReply("c7", "hi", APP), call("c7", "inspect", "{\"text\":\"hi\"}"));
+        assertEquals(TestTool.inspectedReply("c7", "hi", APP), call("c7", "inspect", "{\"text\":\"hi\"}"));
         assertNull("nobody is asked", question(APP));
-        assertEquals("[]", agent.engine().callersJSON());
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
     }
 
     @Test
     public void rateLimit_tripsAtTheDefaultTenPerMinute() throws Exception {
         agent.tool().allow(APP);
         for (int i = 1; i <= 10; i++) {
-            assertEquals(Agent.recordedReply("r" + i, i), record("r" + i));
+            assertEquals(TestTool.recordedReply("r" + i, i), record("r" + i));
         }
         String reply = record("r11");
         String prefix = "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"r11\",\"capability\":{\"id\":\"record\"},"
@@ -236,18 +249,18 @@ public class ConsentTest {
         int seconds = Integer.parseInt(reply.substring(prefix.length(), reply.indexOf(" seconds")));
         assertTrue("one call comes back every 6 s: " + seconds, seconds >= 1 && seconds <= 6);
         assertEquals("retry_after_ms is the wait the message rounds up to seconds", seconds, (Long.parseLong(wait.group(1)) + 999) / 1000);
-        assertEquals("the eleventh is not recorded", 10, agent.recorded().size());
+        assertEquals("the eleventh is not recorded", 10, TestTool.recorded().size());
     }
 
     @Test
     public void twoCallers_eachIsAskedAndAnsweredApart() throws Exception {
-        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, Agent.specRequest("a1", "record", RECORD));
-        assertEquals(Agent.failureReply("a1", "record", consentRequired("com.example.assistant"), "consent_required"),
-                agent.awaitSpecReply());
-        agent.replies.clear();
-        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, Agent.specRequest("b1", "record", RECORD));
-        assertEquals(Agent.failureReply("b1", "record", consentRequired("org.example.other"), "consent_required"),
-                agent.awaitSpecReply());
+        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, McpToolRule.request("a1", "record", RECORD));
+        assertEquals(McpToolRule.failureReply("a1", "record", consentRequired("com.example.assistant"), "consent_required"),
+                agent.awaitReplyJson());
+        agent.replies().clear();
+        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, McpToolRule.request("b1", "record", RECORD));
+        assertEquals(McpToolRule.failureReply("b1", "record", consentRequired("org.example.other"), "consent_required"),
+                agent.awaitReplyJson());
         assertNotSame("one question per app", question("com.example.assistant"), question("org.example.other"));
         assertNotNull(question("com.example.assistant"));
         // Not installed here, so the package is all the title can name.
@@ -255,48 +268,48 @@ public class ConsentTest {
                 question("com.example.assistant").extras.getCharSequence(Notification.EXTRA_TITLE).toString());
 
         press("com.example.assistant", 0, "allowed");
-        assertFalse("only the assistant is decided", agent.engine().callersJSON().contains("org.example.other"));
+        assertFalse("only the assistant is decided", EngineAccess.bridge(agent.app()).callersJSON().contains("org.example.other"));
         assertNotNull("the other app's question stays", question("org.example.other"));
 
-        agent.replies.clear();
-        agent.bindAs("org.example.other", Intentbridge.ExtraRequest, Agent.specRequest("b2", "record", RECORD));
-        assertEquals(Agent.failureReply("b2", "record", consentRequired("org.example.other"), "consent_required"),
-                agent.awaitSpecReply());
-        agent.replies.clear();
-        agent.bindAs("com.example.assistant", Intentbridge.ExtraRequest, Agent.specRequest("a2", "record", RECORD));
-        assertEquals(Agent.recordedReply("a2", 1), agent.awaitSpecReply());
+        agent.replies().clear();
+        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, McpToolRule.request("b2", "record", RECORD));
+        assertEquals(McpToolRule.failureReply("b2", "record", consentRequired("org.example.other"), "consent_required"),
+                agent.awaitReplyJson());
+        agent.replies().clear();
+        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, McpToolRule.request("a2", "record", RECORD));
+        assertEquals(TestTool.recordedReply("a2", 1), agent.awaitReplyJson());
     }
 
     @Test
     public void consentSurvivesARestart() throws Exception {
         record("c8");
         press(APP, 0, "allowed");
-        String decisions = agent.engine().callersJSON();
-        File file = new File(agent.app.getFilesDir(), "consents.json");
+        String decisions = EngineAccess.bridge(agent.app()).callersJSON();
+        File file = new File(agent.app().getFilesDir(), "consents.json");
         assertTrue(new String(Files.readAllBytes(file.toPath()), StandardCharsets.UTF_8).contains("\"package\": \"io.github.mobilemcp.sdktests\""));
 
         // As when Android kills the process: the next process opens the engine afresh on the app's
         // files, and reads the decisions back. (The SDK keeps one engine per Application, and a
         // test cannot replace its Application, so the next process's engine is opened here.)
-        agent.stop();
-        Bridge next = Intentbridge.openBridge(agent.app.getFilesDir().getPath());
+        agent.stopService();
+        Bridge next = Intentbridge.openBridge(agent.app().getFilesDir().getPath());
         try {
             assertEquals(decisions, next.callersJSON());
         } finally {
             next.close();
         }
-        assertEquals(Agent.recordedReply("c9", 1), record("c9"));
+        assertEquals(TestTool.recordedReply("c9", 1), record("c9"));
     }
 
     @Test
     public void aQuestionWithoutAnswerIsNotADecision() {
         // ConsentReceiver ignores broadcasts that do not carry a decision about a package.
-        agent.app.sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class));
-        agent.app.sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app, ConsentReceiver.class)
+        agent.app().sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app(), ConsentReceiver.class));
+        agent.app().sendBroadcast(new Intent(ACTION_ALLOW).setClass(agent.app(), ConsentReceiver.class)
                 .setData(android.net.Uri.fromParts("package", APP, null)));
-        agent.app.sendBroadcast(new Intent("something.else").setClass(agent.app, ConsentReceiver.class)
+        agent.app().sendBroadcast(new Intent("something.else").setClass(agent.app(), ConsentReceiver.class)
                 .setData(android.net.Uri.fromParts("package", APP, null)));
         org.robolectric.shadows.ShadowLooper.idleMainLooper();
-        assertEquals("[]", agent.engine().callersJSON());
+        assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
     }
 }

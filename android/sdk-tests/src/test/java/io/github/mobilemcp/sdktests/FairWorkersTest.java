@@ -6,6 +6,7 @@ import static org.junit.Assert.assertFalse;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -22,21 +23,23 @@ public class FairWorkersTest {
     private static final String FLOOD = "com.example.flood";
     private static final String INSPECT = "{\"text\":\"hi\"}";
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private static String hold(String name) {
-        return Agent.specRequest(name, "hold", "{\"name\":\"" + name + "\"}");
+        return McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
     }
 
     /** Waits until the flood's calls hold what workers they can get. */
     private static void floodRuns() throws InterruptedException {
-        Agent.idleMainUntil("the flood's calls to run", () -> Gate.inside().size() >= 2);
+        McpToolRule.idleUntil("the flood's calls to run", () -> Gate.inside().size() >= 2);
         Thread.sleep(200); // time for the rest of them to take the workers, where they can
     }
 
     private void floodByBinding() throws InterruptedException {
         for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS; i++) {
-            agent.bindAs(FLOOD, Intentbridge.ExtraRequest, hold("flood-" + i));
+            agent.sendMessageAs(FLOOD, Intentbridge.ExtraRequest, hold("flood-" + i));
         }
         floodRuns();
     }
@@ -45,32 +48,32 @@ public class FairWorkersTest {
     private void floodStillRunsThenEnds() throws InterruptedException {
         assertFalse("the flood's calls still run", Gate.inside().isEmpty());
         Gate.open();
-        Agent.idleMainUntil("the flood's replies", () -> agent.replies.size() == 1 + McpToolService.MAX_CONCURRENT_CALLS);
+        McpToolRule.idleUntil("the flood's replies", () -> agent.replies().size() == 1 + McpToolService.MAX_CONCURRENT_CALLS);
     }
 
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppsSlowCallsRun() throws Exception {
         floodByBinding();
-        assertEquals(Agent.inspectedReply("a-1", "hi", Agent.APP), agent.callBound(Agent.specRequest("a-1", "inspect", INSPECT)));
+        assertEquals(TestTool.inspectedReply("a-1", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("a-1", "inspect", INSPECT), false).getString(Intentbridge.ExtraResponse));
         floodStillRunsThenEnds();
     }
 
     @Test
     public void anAssistantsIntent_isAnsweredWhileAnotherAppsSlowCallsRun() throws Exception {
         floodByBinding();
-        agent.deliver(agent.specIntent(Agent.specRequest("a-2", "inspect", INSPECT)));
+        agent.deliver(agent.intentFor(McpToolRule.request("a-2", "inspect", INSPECT)));
         // Over an Intent the caller is only claimed, so the handler is told of none.
-        assertEquals(Agent.inspectedReply("a-2", "hi", ""), agent.awaitSpecReply());
+        assertEquals(TestTool.inspectedReply("a-2", "hi", ""), agent.awaitReplyJson());
         floodStillRunsThenEnds();
     }
 
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppFloodsByIntent() throws Exception {
         for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS; i++) {
-            agent.deliver(agent.specIntentFrom(FLOOD, i, hold("flood-" + i)));
+            agent.deliver(agent.intentFrom(FLOOD, hold("flood-" + i)));
         }
         floodRuns();
-        assertEquals(Agent.inspectedReply("a-3", "hi", Agent.APP), agent.callBound(Agent.specRequest("a-3", "inspect", INSPECT)));
+        assertEquals(TestTool.inspectedReply("a-3", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("a-3", "inspect", INSPECT), false).getString(Intentbridge.ExtraResponse));
         floodStillRunsThenEnds();
     }
 }

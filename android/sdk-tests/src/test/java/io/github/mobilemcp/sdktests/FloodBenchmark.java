@@ -8,6 +8,7 @@ import android.os.Looper;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +47,9 @@ public class FloodBenchmark {
     static final long HANDLER_MILLIS = 20;
     static final int CALLS = 40;
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private final Map<String, Integer> inFlight = new HashMap<>();
     /** The ids of the assistant's calls that have their reply. */
@@ -79,12 +82,12 @@ public class FloodBenchmark {
         List<Long> waits = new ArrayList<>();
         for (int i = 0; i < CALLS; i++) {
             String id = "assistant-" + name.hashCode() + "-" + i;
-            String request = Agent.specRequest(id, "inspect", "{\"text\":\"hi\"}");
+            String request = McpToolRule.request(id, "inspect", "{\"text\":\"hi\"}");
             long start = System.nanoTime();
             if (byIntent) {
-                agent.deliver(agent.specIntent(request));
+                agent.deliver(agent.intentFor(request));
             } else {
-                agent.bind(request);
+                agent.sendMessage(request);
             }
             while (!answered.contains(id)) {
                 topUp();
@@ -112,7 +115,7 @@ public class FloodBenchmark {
         for (Map.Entry<String, Integer> app : inFlight.entrySet()) {
             for (int n = app.getValue(); n >= 0 && n < McpToolService.MAX_IN_FLIGHT_PER_CALLER; n++) {
                 String id = app.getKey() + "#" + sent++;
-                agent.bindAs(app.getKey(), Intentbridge.ExtraRequest, Agent.specRequest(id, "hold", "{\"name\":\"" + id + "\"}"));
+                agent.sendMessageAs(app.getKey(), Intentbridge.ExtraRequest, McpToolRule.request(id, "hold", "{\"name\":\"" + id + "\"}"));
                 app.setValue(n + 1);
             }
         }
@@ -121,7 +124,7 @@ public class FloodBenchmark {
     /** Takes the replies that arrived: the flood's free their places, the assistant's are noted. */
     private void collect() throws Exception {
         shadowOf(Looper.getMainLooper()).idle();
-        for (Intent reply : new ArrayList<>(agent.replies)) {
+        for (Intent reply : new ArrayList<>(agent.replies())) {
             String id = new JSONObject(reply.getStringExtra(Intentbridge.ExtraResponse)).optJSONObject("mobile-mcp-response")
                     .optJSONObject("response").optString("id");
             int hash = id.indexOf('#');
@@ -133,7 +136,7 @@ public class FloodBenchmark {
                 answered.add(id);
             }
         }
-        agent.replies.clear();
+        agent.replies().clear();
     }
 
     private void waitMillis(long millis) throws Exception {

@@ -20,6 +20,8 @@ import android.util.Log;
 import io.github.mobilemcp.harness.ForegroundRules;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -28,7 +30,6 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
-import org.robolectric.android.controller.ServiceController;
 import org.robolectric.annotation.Config;
 import org.robolectric.shadow.api.Shadow;
 import org.robolectric.shadows.ShadowLog;
@@ -42,14 +43,14 @@ import org.robolectric.util.ReflectionHelpers;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level of robolectric.sdks
 public class ForegroundTest {
-    private static final String LIST = Agent.specRequest("fg-2", "inspect", "{\"text\":\"hi\"}");
+    private static final String LIST = McpToolRule.request("fg-2", "inspect", "{\"text\":\"hi\"}");
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
 
     /** Creates TestToolService with request as startForegroundService does (Android now waits), and starts it. */
     private ServiceController<TestToolService> startAsForegroundService(String request, RuntimeException refusal) {
-        agent.tool().allow(agent.app.getPackageName());
-        ServiceController<TestToolService> service = Robolectric.buildService(TestToolService.class, agent.specIntent(request)).create();
+        agent.tool().allow(agent.app().getPackageName());
+        ServiceController<TestToolService> service = Robolectric.buildService(TestToolService.class, agent.intentFor(request)).create();
         if (Build.VERSION.SDK_INT >= 26) {
             rules(service).startedAsForegroundService();
         }
@@ -65,7 +66,7 @@ public class ForegroundTest {
 
     /** Waits until the service stopped itself, after its reply. */
     private void awaitStopped(ServiceController<TestToolService> service) throws InterruptedException {
-        Agent.idleMainUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
+        McpToolRule.idleUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
     }
 
     private static List<String> errors() {
@@ -76,7 +77,7 @@ public class ForegroundTest {
     @Test
     public void startCommand_startsForegroundWithThisLevelsType_beforeTheEngineRuns() throws Exception {
         ServiceController<TestToolService> service = startAsForegroundService(
-                Agent.specRequest("fg-1", "inspect", "{\"text\":\"hi\"}"), null);
+                McpToolRule.request("fg-1", "inspect", "{\"text\":\"hi\"}"), null);
 
         // Checked as soon as onStartCommand has returned, before the engine has even sent.
         ForegroundRules rules = rules(service);
@@ -86,14 +87,14 @@ public class ForegroundTest {
         } else {
             assertFalse("Android still waits for startForeground", rules.waiting());
             assertEquals(1, rules.attempts());
-            assertEquals(Agent.FOREGROUND_NOTIFICATION_ID, rules.getLastForegroundNotificationId());
+            assertEquals(TestTool.FOREGROUND_NOTIFICATION_ID, rules.getLastForegroundNotificationId());
             Notification notification = rules.getLastForegroundNotification();
-            assertEquals(Agent.FOREGROUND_CHANNEL, notification.getChannelId());
+            assertEquals(TestTool.FOREGROUND_CHANNEL, notification.getChannelId());
             assertEquals("Running a request from an assistant",
                     notification.extras.getCharSequence(Notification.EXTRA_TITLE).toString());
             assertEquals(Notification.CATEGORY_SERVICE, notification.category);
-            NotificationChannel channel = agent.app.getSystemService(NotificationManager.class)
-                    .getNotificationChannel(Agent.FOREGROUND_CHANNEL);
+            NotificationChannel channel = agent.app().getSystemService(NotificationManager.class)
+                    .getNotificationChannel(TestTool.FOREGROUND_CHANNEL);
             assertEquals("Assistant requests", channel.getName().toString());
             assertEquals(NotificationManager.IMPORTANCE_LOW, channel.getImportance());
         }
@@ -104,12 +105,12 @@ public class ForegroundTest {
         }
 
         // An Intent's caller is only claimed: the handler is told of none.
-        assertEquals(Agent.inspectedReply("fg-1", "hi", ""), agent.awaitSpecReply());
+        assertEquals(TestTool.inspectedReply("fg-1", "hi", ""), agent.awaitReplyJson());
         awaitStopped(service);
         assertNull(rules.crash());
         assertEquals(List.of(), errors());
         service.destroy();
-        assertEquals(List.of(), shadowOf(agent.app.getSystemService(NotificationManager.class)).getAllNotifications());
+        assertEquals(List.of(), shadowOf(agent.app().getSystemService(NotificationManager.class)).getAllNotifications());
     }
 
     /**
@@ -127,7 +128,7 @@ public class ForegroundTest {
 
         assertEquals("specialUse, then the manifest's types", 2, rules(service).attempts());
         assertFalse(rules(service).waiting());
-        assertEquals(Agent.inspectedReply("fg-2", "hi", ""), agent.awaitSpecReply());
+        assertEquals(TestTool.inspectedReply("fg-2", "hi", ""), agent.awaitReplyJson());
         awaitStopped(service);
         assertNull(rules(service).crash());
         List<String> errors = errors();
@@ -151,7 +152,7 @@ public class ForegroundTest {
         ServiceController<TestToolService> service = startAsForegroundService(LIST,
                 new ForegroundServiceStartNotAllowedException("not allowed from the background"));
 
-        assertEquals(Agent.inspectedReply("fg-2", "hi", ""), agent.awaitSpecReply());
+        assertEquals(TestTool.inspectedReply("fg-2", "hi", ""), agent.awaitReplyJson());
         awaitStopped(service);
         assertNull(rules(service).crash());
         assertEquals(1, rules(service).attempts());
@@ -163,10 +164,10 @@ public class ForegroundTest {
 
     /** Makes the package manager report type as TestToolService's declared foregroundServiceType. */
     private void declareForegroundServiceType(int type) throws PackageManager.NameNotFoundException {
-        PackageManager pm = agent.app.getPackageManager();
-        ServiceInfo info = pm.getServiceInfo(new ComponentName(agent.app, TestToolService.class), PackageManager.GET_META_DATA);
+        PackageManager pm = agent.app().getPackageManager();
+        ServiceInfo info = pm.getServiceInfo(new ComponentName(agent.app(), TestToolService.class), PackageManager.GET_META_DATA);
         ReflectionHelpers.setField(info, "mForegroundServiceType", type);
         shadowOf(pm).addOrUpdateService(info);
-        assertEquals(type, pm.getServiceInfo(new ComponentName(agent.app, TestToolService.class), 0).getForegroundServiceType());
+        assertEquals(type, pm.getServiceInfo(new ComponentName(agent.app(), TestToolService.class), 0).getForegroundServiceType());
     }
 }

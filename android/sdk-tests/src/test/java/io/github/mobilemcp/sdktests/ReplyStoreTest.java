@@ -6,9 +6,9 @@ import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.internal.DescriptorXml;
-import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,47 +29,49 @@ import org.junit.runner.RunWith;
 public class ReplyStoreTest {
     private static final String ASSISTANT = "com.example.assistant";
 
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private String record(String id, String text) throws InterruptedException {
-        agent.replies.clear();
-        return agent.callBound(Agent.specRequest(id, "record", "{\"text\":\"" + text + "\"}"));
+        agent.replies().clear();
+        return agent.sendBound(McpToolRule.request(id, "record", "{\"text\":\"" + text + "\"}"), false).getString(Intentbridge.ExtraResponse);
     }
 
     @Test
     public void aRetriedRequestId_getsTheSameReply_andTheHandlerRunsOnce() throws Exception {
         String first = record("r-1", "once");
-        assertEquals(Agent.recordedReply("r-1", 1), first);
+        assertEquals(TestTool.recordedReply("r-1", 1), first);
         assertEquals(first, record("r-1", "once"));
         assertEquals(first, record("r-1", "once"));
-        assertEquals(List.of("once"), agent.recorded());
-        assertEquals(Agent.recordedReply("r-2", 2), record("r-2", "twice"));
+        assertEquals(List.of("once"), TestTool.recorded());
+        assertEquals(TestTool.recordedReply("r-2", 2), record("r-2", "twice"));
     }
 
     @Test
     public void theSameIdFromAnotherApp_isAnotherRequest() throws Exception {
-        assertEquals(Agent.recordedReply("r-1", 1), record("r-1", "mine"));
-        InstalledApps.uidOf(agent.app, ASSISTANT);
+        assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "mine"));
+        InstalledApps.uidOf(agent.app(), ASSISTANT);
         agent.tool().allow(ASSISTANT);
-        agent.replies.clear();
-        agent.bindAs(ASSISTANT, Intentbridge.ExtraRequest, Agent.specRequest("r-1", "record", "{\"text\":\"mine\"}"));
-        assertEquals(Agent.recordedReply("r-1", 2), agent.awaitSpecReply());
-        assertEquals(List.of("mine", "mine"), agent.recorded());
+        agent.replies().clear();
+        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, McpToolRule.request("r-1", "record", "{\"text\":\"mine\"}"));
+        assertEquals(TestTool.recordedReply("r-1", 2), agent.awaitReplyJson());
+        assertEquals(List.of("mine", "mine"), TestTool.recorded());
     }
 
     @Test
     public void anIdReusedForAnotherRequest_isRefused() throws Exception {
-        assertEquals(Agent.recordedReply("r-1", 1), record("r-1", "first"));
-        assertEquals(Agent.failureReply("r-1", "record", "request id \"r-1\" was already used for a different request in the"
+        assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "first"));
+        assertEquals(McpToolRule.failureReply("r-1", "record", "request id \"r-1\" was already used for a different request in the"
                 + " last 10m0s; send a new id for a new request", "invalid_request"), record("r-1", "second"));
-        assertEquals(List.of("first"), agent.recorded());
+        assertEquals(List.of("first"), TestTool.recorded());
     }
 
     @Test
     public void aRefusalIsNotKept_soTheFixedRequestRunsUnderItsId() throws Exception {
-        assertEquals(Agent.failureReply("r-1", "record", "text is blank; give it some text", "invalid_arguments"), record("r-1", " "));
-        assertEquals(Agent.recordedReply("r-1", 1), record("r-1", "fixed"));
-        assertEquals(List.of("fixed"), agent.recorded());
+        assertEquals(McpToolRule.failureReply("r-1", "record", "text is blank; give it some text", "invalid_arguments"), record("r-1", " "));
+        assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "fixed"));
+        assertEquals(List.of("fixed"), TestTool.recorded());
     }
 
     /**
@@ -81,28 +83,28 @@ public class ReplyStoreTest {
     @Test
     public void theStoredReplySurvivesARestart() throws Exception {
         String first = record("r-1", "once");
-        agent.stop();
+        agent.stopService();
 
         AtomicInteger runs = new AtomicInteger();
         Tool tool = Intentbridge.newTool("res/xml/mcp_capabilities.xml",
-                DescriptorXml.read(agent.app.getResources(), R.xml.mcp_capabilities));
+                DescriptorXml.read(agent.app().getResources(), R.xml.mcp_capabilities));
         for (String capability : List.of("inspect", "record", "hold", "refuse")) {
             tool.setHandler(capability, (args, requestId, caller, timeoutMillis) -> {
                 runs.incrementAndGet();
                 return "{\"message\":\"ran again\",\"output\":{\"count\":0}}";
             });
         }
-        Bridge next = Intentbridge.openBridge(agent.app.getFilesDir().getPath());
+        Bridge next = Intentbridge.openBridge(agent.app().getFilesDir().getPath());
         try {
             next.start(tool);
             AtomicReference<String> again = new AtomicReference<>();
-            next.handle(Agent.specRequest("r-1", "record", "{\"text\":\"once\"}"), Agent.APP,
+            next.handle(McpToolRule.request("r-1", "record", "{\"text\":\"once\"}"), TestTool.APP,
                     (spec, flat, requestId, errorCode) -> again.set(spec));
             assertEquals(first, again.get());
             assertEquals(0, runs.get());
         } finally {
             next.close();
         }
-        assertEquals(List.of("once"), agent.recorded());
+        assertEquals(List.of("once"), TestTool.recorded());
     }
 }

@@ -3,6 +3,7 @@ package io.github.mobilemcp.sdktests;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.sdk.ToolResult;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
 
 /**
  * Tool services on the test tool's descriptor with a developer's mistake in its use of the Tool SDK,

@@ -13,6 +13,8 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.McpToolRule;
+import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,7 +23,6 @@ import java.util.stream.Collectors;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.robolectric.android.controller.ServiceController;
 import org.robolectric.annotation.Config;
 import org.robolectric.shadows.ShadowLog;
 
@@ -33,14 +34,15 @@ import org.robolectric.shadows.ShadowLog;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the start path branches on SDK_INT
 public class ThreadingTest {
-    @Rule public final Agent agent = new Agent();
+    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     @Test
     public void mainLooperStaysFreeWhileAHandlerIsBlocked() throws Exception {
         assertSame("the test thread is the main thread", Looper.getMainLooper().getThread(), Thread.currentThread());
-        agent.bind(Agent.specRequest("th-1", "hold", "{\"name\":\"th-1\"}"));
+        agent.sendMessage(McpToolRule.request("th-1", "hold", "{\"name\":\"th-1\"}"));
         // send() has returned: the binding thread did not wait for the handler.
-        Agent.awaitInside("th-1");
+        TestTool.awaitInside("th-1");
 
         // The worker is now parked in the handler, inside Go -> Java. Work posted to the main
         // looper still runs at once.
@@ -48,10 +50,10 @@ public class ThreadingTest {
         new Handler(Looper.getMainLooper()).post(() -> ran.set(true));
         shadowOf(Looper.getMainLooper()).idle();
         assertTrue("main looper ran a task while the handler waited", ran.get());
-        assertEquals(List.of(), agent.replies);
+        assertEquals(List.of(), agent.replies());
 
         Gate.open();
-        assertEquals(Agent.heldReply("th-1", "th-1"), agent.awaitSpecReply());
+        assertEquals(TestTool.heldReply("th-1", "th-1"), agent.awaitReplyJson());
     }
 
     /**
@@ -64,24 +66,24 @@ public class ThreadingTest {
     @Test
     public void overlappingStarts_areAnsweredAsTheyFinish_andTheServiceStopsAfterTheLast() throws Exception {
         agent.tool().setDeveloperSwitch(true);
-        ServiceController<? extends TestToolService> service = agent.start(
-                agent.noCallbackIntent(Agent.specRequest("first", "hold", "{\"name\":\"first\"}")));
-        Agent.awaitInside("first");
+        ServiceController<? extends McpToolService> service = agent.startService(
+                agent.intentWithoutCallback(McpToolRule.request("first", "hold", "{\"name\":\"first\"}")));
+        TestTool.awaitInside("first");
 
         // The second, read-only, in an Intent with a callback, while the first waits at the gate.
-        service.withIntent(agent.specIntent(Agent.specRequest("second", "inspect", "{\"text\":\"hi\"}")))
+        service.withIntent(agent.intentFor(McpToolRule.request("second", "inspect", "{\"text\":\"hi\"}")))
                 .startCommand(0, 2);
-        Agent.idleMainUntil("the second reply", () -> agent.replies.size() == 1);
-        assertEquals(Agent.inspectedReply("second", "hi", ""), agent.replies.get(0).getStringExtra(Intentbridge.ExtraResponse));
+        McpToolRule.idleUntil("the second reply", () -> agent.replies().size() == 1);
+        assertEquals(TestTool.inspectedReply("second", "hi", ""), agent.replies().get(0).getStringExtra(Intentbridge.ExtraResponse));
         assertEquals("the first still runs", List.of("first"), Gate.inside());
         assertFalse("still running for the first", shadowOf(service.get()).isStoppedBySelf());
         assertEquals(List.of(), logged());
 
         Gate.open();
-        Agent.idleMainUntil("the first reply, in logcat", () -> logged().size() == 1);
-        assertEquals(List.of(Agent.heldReply("first", "first")), logged());
-        assertEquals(1, agent.replies.size());
-        Agent.idleMainUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
+        McpToolRule.idleUntil("the first reply, in logcat", () -> logged().size() == 1);
+        assertEquals(List.of(TestTool.heldReply("first", "first")), logged());
+        assertEquals(1, agent.replies().size());
+        McpToolRule.idleUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
     }
 
     private static List<String> logged() {

@@ -46,7 +46,7 @@ public class ToolHandlersTest {
 
         @Test
         public void everyArgumentReachesTheHandlerWithItsType_andEveryOutputTheCaller() throws Exception {
-            Bundle reply = tool.sendBound(Agent.specRequest("all-1", "inspect", "{\"text\":\"héllo 🎉\",\"count\":-9007199254740993,"
+            Bundle reply = tool.sendBound(McpToolRule.request("all-1", "inspect", "{\"text\":\"héllo 🎉\",\"count\":-9007199254740993,"
                     + "\"ratio\":2.25,\"flag\":true,\"options\":{\"b\":[1,2],\"a\":{\"x\":null}},\"tags\":[\"x\",\"y\"]}"), false);
             assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"all-1\","
                     + "\"capability\":{\"id\":\"inspect\",\"output\":["
