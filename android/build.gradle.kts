@@ -1,5 +1,6 @@
 // The Android Gradle Plugin and Kotlin's, one version for every module (each applies the plugins
-// it needs), and what the Android modules share. harness/ is not a Gradle project: it holds what
+// it needs; the versions are in gradle/libs.versions.toml, as every library's), and what the Android
+// modules share. harness/ is not a Gradle project: it holds what
 // only the Maven host harness needs.
 import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
@@ -10,10 +11,10 @@ import org.gradle.api.publish.PublishingExtension
 import org.gradle.api.publish.maven.MavenPublication
 
 plugins {
-    id("com.android.application") version "8.7.3" apply false
-    id("com.android.library") version "8.7.3" apply false
+    alias(libs.plugins.android.application) apply false
+    alias(libs.plugins.android.library) apply false
     // sdk-ktx's and client-ktx's; the same Kotlin as the host harness (pom.xml).
-    id("org.jetbrains.kotlin.android") version "2.2.21" apply false
+    alias(libs.plugins.kotlin.android) apply false
 }
 
 // The layout every Android module shares with the host harness (pom.xml): its manifest next to its

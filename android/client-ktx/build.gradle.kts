@@ -1,7 +1,7 @@
 // io.github.mobilemcp:client-ktx, Kotlin for assistants on the client library (suspending calls, a
 // Flow of the installed tools, kotlinx.serialization JSON), an Android library. Its identity, the
-// shared layout and its publication are set as for every library, in ../build.gradle.kts; keep the
-// versions in step with ../pom.xml. The tests in src/test run in the host harness only.
+// shared layout and its publication are set as for every library, in ../build.gradle.kts; the
+// versions are in ../gradle/libs.versions.toml. The tests in src/test run in the host harness only.
 plugins {
     id("com.android.library")
     id("org.jetbrains.kotlin.android")
@@ -24,6 +24,6 @@ kotlin {
 dependencies {
     // The client is this library's API: an assistant that adds client-ktx gets it too.
     api(project(":client"))
-    api("org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2")
-    api("org.jetbrains.kotlinx:kotlinx-serialization-json:1.9.0")
+    api(libs.kotlinx.coroutines.core)
+    api(libs.kotlinx.serialization.json)
 }

@@ -11,5 +11,5 @@ plugins {
 dependencies {
     // @NullMarked and @Nullable on the public API, which Kotlin reads as String and String?: an api
     // dependency, so that agent apps' compilers see them. Annotations only.
-    api("org.jspecify:jspecify:1.0.0")
+    api(libs.jspecify)
 }

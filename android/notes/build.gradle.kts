@@ -15,6 +15,6 @@ dependencies {
     implementation(project(":sdk"))
     // NotesOnDeviceTest calls the tool as an assistant does, through the client library.
     androidTestImplementation(project(":client"))
-    androidTestImplementation("androidx.test:runner:1.6.2")
-    androidTestImplementation("junit:junit:4.13.2")
+    androidTestImplementation(libs.androidx.test.runner)
+    androidTestImplementation(libs.junit)
 }

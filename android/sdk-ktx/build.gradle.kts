@@ -1,6 +1,6 @@
 // io.github.mobilemcp:sdk-ktx, the sdk's Kotlin extensions (suspending handlers), an Android library.
 // Its identity, the shared layout and its publication are set as for every library, in
-// ../build.gradle.kts; keep the versions in step with ../pom.xml.
+// ../build.gradle.kts; the versions are in ../gradle/libs.versions.toml.
 //
 // The sdk is compileOnly: apps depend on the sdk themselves (docs/tool-sdk.md), so the published
 // POM names only the coroutines library. The tests in src/test run in the host harness only.
@@ -25,5 +25,5 @@ kotlin {
 
 dependencies {
     compileOnly(project(":sdk"))
-    api("org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2")
+    api(libs.kotlinx.coroutines.core)
 }

@@ -33,5 +33,5 @@ dependencies {
     api(files("libs/intentbridge.jar"))
     // JSpecify's nullness annotations on the public API (@NullMarked, @Nullable), which Kotlin reads
     // as String and String?: an api dependency, so that apps' compilers see them.
-    api("org.jspecify:jspecify:1.0.0")
+    api(libs.jspecify)
 }

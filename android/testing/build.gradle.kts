@@ -4,7 +4,7 @@
 // the Android Gradle Plugin drops *.so files from an AAR's Java resources. An Android library, so
 // that it can depend on the sdk's AAR; its identity, the shared layout and its publication are set as
 // for every library, in ../build.gradle.kts. The host harness builds the same sources (pom.xml);
-// keep the versions in step with ../pom.xml.
+// the versions are in ../gradle/libs.versions.toml.
 plugins {
     id("com.android.library")
     `maven-publish`
@@ -16,7 +16,7 @@ dependencies {
     // The rule calls the tool service (sdk) and reads replies as agents do (client).
     api(project(":sdk"))
     api(project(":client"))
-    api("org.robolectric:robolectric:4.17")
-    api("junit:junit:4.13.2")
-    api("org.jspecify:jspecify:1.0.0")
+    api(libs.robolectric)
+    api(libs.junit)
+    api(libs.jspecify)
 }
