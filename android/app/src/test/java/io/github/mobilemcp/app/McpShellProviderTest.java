@@ -57,10 +57,13 @@ public class McpShellProviderTest {
     }
 
     @After
-    public void tearDown() {
+    public void tearDown() throws Exception {
         binder.shutdownNow();
         ShadowBinder.reset();
-        McpHttp.of(agent.app()).stop();
+        // On McpHttp's thread, as the app stops it: after the start a test queued has ended, which
+        // sets the token before it starts the gateway (a stop between the two found no receiver).
+        McpHttp mcp = McpHttp.of(agent.app());
+        mcp.thread.submit(mcp::stop).get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
         host.close();
     }
 
