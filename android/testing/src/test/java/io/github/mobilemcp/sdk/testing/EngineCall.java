@@ -30,7 +30,7 @@ public final class EngineCall {
         Class<?> targetType = engine.loadClass("io.github.mobilemcp.intentbridge.ReplyTarget");
         Object tool = intentbridge.getMethod("newTool", String.class, String.class)
                 .invoke(null, "res/xml/mcp_capabilities.xml", DESCRIPTOR);
-        Object handler = proxy(engine, handlerType, "run", a -> "{\"message\":\"2 notes\",\"output\":{\"count\":2}}");
+        Object handler = proxy(engine, handlerType, "handle", a -> "{\"message\":\"2 notes\",\"output\":{\"count\":2}}");
         tool.getClass().getMethod("setHandler", String.class, handlerType).invoke(tool, "list_notes", handler);
         Object bridge = intentbridge.getMethod("openBridge", String.class).invoke(null, "");
         bridge.getClass().getMethod("start", tool.getClass()).invoke(bridge, tool);
