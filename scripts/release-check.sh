@@ -45,7 +45,8 @@ mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
-# artifact's own: its description (its gradle.properties) and its dependencies.
+# artifact's own: its description (its gradle.properties) and its dependencies, whose versions are
+# the catalog's (android/gradle/libs.versions.toml; go test ./internal/androidbuild checks them).
 description() {
 	sed -n 's/^mobilemcp\.description=//p' "android/$1/gradle.properties"
 }
