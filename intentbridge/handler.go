@@ -6,7 +6,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
 // Handler runs one capability, implemented in Java or Kotlin (the Tool

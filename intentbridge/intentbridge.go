@@ -37,13 +37,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/access"
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
+	"github.com/mobilemcp/mobilemcp/engine/access"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // Intent extras and metadata keys. The Java side reads them from here so the
@@ -78,7 +78,7 @@ const (
 // Bridge runs Mobile-MCP requests for the tool's Java Service. It is safe
 // for concurrent use from several Java threads.
 type Bridge struct {
-	replies  *idempotency.Store
+	replies  *replystore.Store
 	consents *access.Consents
 	// policy admits the calls Handle runs: the caller's consent, rate
 	// limit and the no-callback rule. The MCP server does not use it.
@@ -120,10 +120,10 @@ func OpenBridge(dataDir string) (b *Bridge, err error) {
 // openBridge is OpenBridge with the clock of the consent decisions; nil
 // means time.Now.
 func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
-	opts := idempotency.Options{Logger: slog.Default()}
+	opts := replystore.Options{Logger: slog.Default()}
 	consentPath := ""
 	if dataDir != "" {
-		opts.Path = filepath.Join(dataDir, idempotency.FileName)
+		opts.Path = filepath.Join(dataDir, replystore.FileName)
 		consentPath = filepath.Join(dataDir, access.ConsentFile)
 	}
 	consents, err := access.OpenConsents(consentPath, now)
@@ -134,7 +134,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 	if err != nil {
 		return nil, err
 	}
-	replies, err := idempotency.Open(opts)
+	replies, err := replystore.Open(opts)
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
 	}
@@ -169,7 +169,7 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 		b.startErr = err
 		return err
 	}
-	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
+	b.engine = capability.NewEngine(reg, capability.Options{Replies: b.replies, Logger: b.log})
 	b.title = tool.title
 	b.policy.SetToolName(tool.title)
 	return nil

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 

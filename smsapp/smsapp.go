@@ -17,9 +17,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
 	"github.com/mobilemcp/mobilemcp/intentbridge"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/sms/javaplatform"
 )
 
 // Platform is what the SMS capabilities need of the phone, implemented in

@@ -37,7 +37,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/nativelib"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib"
 )
 
 // Group is the Maven group of every artifact.
