@@ -42,6 +42,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 )
@@ -361,7 +362,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
 		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
 	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-		b.log.Error("intentbridge: delivering a refusal failed", "request_id", capability.Excerpt(out.id), "error", err)
+		b.log.Error("intentbridge: delivering a refusal failed", "request_id", excerpt.Of(out.id), "error", err)
 	}
 }
 
@@ -375,7 +376,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 	deliver := func(r *capability.Reply) {
 		out := encodeReply(r)
 		if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", capability.Excerpt(out.id), "error", err)
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt.Of(out.id), "error", err)
 		}
 	}
 	defer func() {

@@ -8,17 +8,24 @@ import (
 // Subscription is an active SIM subscription, in the shape the Android SMS
 // MCP server reports it.
 type Subscription struct {
-	ID          int    `json:"subscription_id"`
-	SlotIndex   int    `json:"sim_slot_index"`
+	// ID is the subscription id that send_sms takes as subscription_id.
+	ID int `json:"subscription_id"`
+	// SlotIndex is the SIM slot, from 0.
+	SlotIndex int `json:"sim_slot_index"`
+	// CarrierName is the network's name, such as "Vodafone UK".
 	CarrierName string `json:"carrier_name"`
+	// DisplayName is the name the user gave the SIM, or the phone's.
 	DisplayName string `json:"display_name"`
 }
 
 // Message is one SMS to send.
 type Message struct {
+	// SubscriptionID is the SIM to send from.
 	SubscriptionID int
-	To             string // E.164
-	Text           string
+	// To is the recipient, normalised to E.164: "+33785880347".
+	To string
+	// Text is the whole message.
+	Text string
 	// Encoding and Parts are this package's segmentation of Text. A device
 	// platform may split with its own SmsManager.divideMessage instead; the
 	// reply then reports the number of parts the platform actually sent.

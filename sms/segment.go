@@ -30,6 +30,8 @@ const (
 // Segmentation is how a text is sent: its encoding, its length in that
 // encoding's units and the parts it is split into.
 type Segmentation struct {
+	// Encoding is GSM7 when every character is in the GSM 7-bit alphabet
+	// or its extension table, and UCS2 otherwise.
 	Encoding Encoding
 	// Units is the length in septets (GSM7) or UTF-16 code units (UCS2).
 	Units int

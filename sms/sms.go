@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
 )
 
 // Capability ids.
@@ -134,9 +135,9 @@ func appendSubscriptions(buf []byte, subs []Subscription) []byte {
 		buf = append(buf, `,"sim_slot_index":`...)
 		buf = strconv.AppendInt(buf, int64(s.SlotIndex), 10)
 		buf = append(buf, `,"carrier_name":`...)
-		buf = capability.AppendJSONString(buf, s.CarrierName)
+		buf = jsonenc.AppendString(buf, s.CarrierName)
 		buf = append(buf, `,"display_name":`...)
-		buf = capability.AppendJSONString(buf, s.DisplayName)
+		buf = jsonenc.AppendString(buf, s.DisplayName)
 		buf = append(buf, '}')
 	}
 	return append(buf, ']')

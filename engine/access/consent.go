@@ -37,12 +37,15 @@ const (
 // Grant is the user's decision for one calling app: a package, and the
 // certificate it was signed with when the user decided.
 type Grant struct {
+	// Package is the calling app's package name.
 	Package string `json:"package"`
 	// Signer is the hex SHA-256 of the package's signing certificate, as
 	// the SignerOf in use gave it; "" without one.
-	Signer   string    `json:"signer,omitempty"`
-	Decision Decision  `json:"decision"`
-	At       time.Time `json:"at"`
+	Signer string `json:"signer,omitempty"`
+	// Decision is what the user decided.
+	Decision Decision `json:"decision"`
+	// At is when the user decided.
+	At time.Time `json:"at"`
 }
 
 // SignerOf returns the hex SHA-256 of the signing certificate of the

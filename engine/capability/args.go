@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
 // Args are validated arguments, keyed by parameter name. Values have the Go
@@ -64,7 +67,7 @@ func (c *Capability) bind(raw map[string]json.RawMessage) (args Args, problems [
 	for i := range c.Input {
 		p := &c.Input[i]
 		value, given := raw[p.Name]
-		if !given || isAbsent(value) {
+		if !given || jsonscan.IsAbsent(value) {
 			if p.Required {
 				problems = append(problems, fmt.Sprintf("%s is required (%s: %s)", p.Name, p.Type, p.Description))
 			}
@@ -102,7 +105,7 @@ func describeUnknown(names []string) string {
 	listed := names[:min(len(names), maxListedUnknown)]
 	quoted := make([]string, len(listed))
 	for i, name := range listed {
-		quoted[i] = strconv.Quote(Excerpt(name))
+		quoted[i] = strconv.Quote(excerpt.Of(name))
 	}
 	text := "unknown argument " + quoted[0]
 	if len(names) > 1 {
@@ -138,12 +141,12 @@ func (c *Capability) knownArgs() string {
 // a message naming the parameter, what it expects and what it got.
 func (p *Param) convert(raw json.RawMessage) (any, string) {
 	wrong := func() (any, string) {
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), describeJSON(raw))
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), jsonscan.Describe(raw))
 	}
 	if problem := unicodeProblem(raw); problem != "" {
 		return nil, p.Name + " " + problem
 	}
-	text, isString := unquote(raw)
+	text, isString := jsonscan.Unquote(raw)
 	if !isString && raw[0] == '"' {
 		if err := json.Unmarshal(raw, &text); err != nil {
 			return wrong()
@@ -185,7 +188,7 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		}
 		f, err := strconv.ParseFloat(token, 64)
 		if err != nil {
-			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, Excerpt(token))
+			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, excerpt.Of(token))
 		}
 		return f, ""
 	case Boolean:
@@ -225,15 +228,15 @@ func (p *Param) notWhole(token string, isString bool) string {
 	f, err := strconv.ParseFloat(token, 64)
 	switch {
 	case err == nil && f != math.Trunc(f):
-		return fmt.Sprintf("%s must be a whole number, got %s", p.Name, Excerpt(token))
+		return fmt.Sprintf("%s must be a whole number, got %s", p.Name, excerpt.Of(token))
 	case f >= math.MaxInt64:
-		return fmt.Sprintf("%s must be a whole number no larger than %d, got %s", p.Name, int64(math.MaxInt64), Excerpt(token))
+		return fmt.Sprintf("%s must be a whole number no larger than %d, got %s", p.Name, int64(math.MaxInt64), excerpt.Of(token))
 	case f <= math.MinInt64:
-		return fmt.Sprintf("%s must be a whole number no smaller than %d, got %s", p.Name, int64(math.MinInt64), Excerpt(token))
+		return fmt.Sprintf("%s must be a whole number no smaller than %d, got %s", p.Name, int64(math.MinInt64), excerpt.Of(token))
 	case isString:
-		return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %q", p.Name, f, Excerpt(token))
+		return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %q", p.Name, f, excerpt.Of(token))
 	}
-	return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %s", p.Name, f, Excerpt(token))
+	return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %s", p.Name, f, excerpt.Of(token))
 }
 
 func typeNoun(t Type) string {

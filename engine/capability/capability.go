@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 )
 
@@ -28,8 +29,12 @@ const (
 	Array   Type = "array"
 )
 
-// Types lists the canonical types in the order documentation shows them.
-var Types = []Type{String, Integer, Number, Boolean, Object, Array}
+// Types returns the canonical types in the order documentation shows them.
+// The slice is a copy: changing it changes nothing else.
+func Types() []Type { return slices.Clone(types) }
+
+// types is the canonical types.
+var types = []Type{String, Integer, Number, Boolean, Object, Array}
 
 // typeSynonyms maps spellings that real descriptors use to canonical types.
 var typeSynonyms = map[string]Type{
@@ -56,9 +61,16 @@ func ParseType(name string) (t Type, canonical, ok bool) {
 
 // Param describes one input or output parameter of a capability.
 type Param struct {
-	Name        string `json:"name"`
-	Type        Type   `json:"type"`
-	Required    bool   `json:"required,omitempty"` // meaningful for inputs only
+	// Name is the argument's or output's name, as callers write it:
+	// "to_phone_number".
+	Name string `json:"name"`
+	// Type is its canonical type; arguments given as strings ("14",
+	// "true") are coerced to it.
+	Type Type `json:"type"`
+	// Required, for an input, makes the argument mandatory: a call
+	// without it is invalid_arguments. Outputs ignore it.
+	Required bool `json:"required,omitempty"`
+	// Description tells a model what to pass or what it gets back.
 	Description string `json:"description"`
 
 	// MaxLength, when positive, caps a string argument at this many Unicode
@@ -77,6 +89,8 @@ type Param struct {
 // Annotations are MCP-style behaviour hints. They tell assistants, and the
 // app's consent logic, what invoking a capability does.
 type Annotations struct {
+	// Title is a short name for people, such as a consent screen's "Send
+	// SMS"; "" lets clients show the id.
 	Title       string `json:"title,omitempty"`
 	ReadOnly    bool   `json:"read_only"`   // does not change anything outside the call
 	Destructive bool   `json:"destructive"` // may have effects the user cannot undo, such as sending a message
@@ -104,11 +118,20 @@ type Handler func(ctx context.Context, args Args) (Result, error)
 
 // Capability is one invocable function of a tool.
 type Capability struct {
-	ID          string      `json:"id"`
-	Description string      `json:"description"`
-	Version     string      `json:"version"`
-	Input       []Param     `json:"input"`
-	Output      []Param     `json:"output"`
+	// ID names the capability in requests and is its MCP tool name: 1 to
+	// 128 of A-Z a-z 0-9 _ - . (ValidID).
+	ID string `json:"id"`
+	// Description tells a model what the capability does and when to use it.
+	Description string `json:"description"`
+	// Version is the capability's own version, such as "1.0".
+	Version string `json:"version"`
+	// Input declares the arguments, in order; a call naming any other is
+	// refused with the list of these names.
+	Input []Param `json:"input"`
+	// Output declares the values a successful result carries, in order.
+	Output []Param `json:"output"`
+	// Annotations are the behaviour hints; without ReadOnly the capability
+	// counts as changing state (ChangesState).
 	Annotations Annotations `json:"annotations"`
 
 	// Timeout bounds one invocation. Zero means the engine's default.
@@ -131,9 +154,14 @@ type Validator func(args Args) error
 
 // Value is one named output value of a result.
 type Value struct {
-	Name  string `json:"name"`
-	Type  Type   `json:"type"`
-	Value any    `json:"value"`
+	// Name is the declared output's name.
+	Name string `json:"name"`
+	// Type is the declared output's type; the engine fills it in from the
+	// declaration, so a handler may leave it "".
+	Type Type `json:"type"`
+	// Value is the output: a string, number, bool, nil, map, slice, or a
+	// json.RawMessage holding JSON already encoded.
+	Value any `json:"value"`
 }
 
 // Result is what a successful invocation produced.
@@ -141,7 +169,9 @@ type Result struct {
 	// Message is the human-readable outcome. MCP transports use it as the
 	// text content of the tool result.
 	Message string
-	Output  []Value
+	// Output holds the declared outputs' values; the engine checks them
+	// against Capability.Output before they reach the caller.
+	Output []Value
 }
 
 // SpecVersion is the Mobile-MCP protocol and descriptor version this package speaks.
@@ -178,11 +208,11 @@ func (c *Capability) check() error {
 			}
 			seen[p.Name] = true
 			if _, canonical, _ := ParseType(string(p.Type)); !canonical {
-				return fmt.Errorf("capability %s: %s param %q has type %q; want one of %v", c.ID, list.kind, p.Name, p.Type, Types)
+				return fmt.Errorf("capability %s: %s param %q has type %q; want one of %v", c.ID, list.kind, p.Name, p.Type, types)
 			}
 			if p.Items != "" {
 				if _, canonical, _ := ParseType(string(p.Items)); !canonical || p.Type != Array {
-					return fmt.Errorf("capability %s: %s param %q of type %s has items %q; only an array has items, one of %v", c.ID, list.kind, p.Name, p.Type, p.Items, Types)
+					return fmt.Errorf("capability %s: %s param %q of type %s has items %q; only an array has items, one of %v", c.ID, list.kind, p.Name, p.Type, p.Items, types)
 				}
 			}
 		}

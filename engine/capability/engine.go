@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 )
 
 // Options configure an Engine. The zero value is usable.
@@ -96,6 +97,13 @@ type Call struct {
 	// Request is a request the transport decoded itself, such as an MCP
 	// tools/call (whose request id, if any, is its own).
 	Request Request
+	// RawArgs, when not nil, are Request's arguments as the transport
+	// received them, in JSON: an object, a JSON string holding one, or a
+	// list of {name, type, value}, as a Mobile-MCP request may carry them;
+	// JSON null means none. The pipeline decodes them into Request.Args,
+	// which they replace, as it decodes Raw: a name given twice is refused
+	// the same way.
+	RawArgs json.RawMessage
 	// Caller is who sent it.
 	Caller Caller
 	// Admit decides whether Caller may run the capability. Nil admits every
@@ -198,11 +206,19 @@ func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), 
 	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d, detached)
 }
 
-// decode is the pipeline's first step: the request the transport decoded,
-// or Call.Raw decoded.
+// decode is the pipeline's first step: Call.Raw decoded, or the request
+// the transport decoded with its Call.RawArgs decoded.
 func (e *Engine) decode(call Call) (Request, *Error) {
 	if call.Raw == nil {
-		return call.Request, nil
+		req := call.Request
+		if call.RawArgs != nil {
+			args, err := decodeRawArgs(call.RawArgs)
+			if err != nil {
+				return req, err
+			}
+			req.Args = args
+		}
+		return req, nil
 	}
 	if err := checkSize(len(call.Raw), e.opts.MaxRequestBytes); err != nil {
 		return Request{}, err
@@ -243,9 +259,9 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 	cancel()
 	switch {
 	case errors.Is(storeErr, replystore.ErrConflict):
-		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", Excerpt(req.ID), store.Window())))
+		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt.Of(req.ID), store.Window())))
 	case errors.Is(storeErr, replystore.ErrPending):
-		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", Excerpt(req.ID))))
+		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", excerpt.Of(req.ID))))
 	case errors.Is(storeErr, replystore.ErrFull):
 		d.answer(failure(req, RateLimited(time.Minute, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
 	case storeErr != nil:
@@ -256,7 +272,7 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 		// Running it again could do it twice. This reply is kept, so every
 		// retry hears the same.
 		d.claim = claim
-		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", Excerpt(req.ID), c.ID)))
+		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", excerpt.Of(req.ID), c.ID)))
 	default:
 		d.claim = claim
 		return false
@@ -289,7 +305,7 @@ func (d *delivery) answer(r *Reply) bool {
 		if _, err := d.claim.Finish(r.SpecJSON(), r.mayHaveActed()); err != nil && d.engine.opts.Logger != nil {
 			// The capability ran and its reply is real; only its replay is at
 			// risk. Reporting a failure would invite a duplicate retry.
-			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", Excerpt(d.req.ID), "error", err)
+			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", excerpt.Of(d.req.ID), "error", err)
 		}
 	}
 	d.deliver(r)
@@ -364,7 +380,7 @@ func (e *Engine) validate(c *Capability, args Args) (err *Error) {
 func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply, err := DecodeReply(stored)
 	if err != nil {
-		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", Excerpt(req.ID), err))
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt.Of(req.ID), err))
 	}
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
@@ -372,7 +388,7 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 }
 
 func (e *Engine) unknown(id string) *Error {
-	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", Excerpt(id), joinIDs(e.reg.IDs()))
+	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt.Of(id), joinIDs(e.reg.IDs()))
 }
 
 // replyTo builds the reply to req from a capability's outcome.

@@ -224,7 +224,7 @@ func TestEveryFailureCodeIsExercised(t *testing.T) {
 	} {
 		reachable[eng.Do(context.Background(), capability.Call{Raw: []byte(req)}).ErrorCode] = true
 	}
-	for _, code := range capability.Codes {
+	for _, code := range capability.Codes() {
 		if code == capability.CodeConsentRequired || code == capability.CodeRateLimited {
 			continue
 		}

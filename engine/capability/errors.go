@@ -3,6 +3,7 @@ package capability
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -25,18 +26,28 @@ const (
 	CodeInternalError      Code = "internal_error"      // a bug; the message says what
 )
 
-// Codes lists every failure code.
-var Codes = []Code{
+// Codes returns every failure code, in the order the wire format lists
+// them. The slice is a copy: changing it changes nothing else.
+func Codes() []Code { return slices.Clone(codes) }
+
+// codes is every failure code.
+var codes = []Code{
 	CodeInvalidRequest, CodeUnsupportedVersion, CodeUnknownCapability,
 	CodeInvalidArguments, CodePermissionDenied, CodeConsentRequired,
 	CodeRateLimited, CodePlatformError, CodeTimeout, CodeTooLarge,
 	CodeInternalError,
 }
 
+// Known reports whether c is one of the wire format's failure codes.
+func (c Code) Known() bool { return slices.Contains(codes, c) }
+
 // Error is a failure with a code and a message meant for the caller (often
 // an LLM): it says what was wrong, with which value, and what to do instead.
 type Error struct {
-	Code    Code
+	// Code is the wire format's error_code.
+	Code Code
+	// Message says what was wrong, naming the field and the value, and
+	// what to send instead.
 	Message string
 	// RetryAfter, for rate_limited, is how long the caller should wait
 	// before it tries again; zero when the error does not say. The reply

@@ -6,6 +6,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
 // CheckOutput matches the outputs a handler returned with the outputs c
@@ -28,19 +32,19 @@ func (c *Capability) CheckOutput(out []Value) ([]Value, *Error) {
 		i := c.outputIndex(v.Name)
 		if i < 0 {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q, which its descriptor does not declare; %s",
-				c.ID, Excerpt(v.Name), c.declaredOutputs())
+				c.ID, excerpt.Of(v.Name), c.declaredOutputs())
 		}
 		if filled[i] {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q twice", c.ID, v.Name)
 		}
 		p := &c.Output[i]
-		encoded, err := AppendJSONValue(nil, v.Value)
+		encoded, err := jsonenc.AppendValue(nil, v.Value)
 		if err != nil {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q as a value that cannot be encoded as JSON: %v", c.ID, v.Name, err)
 		}
 		if got := jsonKind(encoded); got != p.Type && !(p.Type == Number && got == Integer) {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q as %s; its descriptor declares %s",
-				c.ID, v.Name, describeJSON(encoded), typeNoun(p.Type))
+				c.ID, v.Name, jsonscan.Describe(encoded), typeNoun(p.Type))
 		}
 		if problem := p.checkItems(encoded); problem != "" {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q with an element its descriptor does not allow: %s", c.ID, v.Name, problem)
@@ -118,7 +122,7 @@ func (p *Param) checkItems(raw []byte) string {
 	}
 	for i, e := range elems {
 		if !p.Items.holds(e) {
-			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), describeJSON(e))
+			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), jsonscan.Describe(e))
 		}
 	}
 	return ""

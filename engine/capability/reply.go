@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
 )
 
 // Status is the outcome of an invocation as the spec names it.
@@ -20,16 +22,23 @@ const (
 type Reply struct {
 	// ID echoes the request id. It is "" when the request had no usable id,
 	// and is then encoded as null.
-	ID           string
+	ID string
+	// CapabilityID echoes the capability the request named, or "" when
+	// none could be read.
 	CapabilityID string
-	Status       Status
-	Message      string
-	ErrorCode    Code // set on failure only
+	// Status is success or failure.
+	Status Status
+	// Message is the outcome for people and models: the result's message,
+	// or what was wrong.
+	Message string
+	// ErrorCode is set on failure only: the wire format's error_code.
+	ErrorCode Code
 	// RetryAfter is how long a rate_limited caller should wait, encoded as
 	// retry_after_ms (whole milliseconds, rounded up) when it is above zero:
 	// a mobilemcp extension beside error_code, which spec clients ignore.
 	RetryAfter time.Duration
-	Output     []Value
+	// Output holds a success's output values, in their declared order.
+	Output []Value
 	// Shape is the layout the request came in; JSON answers in the same one.
 	Shape Shape
 	// Replayed reports a stored reply to an earlier request with the same
@@ -84,11 +93,11 @@ func (r *Reply) encode(envelope bool) []byte {
 	if r.ID == "" {
 		buf = append(buf, "null"...)
 	} else {
-		buf = appendString(buf, r.ID)
+		buf = jsonenc.AppendString(buf, r.ID)
 	}
 	if r.CapabilityID != "" {
 		buf = append(buf, `,"capability":{"id":`...)
-		buf = appendString(buf, r.CapabilityID)
+		buf = jsonenc.AppendString(buf, r.CapabilityID)
 		if len(r.Output) > 0 {
 			buf = append(buf, `,"output":[`...)
 			for i, v := range r.Output {
@@ -107,12 +116,12 @@ func (r *Reply) encode(envelope bool) []byte {
 		buf = append(buf, '}')
 	}
 	buf = append(buf, `,"status":`...)
-	buf = appendString(buf, string(r.Status))
+	buf = jsonenc.AppendString(buf, string(r.Status))
 	buf = append(buf, `,"message":`...)
-	buf = appendString(buf, r.Message)
+	buf = jsonenc.AppendString(buf, r.Message)
 	if r.ErrorCode != "" {
 		buf = append(buf, `,"error_code":`...)
-		buf = appendString(buf, string(r.ErrorCode))
+		buf = jsonenc.AppendString(buf, string(r.ErrorCode))
 	}
 	if r.RetryAfter > 0 {
 		buf = append(buf, `,"retry_after_ms":`...)
@@ -174,4 +183,18 @@ func DecodeReply(data []byte) (*Reply, error) {
 		}
 	}
 	return r, nil
+}
+
+// appendValue writes one output value as {"name":..,"type":..,"value":..}.
+func appendValue(buf []byte, v Value) ([]byte, error) {
+	buf = append(buf, `{"name":`...)
+	buf = jsonenc.AppendString(buf, v.Name)
+	buf = append(buf, `,"type":`...)
+	buf = jsonenc.AppendString(buf, string(v.Type))
+	buf = append(buf, `,"value":`...)
+	buf, err := jsonenc.AppendValue(buf, v.Value)
+	if err != nil {
+		return buf, err
+	}
+	return append(buf, '}'), nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
@@ -34,13 +35,21 @@ func (s Shape) String() string {
 // MaxIDLength caps request ids, which are echoed in every reply.
 const MaxIDLength = 256
 
-// Request is a decoded Mobile-MCP request. Args holds the raw JSON of each
-// argument; the capability's parameter list gives them types.
+// Request is a decoded Mobile-MCP request.
 type Request struct {
-	ID           string
+	// ID is the caller's request id, echoed in the reply. A capability
+	// that changes state is run once per caller and id: a repeat within
+	// the reply store's window gets the stored reply. "" means none; such
+	// a request is never deduplicated.
+	ID string
+	// CapabilityID names the capability to run, as the registry knows it.
 	CapabilityID string
-	Args         map[string]json.RawMessage
-	Shape        Shape
+	// Args holds each argument's raw JSON, by name. The capability's
+	// parameter list gives them types: the engine checks the names and
+	// coerces the values when it binds them.
+	Args map[string]json.RawMessage
+	// Shape is the layout the request came in; the reply uses the same.
+	Shape Shape
 }
 
 // members reads the JSON object raw, handing each member to put, which
@@ -96,7 +105,7 @@ func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
 	})
 	switch {
 	case !isObject:
-		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, describeJSON(raw))
+		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, jsonscan.Describe(raw))
 	case dup != "":
 		return out, Errorf(CodeInvalidRequest, "%s has %q twice; send it once", path, dup)
 	case invalid:
@@ -134,7 +143,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 	switch {
 	case envelope != nil && (unwrapped || prototype), unwrapped && prototype:
 		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
-	case envelope != nil && !isAbsent(envelope):
+	case envelope != nil && !jsonscan.IsAbsent(envelope):
 		inner, err := objectFields(envelope, "mobile-mcp-request", "version", "request")
 		if err != nil {
 			return req, err
@@ -148,7 +157,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
 	}
 	if req.Shape == ShapeSpec {
-		if isAbsent(body) {
+		if jsonscan.IsAbsent(body) {
 			return req, Errorf(CodeInvalidRequest, "%s is missing", prefix)
 		}
 		inner, err := objectFields(body, prefix, "id", "capability")
@@ -175,11 +184,11 @@ func decodeRequest(data []byte) (Request, *Error) {
 			return req, err
 		}
 		if v != SpecVersion {
-			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", Excerpt(v), SpecVersion)
+			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", excerpt.Of(v), SpecVersion)
 		}
 	}
 
-	if isAbsent(capability) {
+	if jsonscan.IsAbsent(capability) {
 		return req, Errorf(CodeInvalidRequest, "%scapability is missing", prefix)
 	}
 	c, err := objectFields(capability, prefix+"capability", "id", "args", "input")
@@ -208,33 +217,32 @@ func prefixParent(prefix string) string {
 func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage, *Error) {
 	raw, field := args, ".args"
 	switch {
-	case isAbsent(args) && isAbsent(input):
+	case jsonscan.IsAbsent(args) && jsonscan.IsAbsent(input):
 		return nil, nil
-	case !isAbsent(args) && !isAbsent(input):
+	case !jsonscan.IsAbsent(args) && !jsonscan.IsAbsent(input):
 		return nil, Errorf(CodeInvalidRequest, "%s has both args and input; send the arguments in one of them", capPath)
-	case isAbsent(args):
+	case jsonscan.IsAbsent(args):
 		raw, field = input, ".input"
 	}
 	return decodeArgValue(raw, func() string { return capPath + field })
 }
 
-// DecodeArgs reads arguments that arrive outside a Mobile-MCP request, such
-// as the arguments of an MCP tools/call, for a Call's Request. It accepts what
-// the request decoder accepts: an object, a JSON string holding one, or a
-// list of {name, type, value}; absent or null means no arguments. Like the
-// request decoder, and unlike encoding/json, it rejects a name given twice,
-// so that {"subscription_id":14,"subscription_id":17} cannot silently pick
-// one SIM.
-func DecodeArgs(raw json.RawMessage) (map[string]json.RawMessage, error) {
+// decodeRawArgs reads arguments that arrive outside a Mobile-MCP request
+// (Call.RawArgs), such as the arguments of an MCP tools/call. It accepts
+// what the request decoder accepts: an object, a JSON string holding one,
+// or a list of {name, type, value}; absent or null means no arguments.
+// Like the request decoder, and unlike encoding/json, it rejects a name
+// given twice, so that {"subscription_id":14,"subscription_id":17} cannot
+// silently pick one SIM.
+func decodeRawArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
 	raw = bytes.TrimSpace(raw)
-	if isAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
+	if jsonscan.IsAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
 		return nil, nil
 	}
 	if !json.Valid(raw) {
 		return nil, Errorf(CodeInvalidRequest, "arguments are not valid JSON")
 	}
-	args, err := decodeArgValue(raw, func() string { return "arguments" })
-	return args, orNil(err)
+	return decodeArgValue(raw, func() string { return "arguments" })
 }
 
 // decodeArgValue decodes present, valid arguments; path names them in
@@ -279,7 +287,7 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 	case '[':
 		return decodeInputList(raw, path())
 	}
-	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path(), describeJSON(raw))
+	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path(), jsonscan.Describe(raw))
 }
 
 // decodeInputList reads the spec prose's [{"name":..,"type":..,"value":..}].
@@ -302,12 +310,12 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 		switch {
 		case err != nil:
 			problem = err
-		case !isAbsent(typ) && typ[0] != '"':
-			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, describeJSON(typ))
+		case !jsonscan.IsAbsent(typ) && typ[0] != '"':
+			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, jsonscan.Describe(typ))
 		case args[name] != nil:
 			problem = argumentTwice(path, name)
 		case value == nil:
-			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, Excerpt(name))
+			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, excerpt.Of(name))
 		default:
 			args[name] = value
 		}
@@ -318,14 +326,14 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 // argumentTwice is the refusal of arguments that name one twice, whichever
 // layout they came in.
 func argumentTwice(path, name string) *Error {
-	return Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, Excerpt(name))
+	return Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, excerpt.Of(name))
 }
 
 // decodeString reads the required, non-empty JSON string field prefix+name.
 // The path is joined only for an error message, off the hot path.
 func decodeString(raw []byte, prefix, name string) (string, *Error) {
-	if !isAbsent(raw) && raw[0] == '"' {
-		if s, ok := unquote(raw); ok && s != "" && utf8.ValidString(s) {
+	if !jsonscan.IsAbsent(raw) && raw[0] == '"' {
+		if s, ok := jsonscan.Unquote(raw); ok && s != "" && utf8.ValidString(s) {
 			return s, nil
 		}
 	}
@@ -333,16 +341,16 @@ func decodeString(raw []byte, prefix, name string) (string, *Error) {
 }
 
 func decodeStringSlow(raw []byte, path string) (string, *Error) {
-	if isAbsent(raw) {
+	if jsonscan.IsAbsent(raw) {
 		return "", Errorf(CodeInvalidRequest, "%s is missing", path)
 	}
 	if raw[0] != '"' {
-		return "", Errorf(CodeInvalidRequest, "%s must be a string, got %s", path, describeJSON(raw))
+		return "", Errorf(CodeInvalidRequest, "%s must be a string, got %s", path, jsonscan.Describe(raw))
 	}
 	if problem := unicodeProblem(raw); problem != "" {
 		return "", Errorf(CodeInvalidRequest, "%s %s", path, problem)
 	}
-	s, ok := unquote(raw)
+	s, ok := jsonscan.Unquote(raw)
 	if !ok {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return "", jsonError(path, err)
@@ -354,23 +362,6 @@ func decodeStringSlow(raw []byte, path string) (string, *Error) {
 	return s, nil
 }
 
-// unquote is the fast path for JSON strings without escapes.
-func unquote(raw json.RawMessage) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
-		return "", false
-	}
-	inner := raw[1 : len(raw)-1]
-	if bytes.IndexByte(inner, '\\') >= 0 {
-		return "", false
-	}
-	return string(inner), true
-}
-
-// isAbsent reports a missing field or an explicit null.
-func isAbsent(raw json.RawMessage) bool {
-	return len(raw) == 0 || string(raw) == "null"
-}
-
 // jsonError turns an encoding/json error into an invalid_request message
 // that names the place in the request.
 func jsonError(path string, err error) *Error {
@@ -379,41 +370,6 @@ func jsonError(path string, err error) *Error {
 		return Errorf(CodeInvalidRequest, "%s is not valid JSON: %v (at byte %d)", path, syntax, syntax.Offset)
 	}
 	return Errorf(CodeInvalidRequest, "%s: %v", path, err)
-}
-
-// describeJSON names the kind of a JSON value, with a short excerpt of it.
-func describeJSON(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "nothing"
-	}
-	kind := "number"
-	switch raw[0] {
-	case '"':
-		kind = "string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		kind = "boolean"
-	case 'n':
-		return "null"
-	}
-	return kind + " " + Excerpt(string(raw))
-}
-
-// Excerpt shortens text quoted in a message: its first 40 characters
-// (runes, so a character is never cut in two), and "…" when it was cut. It
-// is the one shortening every message of the engine, the descriptor
-// linter and the servers uses.
-func Excerpt(s string) string {
-	const limit = 40
-	if utf8.RuneCountInString(s) <= limit {
-		return s
-	}
-	runes := []rune(s)
-	return string(runes[:limit]) + "…"
 }
 
 // EncodeRequest writes r in the specification's layout. It is what agents

@@ -108,33 +108,30 @@ func FuzzDecodeRequest(f *testing.F) {
 	})
 }
 
-func TestDecodeArgs(t *testing.T) {
-	tests := []struct {
-		raw  string
-		want string // the arguments re-encoded, or the error
-	}{
-		{``, `null`},
-		{` null `, `null`},
-		{`{}`, `null`}, // no arguments, like absent
-		{`{"to_phone_number":"+33785880347","subscription_id":14}`, `{"subscription_id":14,"to_phone_number":"+33785880347"}`},
-		{`"{\"sms_text\":\"Hi\"}"`, `{"sms_text":"Hi"}`},
-		{`[{"name":"sms_text","type":"string","value":"Hi"}]`, `{"sms_text":"Hi"}`},
-		{`{"subscription_id":14,"subscription_id":17}`, `invalid_request: arguments: argument "subscription_id" is given twice`},
-		{`14`, `invalid_request: arguments must be an object of arguments, got number 14`},
-		{`{"a":`, `invalid_request: arguments are not valid JSON`},
+// TestCallRawArgsAreDecodedLikeARequestsArgs: a transport that decoded its
+// request itself (an MCP tools/call) hands the engine the arguments as it
+// received them, and they are read in the same layouts, and refused the
+// same way, as a Mobile-MCP request's.
+func TestCallRawArgsAreDecodedLikeARequestsArgs(t *testing.T) {
+	eng := newTestEngine(t)
+	tests := []struct{ name, raw, want string }{
+		{"an object", `{"text":"hi","count":3}`, `{"id":"a1","capability":{"id":"echo","output":[{"name":"args","type":"object","value":{"count":3,"text":"hi"}}]},"status":"success","message":"echo a1"}`},
+		{"a string holding one", `"{\"text\":\"hi\"}"`, `{"id":"a1","capability":{"id":"echo","output":[{"name":"args","type":"object","value":{"text":"hi"}}]},"status":"success","message":"echo a1"}`},
+		{"the spec prose's list", `[{"name":"text","type":"string","value":"hi"}]`, `{"id":"a1","capability":{"id":"echo","output":[{"name":"args","type":"object","value":{"text":"hi"}}]},"status":"success","message":"echo a1"}`},
+		{"a name given twice", `{"text":"a","text":"b"}`, `{"id":"a1","capability":{"id":"echo"},"status":"failure","message":"arguments: argument \"text\" is given twice","error_code":"invalid_request"}`},
+		{"not JSON", `{"text":`, `{"id":"a1","capability":{"id":"echo"},"status":"failure","message":"arguments are not valid JSON","error_code":"invalid_request"}`},
+		{"null, with a required argument", `null`, `{"id":"a1","capability":{"id":"echo"},"status":"failure","message":"echo: text is required (string: a short text)","error_code":"invalid_arguments"}`},
 	}
 	for _, tt := range tests {
-		args, err := capability.DecodeArgs(json.RawMessage(tt.raw))
-		got := ""
-		if err != nil {
-			got = err.Error()
-		} else {
-			data, _ := json.Marshal(args)
-			got = string(data)
-		}
-		if got != tt.want {
-			t.Errorf("DecodeArgs(%s):\n got %s\nwant %s", tt.raw, got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			reply := eng.Do(context.Background(), capability.Call{
+				Request: capability.Request{ID: "a1", CapabilityID: "echo", Args: map[string]json.RawMessage{"text": json.RawMessage(`"replaced"`)}},
+				RawArgs: json.RawMessage(tt.raw),
+			})
+			if got := string(reply.FlatJSON()); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -43,18 +43,24 @@ type File struct {
 
 // Spec is one <capability> element as the file declares it.
 type Spec struct {
-	ID          string
+	// ID is the id attribute: the capability's id and MCP tool name.
+	ID string
+	// Description is the description attribute.
 	Description string
-	Version     string
-	Input       []Param
-	Output      []Param
+	// Version is the version attribute.
+	Version string
+	// Input holds the <param> elements of <input>, in file order.
+	Input []Param
+	// Output holds the <param> elements of <output>, in file order.
+	Output []Param
 	// Annotations come from the mcp: attributes. A hint the file leaves
 	// out takes MCP's default, which assumes the worst: destructive and
 	// open-world, neither read-only nor idempotent.
 	Annotations capability.Annotations
 	// Timeout is the mcp:timeout deadline, or zero for the engine's default.
 	Timeout time.Duration
-	Line    int // of the <capability> start tag
+	// Line is the line of the <capability> start tag, for findings.
+	Line int
 }
 
 // Param is one <param> element. Type is canonical when the file uses a
@@ -62,14 +68,17 @@ type Spec struct {
 // MaxLength and Pattern come from mcp:maxLength and mcp:pattern.
 type Param struct {
 	capability.Param
+	// Line is the line of the <param> start tag, for findings.
 	Line int
 }
 
 // ParseError is a problem that stops Parse: malformed XML, or a document
 // that is not a descriptor.
 type ParseError struct {
+	// Line and Column locate the problem, 1-based (Column in bytes).
 	Line, Column int
-	Msg          string
+	// Msg says what is wrong.
+	Msg string
 }
 
 func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }

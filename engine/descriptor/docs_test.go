@@ -20,7 +20,7 @@ func TestDocsShowEveryRule(t *testing.T) {
 	if m := regexp.MustCompile(`(?i)seed \d`).FindString(docs); m != "" {
 		t.Errorf("docs/descriptor.md cites %q; cite the Mobile-MCP spec", m)
 	}
-	for _, r := range descriptor.Rules {
+	for _, r := range descriptor.Rules() {
 		// Each rule has a heading with its id and severity, and a
 		// failing example with the finding it produces.
 		heading := "### " + r.ID + " (" + r.Severity.String() + ")"
@@ -64,7 +64,7 @@ func TestDocsExamplesAreWhatLintSays(t *testing.T) {
 		checked++
 	}
 	descriptorRules := 0
-	for _, r := range descriptor.Rules {
+	for _, r := range descriptor.Rules() {
 		if !strings.HasPrefix(r.ID, "manifest-") {
 			descriptorRules++
 		}

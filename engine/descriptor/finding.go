@@ -31,9 +31,11 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 
 // Finding is one problem Lint found.
 type Finding struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`             // 1-based; 0 when the finding is about a whole directory
-	Column   int      `json:"column,omitempty"` // 1-based, in bytes; 0 when unknown
+	// File is the linted file's name, as Lint was given it.
+	File   string `json:"file"`
+	Line   int    `json:"line"`             // 1-based; 0 when the finding is about a whole directory
+	Column int    `json:"column,omitempty"` // 1-based, in bytes; 0 when unknown
+	// Severity is the rule's: Error or Warning.
 	Severity Severity `json:"severity"`
 	Rule     string   `json:"rule"`    // a stable id from Rules
 	Message  string   `json:"message"` // what is wrong and how to fix it

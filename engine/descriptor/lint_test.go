@@ -181,7 +181,7 @@ func TestLintDescriptorRules(t *testing.T) {
 
 func severityOf(t *testing.T, rule string) descriptor.Severity {
 	t.Helper()
-	for _, r := range descriptor.Rules {
+	for _, r := range descriptor.Rules() {
 		if r.ID == rule {
 			return r.Severity
 		}

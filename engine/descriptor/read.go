@@ -148,8 +148,9 @@ var attrFix = map[string]string{
 
 // typeNames are the canonical types, for messages and suggestions.
 var typeNames = func() []string {
-	names := make([]string, len(capability.Types))
-	for i, t := range capability.Types {
+	types := capability.Types()
+	names := make([]string, len(types))
+	for i, t := range types {
 		names[i] = string(t)
 	}
 	return names

@@ -1,11 +1,16 @@
 package descriptor
 
+import "slices"
+
 // Rule is one lint check. Its ID is stable, so scripts and CI jobs may
 // rely on it. docs/descriptor.md shows each rule with a failing example.
 type Rule struct {
-	ID       string
+	// ID is the rule's stable name, such as "duplicate-id".
+	ID string
+	// Severity is how much a finding of the rule counts.
 	Severity Severity
-	Summary  string
+	// Summary says in one line what the rule refuses.
+	Summary string
 }
 
 // The descriptor rules. The errors are the MUSTs of the Mobile-MCP spec §1.2 and what
@@ -44,8 +49,12 @@ var (
 	ruleManifestResDir   = Rule{"manifest-res-dir", Warning, "the res directory was not found, so the capabilities resource was not checked"}
 )
 
-// Rules lists every lint rule, in the order docs/descriptor.md shows them.
-var Rules = []Rule{
+// Rules returns every lint rule, in the order docs/descriptor.md shows
+// them. The slice is a copy: changing it changes nothing else.
+func Rules() []Rule { return slices.Clone(rules) }
+
+// rules is every lint rule.
+var rules = []Rule{
 	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
 	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
 	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleMissingReadOnly, ruleTypeSynonym, ruleUnknownElement,

@@ -15,7 +15,7 @@ func TestEveryRuleHasACase(t *testing.T) {
 		tested[c.want.rule] = true
 	}
 	ids := map[string]bool{}
-	for _, r := range descriptor.Rules {
+	for _, r := range descriptor.Rules() {
 		if ids[r.ID] {
 			t.Errorf("rule id %s is used twice", r.ID)
 		}

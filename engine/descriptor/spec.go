@@ -65,7 +65,7 @@ func (r *reader) capability(e node) Spec {
 		switch {
 		case !capability.ValidID(s.ID):
 			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
-		case !ModelToolName.MatchString(s.ID):
+		case !modelToolNames.MatchString(s.ID):
 			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
 		}
 	}
@@ -185,14 +185,13 @@ func (r *reader) unknownElement(e, parent node, want ...string) {
 		strings.Join(names, " and "), didYouMean("<"+e.FullTag()+">", names, "remove it"))
 }
 
-// toolName replaces what MCP tool names may not contain, to suggest a fix.
-// ModelToolName is the function names that OpenAI's and Anthropic's
+// modelToolNames is the function names that OpenAI's and Anthropic's
 // function calling accept, which Gemini's accept too when they start with
 // a letter or "_". MCP allows more (".", and 128 characters), so an
 // assistant that hands MCP tools to a model must rename those.
-var ModelToolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+var modelToolNames = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
-// modelToolName suggests a name for id that ModelToolName matches.
+// modelToolName suggests a name for id that modelToolNames matches.
 func modelToolName(id string) string {
 	name := strings.ReplaceAll(id, ".", "_")
 	if len(name) > 64 {
@@ -201,6 +200,7 @@ func modelToolName(id string) string {
 	return name
 }
 
+// toolName replaces what MCP tool names may not contain, to suggest a fix.
 func toolName(id string) string {
 	name := strings.Map(func(c rune) rune {
 		if c < 128 && capability.ValidID(string(c)) {

@@ -11,10 +11,15 @@ import (
 
 // Tool is an MCP tool definition, as tools/list returns it.
 type Tool struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title,omitempty"`
-	Description string          `json:"description"`
-	InputSchema Schema          `json:"inputSchema"`
+	// Name is the capability's id.
+	Name string `json:"name"`
+	// Title is the capability's title for people, when it has one.
+	Title string `json:"title,omitempty"`
+	// Description is the capability's description.
+	Description string `json:"description"`
+	// InputSchema is the JSON Schema of its arguments.
+	InputSchema Schema `json:"inputSchema"`
+	// Annotations are its behaviour hints, in MCP's names.
 	Annotations ToolAnnotations `json:"annotations"`
 }
 
@@ -28,7 +33,9 @@ type Tool struct {
 // jsonschema.Schema leaves out an empty "required", which the Android SMS
 // MCP server's tools/list writes as [].
 type Schema struct {
-	Type       string     `json:"type"`
+	// Type is always "object".
+	Type string `json:"type"`
+	// Properties are the declared params, in their declared order.
 	Properties Properties `json:"properties"`
 	// Required is never nil, so it is written as [] when nothing is
 	// required, as the Android SMS MCP server writes it.
@@ -40,17 +47,23 @@ type Schema struct {
 
 // Property is one property of a Schema: a param's name and its schema.
 type Property struct {
-	Name   string
+	// Name is the param's name.
+	Name string
+	// Schema is the param's JSON Schema: its type, description and limits.
 	Schema *jsonschema.Schema
 }
 
 // ToolAnnotations are MCP's behaviour hints. All four are always written,
 // because MCP reads an absent destructiveHint or openWorldHint as true.
 type ToolAnnotations struct {
-	ReadOnlyHint    bool `json:"readOnlyHint"`
+	// ReadOnlyHint is capability.Annotations.ReadOnly.
+	ReadOnlyHint bool `json:"readOnlyHint"`
+	// DestructiveHint is capability.Annotations.Destructive.
 	DestructiveHint bool `json:"destructiveHint"`
-	IdempotentHint  bool `json:"idempotentHint"`
-	OpenWorldHint   bool `json:"openWorldHint"`
+	// IdempotentHint is capability.Annotations.Idempotent.
+	IdempotentHint bool `json:"idempotentHint"`
+	// OpenWorldHint is capability.Annotations.OpenWorld.
+	OpenWorldHint bool `json:"openWorldHint"`
 }
 
 // NewTool converts a capability to its MCP tool, with the input schema

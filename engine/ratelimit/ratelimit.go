@@ -19,8 +19,11 @@ import (
 // Rate is a number of calls per period. A client may make Calls calls at
 // once, and then one more each Per/Calls.
 type Rate struct {
+	// Calls is how many calls the period allows, and the burst a client
+	// may make at once. A negative Calls allows everything (Off).
 	Calls int
-	Per   time.Duration
+	// Per is the period, such as time.Minute.
+	Per time.Duration
 }
 
 // Off is the Rate that allows everything.

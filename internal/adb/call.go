@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 )
 
 // ShellQuote quotes s for the device's sh. adb shell joins its arguments
@@ -62,11 +63,11 @@ func (d *Device) Invoke(ctx context.Context, pkg string, request []byte) (*capab
 		return nil, ErrNoShellProvider
 	case i < 0:
 		first, _, _ := strings.Cut(text, "\n")
-		return nil, fmt.Errorf("content call to %s: %s", ShellProviderAuthority(pkg), capability.Excerpt(first))
+		return nil, fmt.Errorf("content call to %s: %s", ShellProviderAuthority(pkg), excerpt.Of(first))
 	}
 	body, ok := strings.CutSuffix(text[i+len(prefix):], "}]")
 	if !ok {
-		return nil, fmt.Errorf("content call to %s printed a result that is not one reply: %s", ShellProviderAuthority(pkg), capability.Excerpt(text))
+		return nil, fmt.Errorf("content call to %s printed a result that is not one reply: %s", ShellProviderAuthority(pkg), excerpt.Of(text))
 	}
 	reply, err := capability.DecodeReply([]byte(body))
 	if err != nil {

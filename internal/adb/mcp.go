@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 )
 
 // MCPProviderAuthority is the authority of the SMS app's shell-only MCP
@@ -78,11 +78,11 @@ func bundleValue(text, key string) (string, error) {
 	i := strings.Index(text, prefix)
 	if i < 0 {
 		first, _, _ := strings.Cut(text, "\n")
-		return "", errors.New(capability.Excerpt(first))
+		return "", errors.New(excerpt.Of(first))
 	}
 	body, ok := strings.CutSuffix(text[i+len(prefix):], "}]")
 	if !ok {
-		return "", fmt.Errorf("a result that is not one value: %s", capability.Excerpt(text))
+		return "", fmt.Errorf("a result that is not one value: %s", excerpt.Of(text))
 	}
 	return body, nil
 }
@@ -97,7 +97,7 @@ func (d *Device) ForwardAny(ctx context.Context, devicePort int) (int, error) {
 	}
 	port, err := strconv.Atoi(strings.TrimSpace(string(out)))
 	if err != nil || port < 1 || port > 65535 {
-		return 0, fmt.Errorf("adb forward tcp:0 printed %q, not the port it chose", capability.Excerpt(strings.TrimSpace(string(out))))
+		return 0, fmt.Errorf("adb forward tcp:0 printed %q, not the port it chose", excerpt.Of(strings.TrimSpace(string(out))))
 	}
 	return port, nil
 }

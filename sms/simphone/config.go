@@ -19,8 +19,10 @@ import (
 // Config describes the simulated phone's SIMs and faults. It is read from a
 // JSON file given with --sim-config.
 type Config struct {
+	// Subscriptions are the active SIMs, each id and slot once.
 	Subscriptions []sms.Subscription `json:"subscriptions"`
-	Faults        []Fault            `json:"faults,omitempty"`
+	// Faults make sends to chosen numbers fail.
+	Faults []Fault `json:"faults,omitempty"`
 }
 
 // Fault makes sends to one number fail in a chosen way.

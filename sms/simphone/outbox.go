@@ -23,15 +23,22 @@ const OutboxFile = "outbox.jsonl"
 
 // Record is one simulated send, as one line of the outbox.
 type Record struct {
-	Time           time.Time    `json:"time"`
-	RequestID      string       `json:"request_id,omitempty"`
-	SubscriptionID int          `json:"subscription_id"`
-	SimSlotIndex   int          `json:"sim_slot_index"`
-	CarrierName    string       `json:"carrier_name"`
-	To             string       `json:"to"`
-	Text           string       `json:"text"`
-	Encoding       sms.Encoding `json:"encoding"`
-	Parts          []string     `json:"parts"`
+	// Time is when the phone sent it.
+	Time time.Time `json:"time"`
+	// RequestID is the id of the request that sent it, when it had one.
+	RequestID string `json:"request_id,omitempty"`
+	// SubscriptionID, SimSlotIndex and CarrierName name the SIM it was
+	// sent from.
+	SubscriptionID int    `json:"subscription_id"`
+	SimSlotIndex   int    `json:"sim_slot_index"`
+	CarrierName    string `json:"carrier_name"`
+	// To is the recipient, in E.164.
+	To string `json:"to"`
+	// Text is the whole message.
+	Text string `json:"text"`
+	// Encoding and Parts are its segmentation: the parts it was sent in.
+	Encoding sms.Encoding `json:"encoding"`
+	Parts    []string     `json:"parts"`
 	// Results holds each part's sent result: "sent", or what went wrong.
 	Results []string `json:"results"`
 }
@@ -55,6 +62,7 @@ const MaxRecordBytes = 1 << 20
 // write under the file's lock. The file is private to the user (0600): it
 // holds message texts.
 type Outbox struct {
+	// Path is the outbox file, OutboxFile in a data directory.
 	Path string
 	// mu lines up this process's writers before the file lock, which
 	// would otherwise hold an OS thread for each one waiting.
@@ -88,6 +96,7 @@ func (o *Outbox) Append(r Record) error {
 // BadLinesError lists the lines of an outbox that are not records. ReadOutbox
 // returns it together with every record it could read.
 type BadLinesError struct {
+	// Path is the outbox file read.
 	Path  string
 	Lines []string // such as "line 7: not a record: invalid character 'x' ..."
 }

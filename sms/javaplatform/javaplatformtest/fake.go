@@ -14,13 +14,14 @@ import (
 // with fixed JSON and records what it was asked to send.
 type Fake struct {
 	Subs      string // SubscriptionsJSON's answer
-	SubsErr   error
+	SubsErr   error  // SubscriptionsJSON's error, as a Java exception would be
 	Send      string // SendSMS's answer
-	SendErr   error
-	Panicking bool // SubscriptionsJSON panics, as Java code that throws through gomobile would
+	SendErr   error  // SendSMS's error, as a Java exception would be
+	Panicking bool   // SubscriptionsJSON panics, as Java code that throws through gomobile would
 	// Block, when set, holds every SendSMS until it is closed, as a radio
-	// that has not confirmed yet; Blocked counts the sends it holds.
-	Block   chan struct{}
+	// that has not confirmed yet.
+	Block chan struct{}
+	// Blocked counts the sends Block holds.
 	Blocked atomic.Int32
 
 	mu    sync.Mutex

@@ -1,13 +1,11 @@
-package capability_test
+package intentbridge
 
 import (
 	"encoding/json"
 	"testing"
-
-	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
-func TestDecodeResult(t *testing.T) {
+func TestParseResult(t *testing.T) {
 	tests := []struct {
 		name, in, want string // want: the Result as JSON, "failure: code: message", or "error: text"
 	}{
@@ -28,7 +26,7 @@ func TestDecodeResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			result, failure, err := capability.DecodeResult([]byte(tt.in))
+			result, failure, err := parseResult([]byte(tt.in))
 			got := ""
 			switch {
 			case err != nil:
@@ -40,24 +38,24 @@ func TestDecodeResult(t *testing.T) {
 				got = string(data)
 			}
 			if got != tt.want {
-				t.Errorf("DecodeResult(%s)\n got %s\nwant %s", tt.in, got, tt.want)
+				t.Errorf("parseResult(%s)\n got %s\nwant %s", tt.in, got, tt.want)
 			}
 		})
 	}
 }
 
-// FuzzDecodeResult: no text makes the result decoder panic, and what it
+// FuzzParseResult: no text makes the result decoder panic, and what it
 // accepts is an object encoding/json reads too.
-func FuzzDecodeResult(f *testing.F) {
+func FuzzParseResult(f *testing.F) {
 	for _, seed := range []string{`{"message":"ok","output":{"id":1}}`, `{"error_code":"timeout","message":"m"}`, `{}`, `[]`, `{"message":"\u00e9"}`} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _, err := capability.DecodeResult(data)
+		_, _, err := parseResult(data)
 		if err == nil {
 			var v map[string]json.RawMessage
 			if json.Unmarshal(data, &v) != nil {
-				t.Fatalf("DecodeResult accepted %q, which encoding/json does not read as an object", data)
+				t.Fatalf("parseResult accepted %q, which encoding/json does not read as an object", data)
 			}
 		}
 	})

@@ -1,4 +1,8 @@
-package capability
+// Package jsonenc writes the JSON of replies by hand, byte for byte as
+// encoding/json writes it with HTML escaping off: every transport's reply
+// goes through it, and appending to one buffer costs a fraction of
+// marshalling through reflection.
+package jsonenc
 
 import (
 	"bytes"
@@ -7,28 +11,14 @@ import (
 	"unicode/utf8"
 )
 
-// appendValue writes one output value as {"name":..,"type":..,"value":..}.
-func appendValue(buf []byte, v Value) ([]byte, error) {
-	buf = append(buf, `{"name":`...)
-	buf = appendString(buf, v.Name)
-	buf = append(buf, `,"type":`...)
-	buf = appendString(buf, string(v.Type))
-	buf = append(buf, `,"value":`...)
-	buf, err := AppendJSONValue(buf, v.Value)
-	if err != nil {
-		return buf, err
-	}
-	return append(buf, '}'), nil
-}
-
-// AppendJSONValue appends an output value's JSON to buf, as every transport
+// AppendValue appends an output value's JSON to buf, as every transport
 // writes output values. Common value types are written directly, a
 // json.RawMessage as it is, and the rest through encoding/json, without
 // HTML escaping.
-func AppendJSONValue(buf []byte, value any) ([]byte, error) {
+func AppendValue(buf []byte, value any) ([]byte, error) {
 	switch x := value.(type) {
 	case string:
-		buf = appendString(buf, x)
+		buf = AppendString(buf, x)
 	case int:
 		buf = strconv.AppendInt(buf, int64(x), 10)
 	case int64:
@@ -53,16 +43,11 @@ func AppendJSONValue(buf []byte, value any) ([]byte, error) {
 	return buf, nil
 }
 
-// AppendJSONString appends s to buf as a JSON string, escaped exactly as
-// encoding/json escapes it with HTML escaping off. Handlers that build JSON
-// text by hand use it.
-func AppendJSONString(buf []byte, s string) []byte { return appendString(buf, s) }
-
-// appendString writes s as a JSON string exactly as encoding/json does with
-// HTML escaping off: quotes, backslashes and control characters escaped,
-// U+2028 and U+2029 escaped (JavaScript treats them as line ends), and
-// invalid UTF-8 replaced by U+FFFD.
-func appendString(buf []byte, s string) []byte {
+// AppendString appends s to buf as a JSON string, exactly as encoding/json
+// writes it with HTML escaping off: quotes, backslashes and control
+// characters escaped, U+2028 and U+2029 escaped (JavaScript treats them as
+// line ends), and invalid UTF-8 replaced by U+FFFD.
+func AppendString(buf []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	buf = append(buf, '"')
 	start := 0
