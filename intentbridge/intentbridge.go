@@ -1,8 +1,18 @@
 // Package intentbridge is the package gomobile binds for every tool app: the
-// engine inside the Tool SDK, and all a tool needs (no HTTP server, MCP SDK
-// or SMS code: make size holds it to its budget; the SMS app binds smsapp
-// beside it for those). Its surface is small on purpose and uses only types
-// gomobile can carry, with structured values as JSON strings:
+// engine inside the Tool SDK. It answers each Mobile-MCP request exactly
+// once, through the ReplyTarget its transport gives. The Tool SDK's Java
+// drives it like this:
+//
+//	Bridge bridge = Intentbridge.openBridge(context.getFilesDir().getPath());
+//	Tool tool = Intentbridge.newTool("mcp_capabilities.xml", descriptorXml);
+//	tool.setHandler("create_note", handler); // a Handler per capability
+//	bridge.start(tool);
+//	bridge.handle(requestJson, callerPackage, replyTarget);
+//
+// It holds all a tool needs and nothing else (no HTTP server, MCP SDK or
+// SMS code: make size holds it to its budget; the SMS app binds smsapp
+// beside it for those). Its surface is small on purpose and uses only
+// types gomobile can carry, with structured values as JSON strings:
 //
 //   - OpenBridge opens the process's one Bridge on the app's data directory.
 //   - Bridge.Start serves a Tool: the app's own descriptor (the resource its

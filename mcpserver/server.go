@@ -1,5 +1,11 @@
 // Package mcpserver serves a capability registry as MCP tools over
-// Streamable HTTP, at POST /mcp, on the official Go MCP SDK.
+// Streamable HTTP, at POST /mcp, and over stdio, on the official Go MCP SDK:
+//
+//	srv, err := mcpserver.New(engine, mcpserver.Options{Token: token})
+//	// ...
+//	l, err := srv.Listen() // 127.0.0.1:9531 unless Options.Addr says otherwise
+//	// ...
+//	err = srv.Serve(l)
 //
 // Every registered capability becomes one tool: its id is the tool name,
 // its parameters are the input and output schemas, and its annotations are

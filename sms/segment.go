@@ -2,7 +2,6 @@ package sms
 
 import (
 	"unicode/utf16"
-	"unicode/utf8"
 )
 
 // Encoding is the character encoding a text is sent in.
@@ -128,7 +127,3 @@ func split(text string, total, single, perPart int, cost func(rune) int) []strin
 	}
 	return append(parts, text[start:])
 }
-
-// CountCharacters returns the length of text in Unicode code points, which is
-// how the published schema's 160-character limit is counted.
-func CountCharacters(text string) int { return utf8.RuneCountInString(text) }

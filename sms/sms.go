@@ -1,9 +1,13 @@
 // Package sms is the reference capability set: send_sms and
-// get_sms_subscriptions, with the schemas of the Android SMS MCP server.
+// get_sms_subscriptions, with the schemas of the Android SMS MCP server, on
+// any phone that implements [Platform]:
+//
+//	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
 //
 // It owns everything SMS-specific: E.164 normalisation, GSM-7/UCS-2
 // segmentation, the multi-SIM rules and the mapping of radio results to
-// readable errors. The phone itself is behind [Platform].
+// readable errors. It is an application of the engine, not part of it: the
+// engine knows nothing of SMS, and this package nothing of transports.
 package sms
 
 import (

@@ -1,15 +1,25 @@
 // Package access decides which calling apps may run which capabilities on
-// the phone. The tool service is exported, because discovery requires it, so
-// any installed app can send it a request; without a check, any app could
-// make it send SMS from the user's SIM (a confused deputy).
+// the phone: a [Policy] is the engine's admission step (capability.Admission),
+// over the user's recorded decisions ([Consents]) and a rate limit per
+// caller.
+//
+//	consents, err := access.OpenConsents(filepath.Join(dataDir, access.ConsentFile), nil)
+//	// ...
+//	policy := access.NewPolicy(consents, ratelimit.Rate{Calls: 10, Per: time.Minute})
+//	reply := engine.Do(ctx, capability.Call{Raw: request, Caller: caller, Admit: policy.Admit})
 //
 // The rules: read-only capabilities are open to every caller. A capability
 // that changes something needs a caller that Android identifies (binding
 // mode's Binder uid, not the creator of an Intent's callback PendingIntent,
 // which any app holding it can claim: capability.Caller.Vouched), the user's
-// consent for that calling package, and is rate limited per caller. A request without a callback (adb, or an
-// app that hides who it is) is accepted only when the app allows it, which
-// it does in debuggable builds or with a developer switch.
+// consent for that calling package, and is rate limited per caller. A
+// request without a callback (adb, or an app that hides who it is) is
+// accepted only when the app allows it, which it does in debuggable builds
+// or with a developer switch.
+//
+// The tool service is exported, because discovery requires it, so any
+// installed app can send it a request; without these checks, any app could
+// make it send SMS from the user's SIM (a confused deputy).
 package access
 
 import (

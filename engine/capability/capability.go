@@ -1,10 +1,18 @@
-// Package capability is the transport-neutral core of mobilemcp: capability and
-// parameter types, the registry, the Mobile-MCP request and response codecs,
-// argument validation and dispatch.
+// Package capability is the transport-neutral core of mobilemcp: capability
+// and parameter types, the registry, the Mobile-MCP request and reply codecs,
+// argument validation, and the one call pipeline every transport runs. An
+// [Engine] takes a request and gives exactly one reply, failures included:
 //
-// Every transport (Android Intents, binding, MCP over HTTP, the CLI) hands raw
-// request bytes or decoded arguments to an [Engine] and gets exactly one reply
-// back, failures included. Nothing in this package knows about Android, HTTP,
+//	reg, err := capability.NewRegistry(capabilities...)
+//	// ...
+//	engine := capability.NewEngine(reg, capability.Options{Replies: store})
+//	reply := engine.Do(ctx, capability.Call{Raw: requestJSON, Caller: caller, Admit: policy.Admit})
+//	send(reply.SpecJSON())
+//
+// Every transport (Android Intents, binding, MCP over HTTP and stdio, the
+// CLI) is a thin adapter over [Engine.Run] or [Engine.Do], so a request is
+// decoded, checked, deduplicated, admitted, run and answered the same way
+// wherever it came from. Nothing in this package knows about Android, HTTP,
 // XML or SMS.
 package capability
 

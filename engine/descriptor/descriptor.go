@@ -1,7 +1,11 @@
 // Package descriptor reads, checks and writes mcp_capabilities.xml, the
-// capability descriptor of the Mobile-MCP spec §1.2 that assistants read to learn what
-// a Mobile-MCP tool can do, and converts capabilities to MCP tool
-// definitions.
+// capability descriptor of the Mobile-MCP spec §1.2 that assistants read to
+// learn what a Mobile-MCP tool can do, and converts capabilities to MCP tool
+// definitions:
+//
+//	for _, f := range descriptor.Lint("res/xml/mcp_capabilities.xml", data, nil) {
+//		fmt.Println(f) // res/xml/mcp_capabilities.xml:5: warning: ... [type-synonym]
+//	}
 //
 // [Parse] reads a descriptor into [Spec]s that keep their line numbers.
 // [Lint] checks a descriptor or an AndroidManifest.xml against the spec and

@@ -1,6 +1,13 @@
 // Package ratelimit limits how often each client may do something, with a
-// token bucket per client. The MCP server limits destructive tools per HTTP
-// client with it, and the Android bridge limits them per calling app.
+// token bucket per client:
+//
+//	limiter := ratelimit.New(ratelimit.Rate{Calls: 10, Per: time.Minute}, nil)
+//	if wait, ok := limiter.Allow(client); !ok {
+//		return capability.RateLimited(wait, "retry in %s", ratelimit.RetryIn(wait))
+//	}
+//
+// The MCP server limits destructive tools per HTTP client with it, and the
+// Android bridge limits them per calling app.
 package ratelimit
 
 import (

@@ -1,6 +1,11 @@
 // Package replystore remembers the replies to requests by key for a time
 // window, so that a retried request gets the original reply instead of
-// running again: a retried send_sms must never send a second message.
+// running again: a retried send_sms must never send a second message. The
+// engine uses it through capability.Options:
+//
+//	store, err := replystore.Open(replystore.Options{Path: filepath.Join(dataDir, replystore.FileName)})
+//	// ...
+//	engine := capability.NewEngine(reg, capability.Options{Replies: store})
 //
 // The store survives a process restart, and any number of processes may
 // share it. Android kills tool processes freely and agents retry after a

@@ -1,7 +1,11 @@
 // Package javaplatform adapts a phone's SMS platform that speaks JSON
 // strings, as the SMS app's Java does through gomobile, to sms.Platform,
-// and gives the SMS capabilities over it. It is not bound itself: the SMS
-// app's bound package (smsapp) declares the Java interface and uses it.
+// and gives the SMS capabilities over it:
+//
+//	tool.AddGo(javaplatform.Capabilities(java)...) // java implements Platform
+//
+// It is not bound itself: the SMS app's bound package (smsapp) declares the
+// Java interface and uses it.
 package javaplatform
 
 import (

@@ -1,6 +1,14 @@
 // Package simphone is a simulated phone that implements sms.Platform on a
-// host. It has configurable SIMs, writes every send to an outbox file instead
-// of a radio, and injects faults for chosen numbers so failures can be tried.
+// host: configurable SIMs, an outbox file instead of a radio, and faults
+// injected for chosen numbers so that failures can be tried.
+//
+//	phone, err := simphone.New(simphone.DefaultConfig(), simphone.Options{OutboxPath: filepath.Join(dataDir, simphone.OutboxFile)})
+//	// ...
+//	reg, err := capability.NewRegistry(sms.Capabilities(phone)...)
+//
+// The default phone has the two SIMs of the Android SMS MCP server's
+// transcripts: subscription 14 in slot 0 (Vodafone UK) and 17 in slot 1
+// (Yettel HU).
 package simphone
 
 import (
