@@ -3,7 +3,7 @@
 # SDK, an emulator or Maven Central's credentials: fake sdkmanager, adb, gradle, make, gpg and curl
 # record what they were asked to do, and real ELF libraries from the host's gcc go into the AAR and
 # APKs that the 16 KB check reads. release-binaries.sh runs for real: Go cross-compiles every
-# platform here, and the linux-amd64 binary it makes is run.
+# platform on the machine running the test, and the linux-amd64 binary it makes is run.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -54,19 +54,19 @@ fi
 FAKE
 chmod +x "$tmp/sdkmanager"
 log=$tmp/sdkmanager.log
-out=$(FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GITHUB_ENV=$tmp/github_env scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
+out=$(FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GITHUB_ENV=$tmp/github_env ci/pipeline.sh install-sdk 27.2.12479018 2>&1)
 check "install-sdk installs the pinned NDK, platform and build-tools" 0 $? "$(cat "$log" "$tmp/github_env" 2>&1)" \
 	"sdkmanager --licenses" 'sdkmanager --install ndk;27.2.12479018 platforms;android-34 build-tools;34.0.0' \
 	"ANDROID_NDK_HOME=$sdk/ndk/27.2.12479018"
-out=$(env -u ANDROID_HOME scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
-check "install-sdk without ANDROID_HOME" 1 $? "$out" "ci-android: ANDROID_HOME is not set"
+out=$(env -u ANDROID_HOME ci/pipeline.sh install-sdk 27.2.12479018 2>&1)
+check "install-sdk without ANDROID_HOME" 1 $? "$out" "pipeline: ANDROID_HOME is not set"
 cat >"$tmp/brokensdkmanager" <<'FAKE'
 #!/usr/bin/env bash
 exit 0
 FAKE
 chmod +x "$tmp/brokensdkmanager"
-out=$(ANDROID_HOME=$tmp/empty SDKMANAGER=$tmp/brokensdkmanager scripts/ci-android.sh install-sdk 27.2.12479018 2>&1)
-check "install-sdk that installs nothing" 1 $? "$out" "ci-android: sdkmanager did not install ndk;27.2.12479018"
+out=$(ANDROID_HOME=$tmp/empty SDKMANAGER=$tmp/brokensdkmanager ci/pipeline.sh install-sdk 27.2.12479018 2>&1)
+check "install-sdk that installs nothing" 1 $? "$out" "pipeline: sdkmanager did not install ndk;27.2.12479018"
 
 # --- collect: every native library of the AAR and both APKs at 16 KB, or the step fails.
 ABIS="arm64-v8a armeabi-v7a x86 x86_64"
@@ -85,24 +85,24 @@ archive() {
 }
 repo=$tmp/repo
 mkdir -p "$repo"
-cp -r scripts "$repo/"
+cp -r scripts ci "$repo/"
 aar=$repo/build/mobilemcp-sdk.aar
 app=$repo/android/app/build/outputs/apk/debug/app-debug.apk
 notes=$repo/android/notes/build/outputs/apk/debug/notes-debug.apk
 archive "$aar" jni 16384
 archive "$app" lib 16384
 archive "$notes" lib 16384
-out=$(cd "$repo" && scripts/ci-android.sh collect out 2>&1)
-check "collect passes 16 KB libraries" 0 $? "$out$(ls "$repo/out")" "ci-android: collected mobilemcp-sdk.aar, app-debug.apk and notes-debug.apk in out" \
+out=$(cd "$repo" && ci/pipeline.sh collect out 2>&1)
+check "collect passes 16 KB libraries" 0 $? "$out$(ls "$repo/out")" "pipeline: collected mobilemcp-sdk.aar, app-debug.apk and notes-debug.apk in out" \
 	"mobilemcp-sdk.aar" "app-debug.apk" "notes-debug.apk"
 archive "$notes" lib 4096
-out=$(cd "$repo" && scripts/ci-android.sh collect out2 2>&1)
+out=$(cd "$repo" && ci/pipeline.sh collect out2 2>&1)
 check "collect fails an APK with a 4 KB library" 1 $? "$out" "has a LOAD segment aligned to 0x1000" \
-	"ci-android: android/notes/build/outputs/apk/debug/notes-debug.apk: a native library would not load with 16 KB pages (above)"
+	"pipeline: android/notes/build/outputs/apk/debug/notes-debug.apk: a native library would not load with 16 KB pages (above)"
 if [ -e "$repo/out2/notes-debug.apk" ]; then bad "collect copied an APK that failed the check"; else ok; fi
 rm "$app"
-out=$(cd "$repo" && scripts/ci-android.sh collect out3 2>&1)
-check "collect without an APK" 1 $? "$out" "ci-android: android/app/build/outputs/apk/debug/app-debug.apk is missing; make sdk apk notes-apk builds it"
+out=$(cd "$repo" && ci/pipeline.sh collect out3 2>&1)
+check "collect without an APK" 1 $? "$out" "pipeline: android/app/build/outputs/apk/debug/app-debug.apk is missing; make sdk apk notes-apk builds it"
 
 # --- device-check: the SMS app's adb check, then the notes steps, PASS or FAIL each, all of them run.
 cat >"$tmp/fakecli" <<'FAKE'
@@ -133,7 +133,7 @@ esac
 FAKE
 chmod +x "$tmp/fakecli" "$tmp/fakeadb"
 log=$tmp/device.log
-out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report.txt" 2>&1)
+out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb ci/pipeline.sh device-check "$tmp/report.txt" 2>&1)
 check "device-check passes every step" 0 $? "$out$(cat "$tmp/report.txt")" "PASS  device" "PASS  notes-install" "PASS  notes-discover" \
 	"PASS  notes-list" "PASS  notes-test-install" "PASS  notes-create" "PASS  notes-created"
 check "device-check lists by Intent, creates by binding in the device test, and counts" 0 0 "$(cat "$log")" \
@@ -142,21 +142,21 @@ check "device-check lists by Intent, creates by binding in the device test, and 
 	"adb install -r android/notes/build/outputs/apk/androidTest/debug/notes-debug-androidTest.apk" \
 	"adb shell am instrument -w -e class io.github.mobilemcp.notes.NotesOnDeviceTest io.github.mobilemcp.notes.test/androidx.test.runner.AndroidJUnitRunner" \
 	"mobilemcp adb call --tool io.github.mobilemcp.notes/.NotesToolService list_notes"
-out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note2 FAKE_CHECK_FAILS=1 FAKE_CREATE_FAILS=1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb scripts/ci-android.sh device-check "$tmp/report2.txt" 2>&1)
+out=$(FAKE_LOG=$log FAKE_NOTE=$tmp/note2 FAKE_CHECK_FAILS=1 FAKE_CREATE_FAILS=1 MOBILEMCP=$tmp/fakecli ADB=$tmp/fakeadb ci/pipeline.sh device-check "$tmp/report2.txt" 2>&1)
 check "device-check runs every step and fails when one fails" 1 $? "$out" "FAIL  call" "PASS  notes-list" \
-	"FAIL  notes-create" "FAIL  notes-created" "ci-android: a device step failed; $tmp/report2.txt lists them"
+	"FAIL  notes-create" "FAIL  notes-created" "pipeline: a device step failed; $tmp/report2.txt lists them"
 
 # --- version-code: from the tag, a pre-release below its release, every later version above.
 codes=""
 for v in 0.1.0 0.1.1-rc.1 0.1.1 0.2.0 1.0.0-beta 1.0.0 1999.99.99; do
-	codes+="$v=$(scripts/ci-android.sh version-code "$v" 2>&1) "
+	codes+="$v=$(ci/pipeline.sh version-code "$v" 2>&1) "
 done
 check "version-code orders every version" 0 0 "$codes" "0.1.0=10099 " "0.1.1-rc.1=10100 " "0.1.1=10199 " "0.2.0=20099 " \
 	"1.0.0-beta=1000000 " "1.0.0=1000099 " "1999.99.99=1999999999 "
-out=$(scripts/ci-android.sh version-code 1.100.0 2>&1)
-check "version-code refuses a minor of 100" 1 $? "$out" "ci-android: VERSION 1.100.0 does not fit a versionCode"
-out=$(scripts/ci-android.sh version-code v1.2 2>&1)
-check "version-code refuses what is not a version" 1 $? "$out" "ci-android: VERSION v1.2 is not a version such as 1.2.0"
+out=$(ci/pipeline.sh version-code 1.100.0 2>&1)
+check "version-code refuses a minor of 100" 1 $? "$out" "pipeline: VERSION 1.100.0 does not fit a versionCode"
+out=$(ci/pipeline.sh version-code v1.2 2>&1)
+check "version-code refuses what is not a version" 1 $? "$out" "pipeline: VERSION v1.2 is not a version such as 1.2.0"
 
 # --- stage: make sdk, then Gradle (the wrapper) publishes the five artifacts into the staging
 # repository, at the tag's version and versionCode, with the host engines the release gathered.
@@ -175,10 +175,10 @@ FAKE
 chmod +x "$tmp/fakegradle" "$tmp/fakemake"
 log=$tmp/stage.log
 mkdir -p "$repo/android" "$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine"
-out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
-check "stage without the host engines" 1 $? "$out" "ci-android: build/host-engines holds no host engines"
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/pipeline.sh stage 1.2.0 "$tmp/staging" 2>&1)
+check "stage without the host engines" 1 $? "$out" "pipeline: build/host-engines holds no host engines"
 printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
-out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake scripts/ci-android.sh stage 1.2.0 "$tmp/staging" 2>&1)
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/pipeline.sh stage 1.2.0 "$tmp/staging" 2>&1)
 check "stage builds the SDK and publishes the five artifacts at the tag's version" 0 $? "$(cat "$log")" "make sdk" \
 	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
 
@@ -189,7 +189,7 @@ echo "android-build $*" >>"$FAKE_LOG"
 FAKE
 chmod +x "$tmp/fakebuild"
 log=$tmp/apks.log
-out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle ANDROID_BUILD=$tmp/fakebuild scripts/ci-android.sh apks 1.2.0-rc.1 "$tmp/apks" 2>&1)
+out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle ANDROID_BUILD=$tmp/fakebuild ci/pipeline.sh apks 1.2.0-rc.1 "$tmp/apks" 2>&1)
 check "apks builds the SMS app with its engine and the notes sample with the tool engine" 0 $? "$(cat "$log")$(ls "$tmp/apks")" \
 	"android-build aar app" "gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :app:assembleRelease" \
 	"android-build aar"$'\n'"gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :notes:assembleRelease" \
@@ -214,19 +214,19 @@ FAKE
 chmod +x "$tmp/fakezipalign" "$tmp/fakeapksigner"
 log=$tmp/sign.log
 keys=(ANDROID_KEYSTORE_BASE64="$(printf keystore-bytes | base64)" ANDROID_KEYSTORE_PASSWORD=store-secret ANDROID_KEY_ALIAS=release ANDROID_KEY_PASSWORD=key-secret)
-out=$(env "${keys[@]}" FAKE_LOG="$log" APKSIGNER="$tmp/fakeapksigner" ZIPALIGN="$tmp/fakezipalign" scripts/ci-android.sh sign-apks "$tmp/apks" 2>&1)
+out=$(env "${keys[@]}" FAKE_LOG="$log" APKSIGNER="$tmp/fakeapksigner" ZIPALIGN="$tmp/fakezipalign" ci/pipeline.sh sign-apks "$tmp/apks" 2>&1)
 check "sign-apks aligns, signs and verifies each APK and lists its SHA-256" 0 $? "$out$(cat "$log" "$tmp/apks/APKS.SHA256SUMS")" \
-	"ci-android: signed 2 APKs" "zipalign -f -P 16 4 $tmp/apks/mobilemcp-app-1.2.0-rc.1-unsigned.apk" \
+	"pipeline: signed 2 APKs" "zipalign -f -P 16 4 $tmp/apks/mobilemcp-app-1.2.0-rc.1-unsigned.apk" \
 	"apksigner sign --ks " "--ks-key-alias release --ks-pass env:ANDROID_KEYSTORE_PASSWORD --key-pass env:ANDROID_KEY_PASSWORD --out $tmp/apks/mobilemcp-app-1.2.0-rc.1.apk" \
 	"apksigner verify $tmp/apks/mobilemcp-notes-1.2.0-rc.1.apk" \
 	"$(cd "$tmp/apks" && sha256sum mobilemcp-app-1.2.0-rc.1.apk)"
 if grep -q "^apksigner .*\(store-secret\|key-secret\).*(store" "$log"; then bad "a password is on apksigner's command line"; else ok; fi
 if compgen -G "$tmp/apks/*unsigned*" >/dev/null; then bad "an unsigned APK is left to attach"; else ok; fi
-out=$(env "${keys[@]}" ANDROID_KEY_PASSWORD= scripts/ci-android.sh sign-apks "$tmp/apks" 2>&1)
-check "sign-apks without the key's password" 1 $? "$out" "ci-android: ANDROID_KEY_PASSWORD is not set"
+out=$(env "${keys[@]}" ANDROID_KEY_PASSWORD= ci/pipeline.sh sign-apks "$tmp/apks" 2>&1)
+check "sign-apks without the key's password" 1 $? "$out" "pipeline: ANDROID_KEY_PASSWORD is not set"
 
 # --- release-notes: the Maven coordinates of the version, and what is attached.
-out=$(scripts/ci-android.sh release-notes 1.2.0 "$tmp/notes.md" 2>&1)
+out=$(ci/pipeline.sh release-notes 1.2.0 "$tmp/notes.md" 2>&1)
 # shellcheck disable=SC2016 # the notes' Markdown backquotes, as they are
 check "release-notes names the Maven coordinates and the attachments" 0 $? "$(cat "$tmp/notes.md")" \
 	'implementation("io.github.mobilemcp:sdk:1.2.0")' 'testImplementation("io.github.mobilemcp:sdk-testing:1.2.0")' \
@@ -239,25 +239,25 @@ echo "gh $*" >>"$FAKE_LOG"
 FAKE
 chmod +x "$tmp/fakegh"
 log=$tmp/gh.log
-out=$(FAKE_LOG=$log GH=$tmp/fakegh scripts/ci-android.sh github-release v1.2.0 "$tmp/notes.md" a.tar.gz b.apk 2>&1)
+out=$(FAKE_LOG=$log GH=$tmp/fakegh ci/pipeline.sh github-release v1.2.0 "$tmp/notes.md" a.tar.gz b.apk 2>&1)
 check "github-release creates the release from the existing tag, with the notes and files" 0 $? "$(cat "$log")" \
 	"gh release create v1.2.0 --verify-tag --title mobilemcp 1.2.0 --notes-file $tmp/notes.md a.tar.gz b.apk"
 if grep -q -- --prerelease "$log"; then bad "v1.2.0 was released as a pre-release"; else ok; fi
-out=$(FAKE_LOG=$log GH=$tmp/fakegh scripts/ci-android.sh github-release v1.3.0-rc.1 "$tmp/notes.md" a.tar.gz 2>&1)
+out=$(FAKE_LOG=$log GH=$tmp/fakegh ci/pipeline.sh github-release v1.3.0-rc.1 "$tmp/notes.md" a.tar.gz 2>&1)
 check "github-release marks a tag with - as a pre-release" 0 $? "$(tail -n 1 "$log")" \
 	"gh release create v1.3.0-rc.1 --verify-tag --title mobilemcp 1.3.0-rc.1 --notes-file $tmp/notes.md --prerelease a.tar.gz"
-out=$(GH=$tmp/fakegh scripts/ci-android.sh github-release main "$tmp/notes.md" a.tar.gz 2>&1)
-check "github-release refuses what is not a release tag" 1 $? "$out" "ci-android: TAG main is not a release tag such as v1.2.0"
+out=$(GH=$tmp/fakegh ci/pipeline.sh github-release main "$tmp/notes.md" a.tar.gz 2>&1)
+check "github-release refuses what is not a release tag" 1 $? "$out" "pipeline: TAG main is not a release tag such as v1.2.0"
 
-out=$(scripts/ci-android.sh 2>&1)
-check "ci-android without a step" 2 $? "$out" "usage: scripts/ci-android.sh"
-out=$(scripts/ci-android.sh deploy 2>&1)
-check "ci-android with an unknown step" 2 $? "$out" "ci-android: unknown step deploy"
-out=$(scripts/ci-android.sh collect 2>&1)
-check "collect without OUTDIR" 2 $? "$out" "usage: scripts/ci-android.sh collect OUTDIR"
+out=$(ci/pipeline.sh 2>&1)
+check "pipeline.sh without a step" 2 $? "$out" "usage: ci/pipeline.sh"
+out=$(ci/pipeline.sh deploy 2>&1)
+check "pipeline.sh with an unknown step" 2 $? "$out" "pipeline: unknown step deploy"
+out=$(ci/pipeline.sh collect 2>&1)
+check "collect without OUTDIR" 2 $? "$out" "usage: ci/pipeline.sh collect OUTDIR"
 
 # --- release-binaries: real cross-compiled binaries, with checksums sha256sum verifies.
-out=$(scripts/release-binaries.sh 1.2.0 "$tmp/release" 2>&1)
+out=$(ci/release-binaries.sh 1.2.0 "$tmp/release" 2>&1)
 check "release-binaries builds every platform" 0 $? "$out$(ls "$tmp/release")" \
 	mobilemcp-1.2.0-linux-amd64.tar.gz mobilemcp-1.2.0-linux-arm64.tar.gz mobilemcp-1.2.0-macos-amd64.tar.gz \
 	mobilemcp-1.2.0-macos-arm64.tar.gz mobilemcp-1.2.0-windows-amd64.zip mobilemcp-1.2.0-windows-arm64.zip SHA256SUMS
@@ -269,7 +269,7 @@ out=$("$tmp/unpacked/mobilemcp" version 2>&1)
 check "the released binary names its version and commit" 0 $? "$out" "mobilemcp 1.2.0 (build $(git rev-parse HEAD)"
 out=$(unzip -l "$tmp/release/mobilemcp-1.2.0-windows-amd64.zip" 2>&1)
 check "the windows archive holds mobilemcp.exe" 0 $? "$out" "mobilemcp.exe"
-out=$(scripts/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
+out=$(ci/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
 check "release-binaries refuses a version that is not one" 2 $? "$out" "release-binaries: VERSION v1.2 is not a version such as 1.2.0"
 
 # --- publish-central: every file signed and checksummed, one bundle, one upload with the token, then
@@ -343,7 +343,7 @@ portal() {
 log=$tmp/publish.log
 secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret POLL_SECONDS=0)
 portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 80 files" \
 	"publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
 	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
@@ -359,32 +359,32 @@ check "the bundle has each file's signature and checksums, and no metadata" 0 "$
 check "the signing key is imported from the environment" 0 0 "$(cat "$log")" "BEGIN PGP PRIVATE KEY BLOCK"
 
 portal PENDING,VALIDATING,FAILED
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central fails on a FAILED deployment and prints Central's errors" 1 $? "$out" \
 	"publish-central: Central failed deployment deployment-0001:" "Invalid signature for file: sdk-1.2.0.jar" \
 	"publish-central: nothing was published; fix what Central reports above and release again under a new version"
 kill "$PORTAL_PID"
 
 portal PENDING,VALIDATED,PUBLISHING
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" PUBLISHING_TYPE=USER_MANAGED scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" PUBLISHING_TYPE=USER_MANAGED ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "a USER_MANAGED deployment stops at VALIDATED" 0 $? "$out" "publish-central: deployment deployment-0001 is valid; publish it in the Portal"
 kill "$PORTAL_PID"
 
 portal PUBLISHING
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" POLL_LIMIT=3 scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" POLL_LIMIT=3 ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central gives up on a deployment that never ends, naming it" 1 $? "$out" \
 	"publish-central: deployment deployment-0001 is still PUBLISHING after 3 checks"
 kill "$PORTAL_PID"
 
 portal REFUSE
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central reports a refused bundle" 1 $? "$out" 'publish-central: the Central Portal refused the bundle: {"error":"invalid bundle"}'
 kill "$PORTAL_PID"
 
-out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without the token" 1 $? "$out" "publish-central: CENTRAL_TOKEN_PASSWORD is not set"
 rm "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
-out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" scripts/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
 check "publish-central without a javadoc jar" 1 $? "$out" "publish-central: $staging has no client -javadoc.jar"
 
 if [ "$failures" -gt 0 ]; then

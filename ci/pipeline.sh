@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# ci-android.sh STEP ...: the steps of the pipeline in .github/workflows that need the Android SDK,
-# an emulator or Maven Central's credentials, which this project's own machines do not have. Each is
-# a function here, so that scripts/ci-android_test.sh runs it against fakes (docs/android.md, "The
-# pipeline", says what only a hosted runner verifies).
+# pipeline.sh STEP ...: the steps of the pipeline in .github/workflows that need the Android SDK,
+# an emulator or Maven Central's credentials, which only the hosted runners have. Each is a function
+# here, so that ci/pipeline_test.sh runs it against fakes on any Linux machine (docs/android.md,
+# "The pipeline", says what only a hosted runner verifies).
 #
 #   install-sdk NDK_VERSION   sdkmanager installs the pinned NDK, platform and build-tools, and
 #                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)
@@ -16,7 +16,7 @@
 #                             100, and every later version gets a higher code
 #   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, sdk-testing-engine
 #                             (with the host engines in build/host-engines), client, client-ktx and sdk-ktx at
-#                             VERSION to the Maven repository DIR (scripts/publish-central.sh uploads it)
+#                             VERSION to the Maven repository DIR (ci/publish-central.sh uploads it)
 #   apks VERSION OUTDIR       the SMS app's and the notes sample's release APKs at VERSION, unsigned,
 #                             into OUTDIR (the publish job signs them)
 #   sign-apks DIR             zipalign -P 16 and apksigner sign every *-unsigned.apk in DIR with the
@@ -47,13 +47,13 @@ NOTES_PACKAGE=io.github.mobilemcp.notes
 NOTES_TOOL=$NOTES_PACKAGE/.NotesToolService
 
 fail() {
-	echo "ci-android: $*" >&2
+	echo "pipeline: $*" >&2
 	exit 1
 }
 
 need_args() {
 	local want=$1 got=$2 usage=$3
-	[ "$got" -eq "$want" ] || { echo "usage: scripts/ci-android.sh $usage" >&2; exit 2; }
+	[ "$got" -eq "$want" ] || { echo "usage: ci/pipeline.sh $usage" >&2; exit 2; }
 }
 
 mobilemcp() {
@@ -107,7 +107,7 @@ collect() {
 	check_libs "$APP_APK" lib
 	check_libs "$NOTES_APK" lib
 	cp "$SDK_AAR" "$APP_APK" "$NOTES_APK" "$out"/
-	echo "ci-android: collected $(basename "$SDK_AAR"), $(basename "$APP_APK") and $(basename "$NOTES_APK") in $out"
+	echo "pipeline: collected $(basename "$SDK_AAR"), $(basename "$APP_APK") and $(basename "$NOTES_APK") in $out"
 }
 
 # step NAME COMMAND...: runs COMMAND and prints NAME's PASS or FAIL line; the output is kept.
@@ -187,7 +187,7 @@ stage() {
 		:testing-engine:publishAllPublicationsToStagingRepository \
 		:client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository \
 		:sdk-ktx:publishAllPublicationsToStagingRepository
-	echo "ci-android: staged io.github.mobilemcp $version in $dir"
+	echo "pipeline: staged io.github.mobilemcp $version in $dir"
 }
 
 apks() {
@@ -204,7 +204,7 @@ apks() {
 		gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" ":$app:assembleRelease"
 		cp "android/$app/build/outputs/apk/release/$app-release-unsigned.apk" "$out/mobilemcp-$app-$version-unsigned.apk"
 	done
-	echo "ci-android: built the release APKs of the SMS app and the notes sample ($version, versionCode $code) in $out"
+	echo "pipeline: built the release APKs of the SMS app and the notes sample ($version, versionCode $code) in $out"
 }
 
 # build_tool NAME: the newest build-tools' NAME (apksigner, zipalign).
@@ -213,7 +213,7 @@ build_tool() {
 	for tool in "${ANDROID_HOME:-/nonexistent}"/build-tools/*/"$1"; do
 		[ -x "$tool" ] && newest=$tool
 	done
-	[ -n "$newest" ] || fail "no $1 in \$ANDROID_HOME/build-tools; install build-tools (scripts/ci-android.sh install-sdk)"
+	[ -n "$newest" ] || fail "no $1 in \$ANDROID_HOME/build-tools; install build-tools (ci/pipeline.sh install-sdk)"
 	echo "$newest"
 }
 
@@ -241,8 +241,8 @@ sign_apks() {
 		"$apksigner" verify "$signed" || fail "$signed does not verify after signing"
 		(cd "$dir" && sha256sum -- "$(basename "$signed")" >>APKS.SHA256SUMS)
 	done
-	[ "$found" -gt 0 ] || fail "no *-unsigned.apk in $dir; scripts/ci-android.sh apks builds them"
-	echo "ci-android: signed $found APKs in $dir"
+	[ "$found" -gt 0 ] || fail "no *-unsigned.apk in $dir; ci/pipeline.sh apks builds them"
+	echo "pipeline: signed $found APKs in $dir"
 }
 
 release_notes() {
@@ -273,21 +273,21 @@ release_notes() {
 		echo
 		echo "Check a download with \`sha256sum -c SHA256SUMS --ignore-missing\`. CHANGELOG.md says what changed."
 	} >"$file"
-	echo "ci-android: wrote the release notes of $version to $file"
+	echo "pipeline: wrote the release notes of $version to $file"
 }
 
 github_release() {
 	local tag=$1 notes=$2 flags=(--verify-tag --title "mobilemcp ${1#v}" --notes-file "$2")
 	shift 2
 	[[ $tag =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || fail "TAG $tag is not a release tag such as v1.2.0"
-	[ -s "$notes" ] || fail "the notes file $notes is empty or missing; scripts/ci-android.sh release-notes writes it"
+	[ -s "$notes" ] || fail "the notes file $notes is empty or missing; ci/pipeline.sh release-notes writes it"
 	[ $# -gt 0 ] || fail "nothing to attach to $tag"
 	case "$tag" in *-*) flags+=(--prerelease) ;; esac
 	${GH:-gh} release create "$tag" "${flags[@]}" "$@"
-	echo "ci-android: released $tag with $# files"
+	echo "pipeline: released $tag with $# files"
 }
 
-[ $# -ge 1 ] || { echo "usage: scripts/ci-android.sh install-sdk|enable-kvm|collect|device-check|version-code|stage|apks|sign-apks|release-notes|github-release ..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: ci/pipeline.sh install-sdk|enable-kvm|collect|device-check|version-code|stage|apks|sign-apks|release-notes|github-release ..." >&2; exit 2; }
 cmd=$1
 shift
 case "$cmd" in
@@ -300,6 +300,6 @@ stage) need_args 2 $# "stage VERSION DIR"; stage "$1" "$2" ;;
 apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
 sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
 release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
-github-release) [ $# -ge 3 ] || { echo "usage: scripts/ci-android.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;
-*) echo "ci-android: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check, version-code, stage, apks, sign-apks, release-notes and github-release" >&2; exit 2 ;;
+github-release) [ $# -ge 3 ] || { echo "usage: ci/pipeline.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;
+*) echo "pipeline: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check, version-code, stage, apks, sign-apks, release-notes and github-release" >&2; exit 2 ;;
 esac

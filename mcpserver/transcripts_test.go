@@ -18,13 +18,13 @@ import (
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
-// seedReplies are the seeds' replies to the seed requests in
-// testdata/seeds, as far as this server must match them: every member
+// transcriptReplies are the replies of the reference transcripts to the
+// requests in testdata/transcripts, as far as this server must match them: every member
 // here must be in the reply with the same value, and every array must
 // have the same elements, in any order (the SDK sorts tools by name).
 // Deliberate differences: serverInfo names this server, and tools has no
 // "listChanged":false, which the SDK cannot write (omitempty).
-var seedReplies = map[string]string{
+var transcriptReplies = map[string]string{
 	"1-initialize.http": `{"id":0,"jsonrpc":"2.0","result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` +
 		`"serverInfo":{"name":"mobilemcp","version":"` + mcpserver.Version + `","title":"mobilemcp SMS"}}}`,
 	// The first transcript's reply, verbatim.
@@ -39,11 +39,13 @@ var seedReplies = map[string]string{
 	"4-send-sms.http": `{"id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}]},"jsonrpc":"2.0"}`,
 }
 
-func TestSeedTransactions(t *testing.T) {
+// TestReferenceTransactions replays the requests of the Android SMS MCP
+// server's reference transcripts and checks each reply against theirs.
+func TestReferenceTransactions(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
-	files, err := filepath.Glob("testdata/seeds/*.http")
+	files, err := filepath.Glob("testdata/transcripts/*.http")
 	if err != nil || len(files) != 4 {
-		t.Fatalf("seed requests %v, %v; want 4", files, err)
+		t.Fatalf("transcript requests %v, %v; want 4", files, err)
 	}
 	for _, file := range files {
 		name := filepath.Base(file)
@@ -56,7 +58,7 @@ func TestSeedTransactions(t *testing.T) {
 			if err := json.Unmarshal([]byte(body), &got); err != nil {
 				t.Fatalf("reply %s: %v", body, err)
 			}
-			if err := json.Unmarshal([]byte(seedReplies[name]), &want); err != nil {
+			if err := json.Unmarshal([]byte(transcriptReplies[name]), &want); err != nil {
 				t.Fatal(err)
 			}
 			if problem := contains(got, want, "reply"); problem != "" {
@@ -64,7 +66,7 @@ func TestSeedTransactions(t *testing.T) {
 			}
 		})
 	}
-	// The seed's property names are all there are: no extra ones.
+	// The transcripts' property names are all there are: no extra ones.
 	var list struct {
 		Result struct {
 			Tools []struct {
@@ -73,7 +75,7 @@ func TestSeedTransactions(t *testing.T) {
 			}
 		}
 	}
-	_, _, body := s.replay("testdata/seeds/2-tools-list.http")
+	_, _, body := s.replay("testdata/transcripts/2-tools-list.http")
 	json.Unmarshal([]byte(body), &list)
 	props := map[string][]string{}
 	for _, tool := range list.Result.Tools {
@@ -88,11 +90,11 @@ func TestSeedTransactions(t *testing.T) {
 		t.Errorf("input properties %v, want %v", props, want)
 	}
 	if n := s.sends(); n != 1 {
-		t.Errorf("the seed transactions sent %d SMS, want 1", n)
+		t.Errorf("the reference transactions sent %d SMS, want 1", n)
 	}
 }
 
-// replay sends a raw seed request with its own headers, except Host, which
+// replay sends a raw transcript request with its own headers, except Host, which
 // must be the server's: the SDK's DNS-rebinding guard rejects a foreign
 // Host on a loopback connection.
 func (s *testServer) replay(file string) (int, http.Header, string) {

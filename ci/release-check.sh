@@ -4,20 +4,20 @@
 # Plugin, then checks all of it (internal/releasecheck), one PASS or FAIL line per check, and exits
 # non-zero on any FAIL:
 #
-#   build/host-engines   the host engines built here (scripts/host-engines.sh, with its own checks)
+#   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
 #   build/staging        a Maven repository as the release stages it: the engine jar
-#                        (sdk-testing-engine, every platform built here) and, as jars, the libraries
+#                        (sdk-testing-engine, every platform this machine builds) and, as jars, the libraries
 #                        Gradle publishes as AARs (sdk, client, client-ktx, sdk-testing, sdk-ktx: the host
 #                        harness's build of the same sources), each with its POM, sources and javadoc
-#                        jars, signed with a throwaway key and checksummed (scripts/publish-central.sh sign)
-#   build/release        the CLI archives for six platforms with SHA256SUMS (scripts/release-binaries.sh)
+#                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
+#   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
 #
 # The release workflow runs the same checks on what Gradle staged and on the AARs and APKs, which
 # need the Android SDK (docs/android.md, "The pipeline").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: scripts/release-check.sh VERSION (such as 1.2.0, without the v)"
+usage="usage: ci/release-check.sh VERSION (such as 1.2.0, without the v)"
 [ $# = 1 ] || { echo "$usage" >&2; exit 2; }
 version=$1
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] ||
@@ -40,7 +40,7 @@ echo "release-check: the host engines"
 scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
-scripts/build-jni.sh >/dev/null
+scripts/host-engine.sh tests >/dev/null
 mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine,testing,sdk-ktx -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
@@ -142,11 +142,11 @@ chmod 700 "$GNUPGHOME"
 gpg --batch --quiet --pinentry-mode loopback --passphrase release-check --quick-gen-key "mobilemcp release check <release-check@mobilemcp.invalid>" ed25519 sign 1d
 GPG_PRIVATE_KEY=$(gpg --batch --quiet --pinentry-mode loopback --passphrase release-check --armor --export-secret-keys)
 gpg --batch --quiet --armor --export >"$work/public-key.asc"
-GPG_PRIVATE_KEY=$GPG_PRIVATE_KEY GPG_PASSPHRASE=release-check scripts/publish-central.sh sign "$staging" 2>&1 | tail -n 1
+GPG_PRIVATE_KEY=$GPG_PRIVATE_KEY GPG_PASSPHRASE=release-check ci/publish-central.sh sign "$staging" 2>&1 | tail -n 1
 unset GNUPGHOME
 
 echo "release-check: the CLI archives"
-scripts/release-binaries.sh "$version" "$release" | tail -n 1
+ci/release-binaries.sh "$version" "$release" | tail -n 1
 
 echo "release-check: checking"
 go run ./internal/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \

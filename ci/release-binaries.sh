@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: scripts/release-binaries.sh VERSION OUTDIR (VERSION such as 1.2.0, without the v)"
+usage="usage: ci/release-binaries.sh VERSION OUTDIR (VERSION such as 1.2.0, without the v)"
 [ $# -eq 2 ] || { echo "$usage" >&2; exit 2; }
 version=$1
 out=$2

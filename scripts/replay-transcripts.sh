@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# Replays the four seed transactions (initialize, tools/list,
-# get_sms_subscriptions, send_sms) with curl against 'mobilemcp serve' on a
-# temporary data directory, and prints each exchange.
+# replay-transcripts.sh [HOST:PORT]: replays the four transactions of the Android SMS MCP server's
+# reference transcripts (initialize, tools/list, get_sms_subscriptions, send_sms) with curl against
+# 'mobilemcp serve' on a temporary data directory, and prints each exchange. HOST:PORT is where the
+# server listens; the default, 127.0.0.1:0, is a free port.
 #
-#   scripts/seed-replay.sh [HOST:PORT]    default 127.0.0.1:0, a free port The requests, with the seeds' exact headers and bodies, are in
-# mcpserver/testdata/seeds/*.http.
-#
-# Host is the one header not sent as the seeds have it: they were recorded
-# against a phone at 192.168.0.11:9531, and on a loopback connection the
-# MCP SDK answers a foreign Host with 403 (its DNS-rebinding guard). The
-# server's real host:port is sent instead.
+# The requests, with the transcripts' exact headers and bodies, are in
+# mcpserver/testdata/transcripts/*.http. Host is the one header not sent as the transcripts have it:
+# they were recorded against a phone at 192.168.0.11:9531, and on a loopback connection the MCP SDK
+# answers a foreign Host with 403 (its DNS-rebinding guard). The server's real host:port is sent
+# instead.
 #
 # Exit status: 0 when every reply is HTTP 200, 1 otherwise.
 set -euo pipefail
@@ -38,7 +37,7 @@ for _ in $(seq 100); do
 	sleep 0.1
 done
 if [ -z "$url" ]; then
-	echo "seed-replay: the server did not start:" >&2
+	echo "replay-transcripts: the server did not start:" >&2
 	cat "$tmp/stdout" "$tmp/stderr" >&2
 	exit 1
 fi
@@ -50,7 +49,7 @@ sed "s|$tmp|\$TMP|" "$tmp/stdout"
 pretty() { if command -v python3 >/dev/null; then python3 -m json.tool --no-ensure-ascii; else cat; fi; }
 
 status=0
-for file in mcpserver/testdata/seeds/*.http; do
+for file in mcpserver/testdata/transcripts/*.http; do
 	# The request line, then headers up to the blank line, then the body.
 	headers=() # "name: value", as curl -H takes them
 	body=

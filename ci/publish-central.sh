@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # publish-central.sh STAGING BUNDLE: signs every file of the Maven repository STAGING (what
-# scripts/ci-android.sh stage published there: io/github/mobilemcp/ARTIFACT/VERSION for sdk,
+# ci/pipeline.sh stage published there: io/github/mobilemcp/ARTIFACT/VERSION for sdk,
 # sdk-testing, sdk-testing-engine, client and sdk-ktx), adds the checksums Maven Central requires,
 # zips it into the deployment BUNDLE, uploads that to the Central Portal's Publisher API, and then
 # waits for the Portal's verdict: the Portal validates a deployment only after the upload returned,
@@ -23,7 +23,7 @@ fail() {
 	exit 1
 }
 usage() {
-	echo "usage: scripts/publish-central.sh STAGING BUNDLE | sign STAGING" >&2
+	echo "usage: ci/publish-central.sh STAGING BUNDLE | sign STAGING" >&2
 	exit 2
 }
 GPG=${GPG:-gpg}
@@ -44,7 +44,7 @@ need_env() {
 
 check_staging() {
 	local staging=$1 artifact kind
-	[ -d "$staging/io/github/mobilemcp" ] || fail "$staging holds no io/github/mobilemcp artifacts; run scripts/ci-android.sh stage first"
+	[ -d "$staging/io/github/mobilemcp" ] || fail "$staging holds no io/github/mobilemcp artifacts; run ci/pipeline.sh stage first"
 	# Every artifact Central needs: a POM, sources and javadoc.
 	for artifact in $ARTIFACTS; do
 		for kind in .pom -sources.jar -javadoc.jar; do
