@@ -152,5 +152,5 @@ func (s *testServer) sends() int {
 }
 
 // subscriptionsText is the text content of get_sms_subscriptions on the
-// default simulated phone: the JSON text the seeds' server returns.
+// default simulated phone: the JSON text the transcripts' server returns.
 const subscriptionsText = `{"count":2,"subscriptions":[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]}`

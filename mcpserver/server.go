@@ -45,12 +45,12 @@ import (
 // Defaults for Options.
 const (
 	// DefaultAddr is loopback only: nothing off the machine can reach it.
-	// The port is the seeds' Android SMS MCP server's.
+	// The port is the Android SMS MCP server's, as its transcripts show.
 	DefaultAddr = "127.0.0.1:9531"
 	// DefaultMaxBodyBytes is far above any real tools/call (send_sms
 	// arguments are a few hundred bytes) and far below what could hurt.
 	DefaultMaxBodyBytes = 64 << 10
-	// Path is the one endpoint, as the seeds use it.
+	// Path is the one endpoint, as the transcripts use it.
 	Path = "/mcp"
 	// DefaultReadTimeout bounds reading a request's headers, and then its
 	// body: a client that sends either a byte at a time is cut off, so

@@ -33,7 +33,7 @@ func TestSegment(t *testing.T) {
 		{"36 emoji need two", strings.Repeat("😀", 36), sms.UCS2, 72, 2},
 		{"one non-GSM character makes it all UCS-2", "Hello world ✓", sms.UCS2, 13, 1},
 		{"backtick is not GSM-7", "`", sms.UCS2, 1, 1},
-		{"seed text", "Hello world", sms.GSM7, 11, 1},
+		{"the example SMS", "Hello world", sms.GSM7, 11, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

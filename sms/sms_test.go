@@ -66,9 +66,9 @@ func TestSendSMS(t *testing.T) {
 		want    string
 		sent    int // outbox records whose parts were all sent
 	}{
-		{"seed example", simphone.DefaultConfig(),
-			sendRequest("seed", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`),
-			sentReply("seed", "+33785880347", 14, "gsm7", 1), 1},
+		{"the example SMS", simphone.DefaultConfig(),
+			sendRequest("example", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`),
+			sentReply("example", "+33785880347", 14, "gsm7", 1), 1},
 		{"subscription id as a string, as adb sends it", simphone.DefaultConfig(),
 			sendRequest("s2", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":"17"}`),
 			sentReply("s2", "+33785880347", 17, "gsm7", 1), 1},
@@ -160,7 +160,7 @@ func TestSendSMS(t *testing.T) {
 
 func TestSeedSendIsInTheOutbox(t *testing.T) {
 	eng, outbox := newPhoneEngine(t, simphone.DefaultConfig())
-	eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest("seed-outbox", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`))})
+	eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest("example-outbox", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`))})
 	records, err := simphone.ReadOutbox(outbox)
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +169,7 @@ func TestSeedSendIsInTheOutbox(t *testing.T) {
 		t.Fatalf("outbox has %d records, want 1", len(records))
 	}
 	r := records[0]
-	if r.RequestID != "seed-outbox" || r.To != "+33785880347" || r.Text != "Hello world" || r.SubscriptionID != 14 ||
+	if r.RequestID != "example-outbox" || r.To != "+33785880347" || r.Text != "Hello world" || r.SubscriptionID != 14 ||
 		r.SimSlotIndex != 0 || r.CarrierName != "Vodafone UK" || r.Encoding != sms.GSM7 || len(r.Parts) != 1 || !r.Sent() {
 		t.Errorf("outbox record %+v", r)
 	}

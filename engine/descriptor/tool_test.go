@@ -50,8 +50,9 @@ func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
 	if err := json.Unmarshal([]byte(seedToolsList), &want); err != nil {
 		t.Fatal(err)
 	}
-	// Beyond the seed, the descriptor carries the two limits the engine
-	// knows (mcp:pattern, mcp:maxLength); otherwise it is the seed's list.
+	// Beyond the transcripts' schema, the descriptor carries the two limits
+	// the engine knows (mcp:pattern, mcp:maxLength); otherwise it is the
+	// transcripts' list.
 	props := got.Tools[0].InputSchema.Properties
 	if props[0].Schema.Pattern != `^[+][1-9][0-9]{6,14}$` || props[1].Schema.MaxLength == nil || *props[1].Schema.MaxLength != 160 {
 		t.Errorf("send_sms lost its limits: %+v %+v", props[0].Schema, props[1].Schema)

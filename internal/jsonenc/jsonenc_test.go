@@ -3,7 +3,7 @@ package jsonenc
 import (
 	"bytes"
 	"encoding/json"
-		"testing"
+	"testing"
 )
 
 // stdlibString is what encoding/json writes for s without HTML escaping.

@@ -70,7 +70,7 @@ func FaultResults() []string {
 	return names
 }
 
-// DefaultConfig is the phone of the seed transcripts: two SIMs, and three
+// DefaultConfig is the phone of the reference transcripts: two SIMs, and three
 // fictional 555-01xx numbers that fail, for demos.
 func DefaultConfig() Config {
 	return Config{
