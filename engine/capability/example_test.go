@@ -3,6 +3,7 @@ package capability_test
 import (
 	"context"
 	"fmt"
+	"log"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
@@ -36,8 +37,7 @@ var greet = capability.Capability{
 func ExampleEngine_Do() {
 	reg, err := capability.NewRegistry(greet)
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	engine := capability.NewEngine(reg, capability.Options{})
 
@@ -62,19 +62,16 @@ func ExampleEngine_Do() {
 // is) passes its arguments as JSON, and the engine reads them as it reads
 // a Mobile-MCP request's.
 func ExampleEngine_Run() {
-	reg, err := capability.NewRegistry(greet)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	engine := capability.NewEngine(reg, capability.Options{})
-
 	call := capability.Call{
 		Request: capability.Request{ID: "r3", CapabilityID: "greet"},
 		RawArgs: []byte(`{"name":"Grace"}`),
 		Caller:  capability.Caller{ID: "mcp:desktop-agent", Vouched: true},
 	}
-	engine.Run(context.Background(), call, func(reply *capability.Reply) {
+	reg, err := capability.NewRegistry(greet)
+	if err != nil {
+		log.Fatal(err)
+	}
+	capability.NewEngine(reg, capability.Options{}).Run(context.Background(), call, func(reply *capability.Reply) {
 		fmt.Println(reply.Status, reply.Message)
 	})
 	// Output:
