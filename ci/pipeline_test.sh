@@ -344,7 +344,8 @@ log=$tmp/publish.log
 secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret POLL_SECONDS=0)
 portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
 out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
-check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 80 files" \
+# Six artifacts of four files, each with its signature and two checksums: 96 files.
+check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 96 files" \
 	"publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
 	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
 check "the upload and every status request carry the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
