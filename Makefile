@@ -5,7 +5,7 @@ DEMO_DATA_DIR ?= $(CURDIR)/build/demo-data
 # Extra flags for 'make serve', such as SERVE_FLAGS="--addr 0.0.0.0:9531".
 SERVE_FLAGS ?=
 
-.PHONY: help deps serve demo seed-replay test size host-engines test-qemu release-check test-go test-android test-installed test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
+.PHONY: help deps serve demo replay-transcripts test size host-engines test-qemu release-check test-go test-android test-installed test-scripts lint bench bench-android fuzz fuzz-ci aar sdk apk notes-apk
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -18,18 +18,18 @@ serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simu
 	$(GO) build -o build/mobilemcp ./cmd/mobilemcp
 	build/mobilemcp serve --data-dir $(DEMO_DATA_DIR) $(SERVE_FLAGS)
 
-demo: ## send the seed SMS on the simulated phone and show the outbox
+demo: ## send the example SMS on the simulated phone and show the outbox
 	scripts/deps.sh go
 	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
 	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
 
-seed-replay: ## replay the four seed MCP transactions with curl against mobilemcp serve
+replay-transcripts: ## replay the four transactions of the reference MCP transcripts with curl against mobilemcp serve
 	scripts/deps.sh go
-	scripts/seed-replay.sh
+	scripts/replay-transcripts.sh
 
 test: deps lint test-go host-engines size fuzz-ci test-android test-qemu test-installed test-scripts release-check ## the whole test suite, as CI runs it
 
-host-engines: ## the engine jar's engines, cross-built here: linux-x86_64, linux-aarch64 (glibc 2.17), windows-x86_64, each checked (PASS/FAIL)
+host-engines: ## the engine jar's engines, cross-built on Linux: linux-x86_64, linux-aarch64 (glibc 2.17), windows-x86_64, each checked (PASS/FAIL)
 	scripts/host-engines.sh
 
 size: ## the real tool engines of make host-engines, stripped, per platform (budget 4.5 MB), and what they are made of
@@ -41,7 +41,7 @@ test-qemu: ## the linux-aarch64 engine loaded by the test runner's loader on an 
 # The version the gate checks, as a tag would give it (v0.1.0 -> 0.1.0).
 VERSION ?= 0.1.0
 release-check: ## assemble and check everything a tag would publish that builds without AGP (VERSION=x.y.z): PASS/FAIL per check
-	scripts/release-check.sh $(VERSION)
+	ci/release-check.sh $(VERSION)
 
 test-go: ## Go tests with the race detector
 	$(GO) test -race -count=1 ./...
@@ -52,9 +52,9 @@ test-android: ## the Android modules on the host: gobind + host libmobilemcp.so,
 test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
 	scripts/test-installed.sh --install $(or $(MODULE),notes)
 
-test-scripts: ## tests of the build, pipeline and API-listing scripts, against fakes (no Android SDK, emulator or Maven Central here)
+test-scripts: ## tests of the build, pipeline and API-listing scripts, against fakes (they need no Android SDK, emulator or Maven Central credentials)
 	scripts/android-build_test.sh
-	scripts/pipeline_test.sh
+	ci/pipeline_test.sh
 	scripts/api-listing_test.sh
 
 lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck
@@ -64,11 +64,11 @@ lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellchec
 	$(GO) tool staticcheck ./...
 	$(GO) tool actionlint
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck is not installed; make deps installs it"; exit 1; }
-	shellcheck scripts/*.sh .ci/run
+	shellcheck scripts/*.sh ci/*.sh .ci/run
 
 bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
-	$(GO) run ./mcpserver/mcpbench -v
+	$(GO) run ./internal/mcpbench -v
 
 bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)

@@ -48,7 +48,7 @@ subprojects {
                 applicationId = prop("mobilemcp.applicationId")
                 minSdk = prop("mobilemcp.minSdk").toInt()
                 targetSdk = prop("mobilemcp.targetSdk").toInt()
-                // From the tag in a release (scripts/ci-android.sh passes both); a local build is a snapshot.
+                // From the tag in a release (ci/pipeline.sh passes both); a local build is a snapshot.
                 versionCode = providers.gradleProperty("mobilemcp.versionCode").getOrElse("1").toInt()
                 versionName = providers.gradleProperty("mobilemcp.version").getOrElse("0-SNAPSHOT")
             }
@@ -75,7 +75,7 @@ subprojects {
 // asks for, and the version -Pmobilemcp.version gives (all of them one version; a -SNAPSHOT one
 // unless a release passes its tag's). With
 // -Pmobilemcp.stagingRepo=DIR, publishAllPublicationsToStagingRepository writes it to DIR, which
-// scripts/publish-central.sh signs and uploads (scripts/ci-android.sh stage).
+// ci/publish-central.sh signs and uploads (ci/pipeline.sh stage).
 subprojects {
     val module = this
     pluginManager.withPlugin("maven-publish") {

@@ -128,28 +128,118 @@ func unindent(s string) string {
 // TestProductTextNamesThingsByWhatTheyAre: code, comments, tests, help and
 // docs cite the Mobile-MCP spec and the SMS server's transcripts as such,
 // and name the default SIMs by what they are, never by the number of a
-// source document or of a tracker entry, or by how the work was organised:
-// the pattern below lists the forms that are refused.
+// source document or of a tracker entry, or by how the work was organised.
+// Test data is "the example SMS" or "the reference transcripts", never a
+// "seed" (Go's fuzzing term "seed corpus" aside, and a fuzz target's seed
+// inputs in its test). And product text speaks of the product and of the
+// reader's machine, never of the machines the project happens to be built
+// on: "make test needs no Android SDK", not "there is no device here". The
+// patterns below list the forms that are refused.
 func TestProductTextNamesThingsByWhatTheyAre(t *testing.T) {
 	files, err := exec.Command("git", "-C", "..", "ls-files").Output()
 	if err != nil {
 		t.Skipf("not a git checkout: %v", err)
 	}
 	internal := regexp.MustCompile(`(?i)\bseeds? (\d|sims?\b)|\bissues? #?\d+\b|\bissue-\d+\b`)
+	seed := regexp.MustCompile(`(?i)\bseeds?\b`)
+	goFuzzTerm := regexp.MustCompile(`(?i)\bseed corp(us|ora)\b`)
+	environment := regexp.MustCompile(`(?i)\b(own|our) machines?\b|\bthis project's (own )?machines?\b|` +
+		`\bno [a-z -]*(device|sdk|ndk|emulator|credentials)s? here\b|` +
+		`\b(verified|run|runs|ran|built|cross-built|tested|checked|reachable|unreachable) here\b`)
 	for _, name := range strings.Fields(string(files)) {
 		switch {
 		case strings.Contains(name, "/testdata/"), strings.HasSuffix(name, "docs_test.go"),
-			!regexp.MustCompile(`\.(go|java|kt|kts|xml|md|sh|xsl|yml|json|txt)$|Makefile$|\.ci/run$`).MatchString(name):
+			!regexp.MustCompile(`\.(go|java|kt|kts|xml|md|sh|xsl|yml|json|txt|c|h|mjs|py)$|Makefile$|\.ci/run$`).MatchString(name):
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil {
 			continue // listed but not in the work tree
 		}
+		test := isTest(name)
 		for i, line := range strings.Split(string(data), "\n") {
 			if m := internal.FindString(line); m != "" {
 				t.Errorf("%s:%d says %q: name the thing itself (the Mobile-MCP spec §…, the SMS server's transcripts, the two default SIMs)", name, i+1, m)
 			}
+			if m := seed.FindString(goFuzzTerm.ReplaceAllString(line, "")); m != "" && !test {
+				t.Errorf("%s:%d says %q: say what it is (the example SMS, the reference transcripts, the fuzz corpus)", name, i+1, m)
+			}
+			if m := environment.FindString(line); m != "" {
+				t.Errorf("%s:%d says %q: speak of the product and the reader's machine (make test needs no Android SDK), not of where it was built", name, i+1, m)
+			}
 		}
 	}
+}
+
+// isTest reports whether the tracked file name is a test, whose fuzz
+// targets may call their inputs seeds, as Go does.
+func isTest(name string) bool {
+	return strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_test.sh") ||
+		strings.Contains(name, "/src/test/") || strings.Contains(name, "/src/androidTest/")
+}
+
+// TestDocsNameOnlyPathsThatExist: every file or directory of the
+// repository that a page names, in code spans and in links, exists, so
+// that a move leaves no page pointing at nothing. A path git ignores is
+// what a command writes (build/, a module's target/), and a path with a
+// placeholder (MODULE, *, <x>) is a pattern: neither is checked.
+func TestDocsNameOnlyPathsThatExist(t *testing.T) {
+	files, err := exec.Command("git", "-C", "..", "ls-files").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	tracked := strings.Fields(string(files))
+	tops := map[string]bool{}
+	for _, f := range tracked {
+		if dir, _, ok := strings.Cut(f, "/"); ok {
+			tops[dir] = true
+		}
+	}
+	span := regexp.MustCompile("`([^`\\s]+)`")
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
+	placeholder := regexp.MustCompile(`[*<>{}$]|\.\.\.|…|\b[A-Z][A-Z_]{2,}\b`)
+	checked := 0
+	for _, page := range tracked {
+		if !strings.HasSuffix(page, ".md") || strings.Contains(page, "node_modules/") {
+			continue
+		}
+		text := read(t, filepath.Join("..", page))
+		var paths []string
+		for _, m := range span.FindAllStringSubmatch(text, -1) {
+			// A path in a code span is from the repository's root.
+			if p := strings.TrimPrefix(m[1], "./"); strings.Contains(p, "/") && tops[strings.Split(p, "/")[0]] {
+				paths = append(paths, p)
+			}
+		}
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			// A link is relative to its page.
+			if target := m[1]; !strings.Contains(target, "://") && !strings.HasPrefix(target, "mailto:") {
+				paths = append(paths, filepath.ToSlash(filepath.Join(filepath.Dir(page), target)))
+			}
+		}
+		for _, p := range paths {
+			p = strings.TrimRight(p, ".,:;")
+			if placeholder.MatchString(p) {
+				continue
+			}
+			checked++
+			if _, err := os.Stat(filepath.Join("..", p)); err != nil && !ignored(p) {
+				t.Errorf("%s names %s, which does not exist", page, p)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("checked %d paths; the pages name far more, so the patterns no longer find them", checked)
+	}
+}
+
+// ignored reports whether git ignores path, as a file or as a directory:
+// something a build or an install writes.
+func ignored(path string) bool {
+	for _, p := range []string{path, path + "/x"} {
+		if exec.Command("git", "-C", "..", "check-ignore", "-q", "--no-index", p).Run() == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mobilemcp/mobilemcp/access"
+	"github.com/mobilemcp/mobilemcp/engine/access"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // DefaultSendRateLimit is how many calls of capabilities that change

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
 // Handler runs one capability, implemented in Java or Kotlin (the Tool
@@ -121,7 +121,7 @@ func argsForJava(id string, args capability.Args) (string, error) {
 
 // decodeResult reads what a Handler returned.
 func decodeResult(id, text string) (capability.Result, error) {
-	result, failure, err := capability.DecodeResult([]byte(text))
+	result, failure, err := parseResult([]byte(text))
 	switch {
 	case err != nil:
 		return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s's handler returned %.80q, which is not a result: %v", id, text, err)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
 // waitingStub stands in for a Java handler that waits as long as it was

@@ -1,8 +1,18 @@
 // Package intentbridge is the package gomobile binds for every tool app: the
-// engine inside the Tool SDK, and all a tool needs (no HTTP server, MCP SDK
-// or SMS code: make size holds it to its budget; the SMS app binds smsapp
-// beside it for those). Its surface is small on purpose and uses only types
-// gomobile can carry, with structured values as JSON strings:
+// engine inside the Tool SDK. It answers each Mobile-MCP request exactly
+// once, through the ReplyTarget its transport gives. The Tool SDK's Java
+// drives it like this:
+//
+//	Bridge bridge = Intentbridge.openBridge(context.getFilesDir().getPath());
+//	Tool tool = Intentbridge.newTool("mcp_capabilities.xml", descriptorXml);
+//	tool.setHandler("create_note", handler); // a Handler per capability
+//	bridge.start(tool);
+//	bridge.handle(requestJson, callerPackage, replyTarget);
+//
+// It holds all a tool needs and nothing else (no HTTP server, MCP SDK or
+// SMS code: make size holds it to its budget; the SMS app binds smsapp
+// beside it for those). Its surface is small on purpose and uses only
+// types gomobile can carry, with structured values as JSON strings:
 //
 //   - OpenBridge opens the process's one Bridge on the app's data directory.
 //   - Bridge.Start serves a Tool: the app's own descriptor (the resource its
@@ -37,13 +47,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/access"
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
+	"github.com/mobilemcp/mobilemcp/engine/access"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // Intent extras and metadata keys. The Java side reads them from here so the
@@ -78,7 +89,7 @@ const (
 // Bridge runs Mobile-MCP requests for the tool's Java Service. It is safe
 // for concurrent use from several Java threads.
 type Bridge struct {
-	replies  *idempotency.Store
+	replies  *replystore.Store
 	consents *access.Consents
 	// policy admits the calls Handle runs: the caller's consent, rate
 	// limit and the no-callback rule. The MCP server does not use it.
@@ -120,10 +131,10 @@ func OpenBridge(dataDir string) (b *Bridge, err error) {
 // openBridge is OpenBridge with the clock of the consent decisions; nil
 // means time.Now.
 func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
-	opts := idempotency.Options{Logger: slog.Default()}
+	opts := replystore.Options{Logger: slog.Default()}
 	consentPath := ""
 	if dataDir != "" {
-		opts.Path = filepath.Join(dataDir, idempotency.FileName)
+		opts.Path = filepath.Join(dataDir, replystore.FileName)
 		consentPath = filepath.Join(dataDir, access.ConsentFile)
 	}
 	consents, err := access.OpenConsents(consentPath, now)
@@ -134,7 +145,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 	if err != nil {
 		return nil, err
 	}
-	replies, err := idempotency.Open(opts)
+	replies, err := replystore.Open(opts)
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: opening the reply store: %w", err)
 	}
@@ -169,7 +180,7 @@ func (b *Bridge) Start(tool *Tool) (err error) {
 		b.startErr = err
 		return err
 	}
-	b.engine = capability.NewEngine(reg, capability.Options{Idempotency: b.replies, Logger: b.log})
+	b.engine = capability.NewEngine(reg, capability.Options{Replies: b.replies, Logger: b.log})
 	b.title = tool.title
 	b.policy.SetToolName(tool.title)
 	return nil
@@ -361,7 +372,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
 		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
 	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-		b.log.Error("intentbridge: delivering a rejection failed", "request_id", capability.Excerpt(out.id), "error", err)
+		b.log.Error("intentbridge: delivering a rejection failed", "request_id", excerpt.Of(out.id), "error", err)
 	}
 }
 
@@ -375,7 +386,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 	deliver := func(r *capability.Reply) {
 		out := encodeReply(r)
 		if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", capability.Excerpt(out.id), "error", err)
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt.Of(out.id), "error", err)
 		}
 	}
 	defer func() {

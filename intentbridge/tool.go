@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 )
 
 // Tool is what a Bridge serves (Bridge.Start): a capability descriptor and

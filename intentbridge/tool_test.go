@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
+	"github.com/mobilemcp/mobilemcp/sms/javaplatform"
 )
 
 // notesDescriptor is a hand-written descriptor of a tool implemented in

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
 // Two shared apps whose tool names collide: a shortened name of one equals

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/internal/badinput"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // TestBadInputCatalogOverMCP sends the catalogued bad requests that MCP can

@@ -8,8 +8,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
 )
 
 // MetaErrorCode is the _meta key of a failed result's error_code, the same
@@ -46,16 +47,15 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 		// cut short could leave the radio's work half done and unrecorded.
 		// The engine's own deadline for the capability bounds it.
 		ctx = context.WithoutCancel(ctx)
-		args, err := capability.DecodeArgs(req.Params.Arguments)
-		if err != nil {
-			return failed(err), nil
-		}
 		requestID, cerr := requestIDFrom(req.Params.Meta)
 		if cerr != nil {
 			return failed(cerr), nil
 		}
 		reply := engine.Do(ctx, capability.Call{
-			Request: capability.Request{ID: requestID, CapabilityID: id, Args: args},
+			Request: capability.Request{ID: requestID, CapabilityID: id},
+			// The engine decodes the arguments as it decodes a Mobile-MCP
+			// request's: the same layouts, refused the same way.
+			RawArgs: req.Params.Arguments,
 			// Request ids are per client, and MCP clients are kept apart
 			// from Android apps. The token proved the client.
 			Caller: capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true},
@@ -128,10 +128,10 @@ func structuredContent(values []capability.Value) (json.RawMessage, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = capability.AppendJSONString(buf, v.Name)
+		buf = jsonenc.AppendString(buf, v.Name)
 		buf = append(buf, ':')
 		var err error
-		if buf, err = capability.AppendJSONValue(buf, v.Value); err != nil {
+		if buf, err = jsonenc.AppendValue(buf, v.Value); err != nil {
 			return nil, fmt.Errorf("output %s: %w", v.Name, err)
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func TestCallResults(t *testing.T) {
@@ -17,13 +17,13 @@ func TestCallResults(t *testing.T) {
 		name, tool, args string
 		want             string
 	}{
-		{"send_sms returns the seed's text and its outputs", "send_sms",
+		{"send_sms returns the transcripts' text and its outputs", "send_sms",
 			`{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`,
 			`{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}`},
 		{"arguments as LLMs send them are coerced", "send_sms",
 			`{"to_phone_number":"+36 20 123 4567","sms_text":"Szia, hogy vagy? Ő","subscription_id":"17"}`,
 			`{"content":[{"type":"text","text":"SMS sent to +36201234567"}],"structuredContent":{"to_phone_number":"+36201234567","subscription_id":17,"encoding":"ucs2","segments":1}}`},
-		{"get_sms_subscriptions returns the seed's JSON text", "get_sms_subscriptions", `{}`,
+		{"get_sms_subscriptions returns the transcripts' JSON text", "get_sms_subscriptions", `{}`,
 			`{"content":[{"type":"text","text":` + quote(subscriptionsText) + `}],"structuredContent":` + subscriptionsText + `}`},
 		{"absent arguments are no arguments", "get_sms_subscriptions", `null`,
 			`{"content":[{"type":"text","text":` + quote(subscriptionsText) + `}],"structuredContent":` + subscriptionsText + `}`},

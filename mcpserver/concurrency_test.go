@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/internal/loadtest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // TestTenThousandConcurrentCallsOverHTTP sends 10,000 tools/call requests

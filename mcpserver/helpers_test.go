@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/sms"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // testServer is a running server on the simulated phone, on a free loopback
@@ -56,8 +56,8 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 		opts.Logger = slog.New(slog.NewTextHandler(log, nil))
 	}
 	// An in-memory reply store, as mobilemcp serve has one on disk.
-	replies, _ := idempotency.Open(idempotency.Options{})
-	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Idempotency: replies, Logger: opts.Logger}), opts)
+	replies, _ := replystore.Open(replystore.Options{})
+	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{Replies: replies, Logger: opts.Logger}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,5 +152,5 @@ func (s *testServer) sends() int {
 }
 
 // subscriptionsText is the text content of get_sms_subscriptions on the
-// default simulated phone: the JSON text the seeds' server returns.
+// default simulated phone: the JSON text the transcripts' server returns.
 const subscriptionsText = `{"count":2,"subscriptions":[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]}`

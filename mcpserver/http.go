@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
 )
 
@@ -176,7 +176,7 @@ func authProblem(r *http.Request, want [sha256.Size]byte) *authFailure {
 			return &authFailure{errorCode: "invalid_request", message: "the Authorization header has no token after Bearer; send Authorization: Bearer <token>"}
 		}
 		return &authFailure{errorCode: "invalid_request",
-			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", capability.Excerpt(scheme))}
+			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", excerpt.Of(scheme))}
 	}
 	sum := sha256.Sum256([]byte(got))
 	// Comparing hashes keeps the comparison constant-time even when the

@@ -41,7 +41,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	return r.next.RoundTrip(req)
 }
 
-// TestGoSDKClient runs the official Go SDK client through the whole seed
+// TestGoSDKClient runs the official Go SDK client through the whole reference
 // flow, once with the 2025-11-25 handshake and once with the SDK's default,
 // 2026-07-28, which has no initialize at all.
 func TestGoSDKClient(t *testing.T) {

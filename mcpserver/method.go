@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 )
 
 // The MCP SDK answers a request for a method it does not know with HTTP 400
@@ -70,7 +70,7 @@ func (u *unknownMethodWriter) finish(request []byte) {
 	}
 	if bytes.HasPrefix(u.body.Bytes(), notHandled) && json.Unmarshal(request, &msg) == nil && len(msg.ID) > 0 && string(msg.ID) != "null" {
 		u.ResponseWriter.Header().Del("X-Content-Type-Options")
-		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, "Method not found: "+capability.Excerpt(msg.Method))
+		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, "Method not found: "+excerpt.Of(msg.Method))
 		return
 	}
 	u.ResponseWriter.WriteHeader(http.StatusBadRequest)

@@ -15,7 +15,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/invisible"
 )
 
@@ -360,7 +361,7 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.ID == "":
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
-			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, capability.Excerpt(reply.CapabilityID), capabilityID)
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, excerpt.Of(reply.CapabilityID), capabilityID)
 		case reply.Failed():
 			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: invisible.Strip(reply.Message)}
 		}

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 // callWithID sends a tools/call of send_sms carrying a request id in _meta.

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
 )
 
 func TestNonLoopbackBindWithoutTokenRefusesToStart(t *testing.T) {
@@ -297,7 +297,7 @@ func TestForeignHostOnLoopbackIsRefused(t *testing.T) {
 	for k, v := range jsonHeaders {
 		req.Header.Set(k, v)
 	}
-	req.Host = "192.168.0.11:9531" // the seeds' Host: a DNS-rebinding page would send its own
+	req.Host = "192.168.0.11:9531" // the transcripts' Host: a DNS-rebinding page would send its own
 	if status, _, reply := s.do(req); status != http.StatusForbidden || reply != "Forbidden: invalid Host header \"192.168.0.11:9531\"\n" {
 		t.Errorf("HTTP %d %q, want 403", status, reply)
 	}

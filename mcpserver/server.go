@@ -1,5 +1,11 @@
 // Package mcpserver serves a capability registry as MCP tools over
-// Streamable HTTP, at POST /mcp, on the official Go MCP SDK.
+// Streamable HTTP, at POST /mcp, and over stdio, on the official Go MCP SDK:
+//
+//	srv, err := mcpserver.New(engine, mcpserver.Options{Token: token})
+//	// ...
+//	l, err := srv.Listen() // 127.0.0.1:9531 unless Options.Addr says otherwise
+//	// ...
+//	err = srv.Serve(l)
 //
 // Every registered capability becomes one tool: its id is the tool name,
 // its parameters are the input and output schemas, and its annotations are
@@ -31,20 +37,20 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/net/netutil"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/descriptor"
-	"github.com/mobilemcp/mobilemcp/ratelimit"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 )
 
 // Defaults for Options.
 const (
 	// DefaultAddr is loopback only: nothing off the machine can reach it.
-	// The port is the seeds' Android SMS MCP server's.
+	// The port is the Android SMS MCP server's, as its transcripts show.
 	DefaultAddr = "127.0.0.1:9531"
 	// DefaultMaxBodyBytes is far above any real tools/call (send_sms
 	// arguments are a few hundred bytes) and far below what could hurt.
 	DefaultMaxBodyBytes = 64 << 10
-	// Path is the one endpoint, as the seeds use it.
+	// Path is the one endpoint, as the transcripts use it.
 	Path = "/mcp"
 	// DefaultReadTimeout bounds reading a request's headers, and then its
 	// body: a client that sends either a byte at a time is cut off, so

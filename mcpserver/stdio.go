@@ -31,7 +31,11 @@ const StdioClient = "stdio"
 // Invalid Request (-32600), and keeps serving. Only the lines that pass
 // reach the SDK.
 type LineTransport struct {
-	In  io.Reader
+	// In is where the client's messages arrive, one a line (the server's
+	// standard input).
+	In io.Reader
+	// Out is where the server's messages go, one a line (its standard
+	// output).
 	Out io.Writer
 	// MaxLineBytes bounds one line; zero means DefaultMaxBodyBytes. The
 	// rest of a longer line is read and dropped, never kept.

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 calls=${1:-20000}
 
 scripts/deps.sh maven
-scripts/build-jni.sh >/dev/null
+scripts/host-engine.sh tests >/dev/null
 # Compile the sdk (gobind's Java and the SDK's) and the benchmark (android/sdk/src/bench/java), and
 # list the one jar the benchmark needs besides them: android-all, for the android.* names they
 # refer to, and org.json.

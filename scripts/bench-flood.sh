@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/deps.sh maven
-scripts/build-jni.sh >/dev/null
+scripts/host-engine.sh tests >/dev/null
 rm -f android/sdk-tests/target/flood-benchmark.txt
 mvn -B -q -o -f android/pom.xml test -pl sdk-tests -am -Dsurefire.failIfNoSpecifiedTests=false \
 	-Dtest=FloodBenchmark -Drobolectric.sdks=34

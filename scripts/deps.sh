@@ -177,8 +177,8 @@ maven_repo() {
 # Fills the Maven repository so that the Android tests run with mvn -o. dependency:go-offline is
 # not enough: it misses what Maven resolves only while building (plexus-utils for old plugins, and
 # android-all-instrumented, which is copied rather than depended on). So this runs the real build of
-# every module once, online, selecting no test; the sdk compiles gobind's Java, hence build-jni.sh
-# first. A stamp in the repository, named after the hash of all of android/'s poms, skips it until
+# every module once, online, selecting no test; the sdk compiles gobind's Java, hence host-engine.sh
+# tests first. A stamp in the repository, named after the hash of all of android/'s poms, skips it until
 # one of them changes.
 maven_deps() {
 	need mvn "run scripts/deps.sh apt"
@@ -189,7 +189,7 @@ maven_deps() {
 		return
 	fi
 	echo "deps: filling the Maven repository for the Android tests (about 500 MB when empty)"
-	scripts/build-jni.sh
+	scripts/host-engine.sh tests
 	# Through install: make test-installed installs the libraries (the jar and install plugins).
 	# dependency:build-classpath too: make release-check and make bench-android list classpaths offline.
 	mvn -B -q -f android/pom.xml install dependency:build-classpath -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false \

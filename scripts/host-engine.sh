@@ -25,13 +25,37 @@
 #
 #   host-engine.sh index OUTDIR   rewrites OUTDIR's platforms file from the engines it holds (the
 #               release assembles them from several runners)
+#
+#   host-engine.sh tests   the engines of the Android modules' host tests (make test-android), for
+#               this machine's platform, into build/:
+#
+#     build/gobind/java/        gobind's Java of the tool engine: io.github.mobilemcp.engine.go.* and
+#                               io.github.mobilemcp.intentbridge.* (the classes the AAR holds), which
+#                               the sdk module compiles
+#     build/gobind/resources/   the build id the sdk records for its engines (io/github/mobilemcp/sdk/
+#                               engine-build-id), as make aar records it for the AAR's
+#     build/host-engines/       the tool engine for this machine, beside any other platform's that make
+#                               host-engines built: the engine jar (android/testing-engine) carries them
+#     build/gobind-app/java/    gobind's Java of the SMS app's additions (io.github.mobilemcp.smsapp.*)
+#     build/app-engine/         the SMS app's engine (the tool engine and ./smsapp), which only that
+#                               app's tests load (-Dmobilemcp.hostEngine, android/app/pom.xml): it is
+#                               never published
+#     build/jni/                the SMS app's library, for the plain-JVM benchmark (make bench-android)
+#     build/coexist/, build/coexist-java/
+#                               another gomobile library, built as stock gomobile builds one (go.Seq,
+#                               libgojni) from golang.org/x/mobile/example/bind/hello: the testing
+#                               module's CoexistenceTest loads it beside the engine in one JVM
+#
+#             No Android SDK, NDK or Android library is involved. It is re-runnable: it rewrites all
+#             of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 USAGE="usage: scripts/host-engine.sh [--app] linux-x86_64|linux-aarch64|windows-x86_64|macos-x86_64|macos-aarch64 OUTDIR
        scripts/host-engine.sh --stock-names PLATFORM OUTDIR PACKAGE...
-       scripts/host-engine.sh index OUTDIR"
+       scripts/host-engine.sh index OUTDIR
+       scripts/host-engine.sh tests"
 TOOL_ENGINE="./intentbridge"        # the engine every tool ships
 APP_ENGINE="./intentbridge ./smsapp" # the SMS app's: its MCP server, gateway and SMS capabilities too
 RESOURCE=io/github/mobilemcp/sdk/testing/engine
@@ -54,10 +78,51 @@ index() {
 	done
 }
 
+# This machine's platform, in the names the engine jar keeps engines under.
+machine() {
+	local os arch
+	case "$(uname -s)" in
+	Linux) os=linux ;;
+	Darwin) os=macos ;;
+	MINGW* | MSYS* | CYGWIN*) os=windows ;;
+	*) os=$(uname -s) ;;
+	esac
+	case "$(uname -m)" in
+	x86_64 | amd64) arch=x86_64 ;;
+	aarch64 | arm64) arch=aarch64 ;;
+	*) arch=$(uname -m) ;;
+	esac
+	echo "$os-$arch"
+}
+
+# tests: every engine the host tests use, for this machine (see the list above).
+tests() {
+	local platform engine
+	platform=$(machine)
+	rm -rf build/gobind build/gobind-app build/app-engine build/jni build/coexist build/coexist-java
+	"$ROOT/scripts/host-engine.sh" "$platform" build/host-engines
+	mkdir -p build/gobind build/gobind-app/java/io/github/mobilemcp build/jni build/gobind/resources/io/github/mobilemcp/sdk
+	mv build/host-engines-java build/gobind/java
+	"$ROOT/scripts/host-engine.sh" --app "$platform" build/app-engine
+	mv build/app-engine-java/io/github/mobilemcp/smsapp build/gobind-app/java/io/github/mobilemcp/
+	rm -rf build/app-engine-java
+	engine=build/app-engine/$RESOURCE/$platform
+	cp "$engine"/*mobilemcp.* build/jni/
+	rm -f build/jni/*.sha256
+	cp "$engine/build-id" build/gobind/resources/io/github/mobilemcp/sdk/engine-build-id
+	"$ROOT/scripts/host-engine.sh" --stock-names "$platform" build/coexist golang.org/x/mobile/example/bind/hello
+	echo "host-engine: wrote build/gobind, build/gobind-app, build/host-engines ($platform), build/app-engine, build/jni and build/coexist"
+}
+
 if [ "${1:-}" = index ]; then
 	[ $# = 2 ] || { echo "$USAGE" >&2; exit 2; }
 	index "$2"
 	echo "host-engine: $2 holds $(tr '\n' ' ' <"$2/$RESOURCE/platforms")"
+	exit 0
+fi
+if [ "${1:-}" = tests ]; then
+	[ $# = 1 ] || { echo "$USAGE" >&2; exit 2; }
+	tests
 	exit 0
 fi
 
@@ -76,22 +141,6 @@ fi
 platform=$1
 out=$2
 
-# This machine's platform, in the names the engine jar keeps engines under.
-machine() {
-	local os arch
-	case "$(uname -s)" in
-	Linux) os=linux ;;
-	Darwin) os=macos ;;
-	MINGW* | MSYS* | CYGWIN*) os=windows ;;
-	*) os=$(uname -s) ;;
-	esac
-	case "$(uname -m)" in
-	x86_64 | amd64) arch=x86_64 ;;
-	aarch64 | arm64) arch=aarch64 ;;
-	*) arch=$(uname -m) ;;
-	esac
-	echo "$os-$arch"
-}
 
 lib=libmobilemcp
 [ -z "$stock" ] || lib=libgojni
@@ -119,7 +168,7 @@ if [ -n "$target" ]; then
 	# information unless told, a tenth of the library.
 	extld=" -extldflags=-Wl,--strip-all"
 	jnimd=$JAVA_HOME/include/linux
-	[ "$jniinc" = win32 ] && jnimd=$ROOT/scripts/host-engine/win32 # the JDK here has only Linux's jni_md.h
+	[ "$jniinc" = win32 ] && jnimd=$ROOT/scripts/host-engine/win32 # a Linux JDK has only Linux's jni_md.h
 else
 	here=$(machine)
 	[ "$platform" = "$here" ] ||

@@ -17,7 +17,7 @@ module=github.com/mobilemcp/mobilemcp
 mb() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1000000 }'; }
 status=0
 
-forbidden=$(go list -deps ./intentbridge | grep -E '^(net/http|crypto/tls|github.com/modelcontextprotocol/.*|'"$module"'/capability/sms(/.*)?|'"$module"'/mcpserver(/.*)?)$' || true)
+forbidden=$(go list -deps ./intentbridge | grep -E '^(net/http|crypto/tls|github.com/modelcontextprotocol/.*|'"$module"'/sms(/.*)?|'"$module"'/mcpserver(/.*)?)$' || true)
 if [ -n "$forbidden" ]; then
 	echo "size: intentbridge, which every tool app ships, imports what only the SMS app needs:" >&2
 	sed 's/^/  /' <<<"$forbidden" >&2

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Android modules' tests on the host (docs/android.md): build-jni.sh builds gobind's Java and a
+# The Android modules' tests on the host (docs/android.md): host-engine.sh tests builds gobind's Java and a
 # host engine library from ./intentbridge, then the Maven reactor in android/ compiles every module
 # against android-all, compiles the resources with aapt, and runs each module's Robolectric tests
 # against the real Go engine.
-# Offline: scripts/deps.sh maven (run here, and by make deps) fills the Maven repository first.
+# Offline: scripts/deps.sh maven (run first by this script, and by make deps) fills the Maven repository.
 # Without arguments it also checks the libraries' public API against their listings
 # (scripts/api-listing.sh). Extra arguments go to mvn, for example -pl app -Dtest=SendSmsTest: the modules a selected one needs
 # are built too (-am), and a module with no matching test passes; a run of no test at all fails.
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/deps.sh maven
-scripts/build-jni.sh
+scripts/host-engine.sh tests
 rm -rf android/*/target/surefire-reports
 status=0
 mvn -B -q -o -f android/pom.xml test -am -Dsurefire.failIfNoSpecifiedTests=false "$@" || status=$?

@@ -7,7 +7,7 @@
 #
 #   --install   first installs the libraries (io.github.mobilemcp:sdk, client and sdk-testing, and
 #               the harness that plays the Android Gradle Plugin here) from this checkout, which
-#               needs Go (scripts/build-jni.sh); make test-installed does.
+#               needs Go (scripts/host-engine.sh tests); make test-installed does.
 #
 # The module is staged in build/test-installed/ with only what a tool developer has: its own
 # sources, the harness, and the sdk's Android half (manifest, identity, res/) taken from the
@@ -38,7 +38,7 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
-	scripts/build-jni.sh
+	scripts/host-engine.sh tests
 	echo "test-installed: installing sdk, client, sdk-testing, sdk-testing-engine and the harness into $repo"
 	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,testing -am install -DskipTests
 fi

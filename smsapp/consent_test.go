@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 )
 
 // TestTheMCPServerIsNotSubjectToAppConsent: over HTTP, holding the token the

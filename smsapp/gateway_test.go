@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 )
 
 const notesPackage = "io.github.mobilemcp.notes"

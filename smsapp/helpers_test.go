@@ -7,11 +7,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform/javaplatformtest"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/intentbridge"
+	"github.com/mobilemcp/mobilemcp/sms"
+	"github.com/mobilemcp/mobilemcp/sms/javaplatform/javaplatformtest"
 )
 
 // fakeJava stands in for the SMS app's Java platform.

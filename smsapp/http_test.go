@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/intentbridge"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 )
 
 const sendCall = `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`

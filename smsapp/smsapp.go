@@ -1,15 +1,21 @@
 // Package smsapp is what only the SMS reference app adds to the engine that
 // every tool app ships (intentbridge): the SMS capabilities over the app's
 // Java platform, the MCP server (StartHTTP) and the gateway that serves the
-// other apps' shared tools through it. gomobile binds it beside
-// intentbridge for the SMS app alone, so a tool app built on the SDK
-// carries no HTTP server, TLS, MCP SDK or SMS code (make size).
+// other apps' shared tools through it. From Java, after the bridge is open:
+//
+//	Smsapp.addSMS(tool, platform);          // before bridge.start(tool)
+//	Server server = Smsapp.serverFor(bridge);
+//	server.startHTTP("127.0.0.1:9531", token);
 //
 // Its surface uses only types gomobile can carry:
 //
 //   - AddSMS adds send_sms and get_sms_subscriptions to a Tool.
 //   - ServerFor gives a Bridge's one Server: StartHTTP and StopHTTP, and
 //     the gateway's SetRemoteCaller, SetRemoteTool and RemoveRemoteTool.
+//
+// gomobile binds it beside intentbridge for the SMS app alone, so a tool app
+// built on the SDK carries no HTTP server, TLS, MCP SDK or SMS code (make
+// size).
 package smsapp
 
 import (
@@ -17,9 +23,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/javaplatform"
 	"github.com/mobilemcp/mobilemcp/intentbridge"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/sms/javaplatform"
 )
 
 // Platform is what the SMS capabilities need of the phone, implemented in

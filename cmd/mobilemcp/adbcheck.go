@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/adb"
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/nativelib"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib"
+	"github.com/mobilemcp/mobilemcp/sms"
 )
 
 const adbCheckUsage = `Checks the SMS app on a connected phone, step by step, for what only a

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/nativelib/nativelibtest"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib/nativelibtest"
 )
 
 const checkAPKPath = "/data/app/~~Zq/io.github.mobilemcp.app-Xy/base.apk"

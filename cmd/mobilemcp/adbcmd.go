@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/adb"
-	"github.com/mobilemcp/mobilemcp/capability"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 

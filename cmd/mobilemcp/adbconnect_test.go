@@ -13,12 +13,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/adb"
-	"github.com/mobilemcp/mobilemcp/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
+	"github.com/mobilemcp/mobilemcp/sms"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 const phoneToken = "tok3n-from-the-app"

@@ -14,9 +14,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // adbStdioProcess is 'mobilemcp adb stdio' as a separate process, whose

@@ -16,13 +16,13 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/sms"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // gatewayPhone is the phone behind adb stdio: the app's MCP server (the

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
 )
 
 // runWithin runs the command line and fails the test if it does not end
@@ -224,7 +224,7 @@ func TestTheReplyStoreIsReadWithinBoundsAtStart(t *testing.T) {
 
 	var full bytes.Buffer
 	at := time.Now().UnixMilli()
-	for i := range idempotency.DefaultMaxEntries + 1 {
+	for i := range replystore.DefaultMaxEntries + 1 {
 		fmt.Fprintf(&full, `{"key":"k%d","fingerprint":"fp","at":%d,"value":1}`+"\n", i, at)
 	}
 	os.WriteFile(store, full.Bytes(), 0o600)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/nativelib"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib"
 )
 
 func init() {

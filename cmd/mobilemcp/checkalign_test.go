@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/nativelib"
-	"github.com/mobilemcp/mobilemcp/nativelib/nativelibtest"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib/nativelibtest"
 )
 
 func TestCheckAlign(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/sms"
 )
 
 // TestCheckedInResourcesMatchTheRegistry fails when the registry changes

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // buildCLI builds the mobilemcp binary into a temporary directory, for the

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 

@@ -20,7 +20,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/internal/suggest"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/adb"
+	"github.com/mobilemcp/mobilemcp/internal/adb"
 )
 
 // cli runs the command line in-process with a private data directory.

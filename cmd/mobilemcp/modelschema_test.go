@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 // The written rules of two model providers' function calling, which a
@@ -195,7 +195,7 @@ func modelSchemaDescriptors(t *testing.T) []string {
 	return append([]string{
 		"../../" + defaultDescriptorPath,
 		"../../android/notes/res/xml/mcp_capabilities.xml",
-		"../../descriptor/testdata/res/xml/mcp_capabilities.xml",
+		"../../engine/descriptor/testdata/res/xml/mcp_capabilities.xml",
 	}, clients...)
 }
 

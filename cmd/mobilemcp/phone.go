@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mobilemcp/mobilemcp/capability"
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
-	"github.com/mobilemcp/mobilemcp/capability/sms"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/sms"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // phoneFlags are the flags of every command that uses the simulated phone.
@@ -75,7 +75,7 @@ func (p *phoneFlags) outboxPath(e *env) (string, error) {
 // reply store in the data directory so that a repeated request id is
 // answered from it. What the store skips in its file is logged to log.
 // The caller closes the returned store.
-func (p *phoneFlags) engine(e *env, log *slog.Logger) (*capability.Engine, *idempotency.Store, error) {
+func (p *phoneFlags) engine(e *env, log *slog.Logger) (*capability.Engine, *replystore.Store, error) {
 	cfg := simphone.DefaultConfig()
 	if p.simConfig != "" {
 		var err error
@@ -95,11 +95,11 @@ func (p *phoneFlags) engine(e *env, log *slog.Logger) (*capability.Engine, *idem
 	if err != nil {
 		return nil, nil, err
 	}
-	store, err := idempotency.Open(idempotency.Options{Path: filepath.Join(dir, idempotency.FileName), Logger: log})
+	store, err := replystore.Open(replystore.Options{Path: filepath.Join(dir, replystore.FileName), Logger: log})
 	if err != nil {
 		return nil, nil, fmt.Errorf("opening the reply store: %w", err)
 	}
-	return capability.NewEngine(reg, capability.Options{Idempotency: store, Logger: log}), store, nil
+	return capability.NewEngine(reg, capability.Options{Replies: store, Logger: log}), store, nil
 }
 
 // builtinTool names the tool the CLI serves on the simulated phone, as its

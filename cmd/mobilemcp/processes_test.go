@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/capability/idempotency"
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // asCLI makes the test binary the mobilemcp command when it is started
@@ -99,7 +99,7 @@ func (p *procs) sent() map[string]int {
 // recorded returns the keys of the replies in replies.jsonl.
 func (p *procs) recorded() map[string]bool {
 	p.t.Helper()
-	data, err := os.ReadFile(filepath.Join(p.dataDir, idempotency.FileName))
+	data, err := os.ReadFile(filepath.Join(p.dataDir, replystore.FileName))
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func (p *procs) waitForClaims(ids []string) {
 	p.t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		data, _ := os.ReadFile(filepath.Join(p.dataDir, idempotency.FileName))
+		data, _ := os.ReadFile(filepath.Join(p.dataDir, replystore.FileName))
 		claimed := 0
 		for _, id := range ids {
 			if bytes.Contains(data, []byte(`{"key":"cli\u0000`+id+`","fingerprint":`)) {
@@ -188,7 +188,7 @@ func TestProcessesSharingADataDir(t *testing.T) {
 			t.Errorf("%s was sent %d times", id, sent[id])
 		}
 		if !recorded["cli\x00"+id] {
-			t.Errorf("%s has no reply in %s", id, idempotency.FileName)
+			t.Errorf("%s has no reply in %s", id, replystore.FileName)
 		}
 	}
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
 )
 
 var servingLine = regexp.MustCompile(`Serving MCP at (http://\S+/mcp) \(tools: send_sms, get_sms_subscriptions\)`)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/capability/sms/simphone"
+	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
 // serve --stdio writes JSON-RPC and nothing else on stdout, whatever the

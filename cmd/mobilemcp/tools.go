@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/mobilemcp/mobilemcp/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 )
 
 func init() {

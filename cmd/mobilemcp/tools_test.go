@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/descriptor"
-	"github.com/mobilemcp/mobilemcp/mcpserver/mcptest"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 )
 
 func TestToolsPrintsTheSeedSchema(t *testing.T) {

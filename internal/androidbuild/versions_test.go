@@ -15,7 +15,7 @@ import (
 const (
 	android      = "../../android"
 	catalogFile  = android + "/gradle/libs.versions.toml"
-	releaseCheck = "../../scripts/release-check.sh"
+	releaseCheck = "../../ci/release-check.sh"
 )
 
 // name is file as the repository names it.

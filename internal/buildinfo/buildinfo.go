@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Set by the release build with -ldflags "-X" (scripts/release-binaries.sh,
+// Set by the release build with -ldflags "-X" (ci/release-binaries.sh,
 // the engine builds); empty in a plain go build, which falls back to what
 // the Go toolchain recorded.
 var (

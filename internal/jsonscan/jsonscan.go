@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 )
 
 // ForEachMember calls fn with each member of the object raw, in order. The
@@ -183,4 +185,47 @@ func join(path, key string) string {
 		return key
 	}
 	return path + "." + key
+}
+
+// Unquote returns the text of the JSON string raw when it holds no escape,
+// the common case that needs no decoding; ok is false otherwise, and for
+// anything but a string.
+func Unquote(raw []byte) (text string, ok bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	inner := raw[1 : len(raw)-1]
+	if bytes.IndexByte(inner, '\\') >= 0 {
+		return "", false
+	}
+	return string(inner), true
+}
+
+// IsAbsent reports a member that is missing (nil) or an explicit null.
+func IsAbsent(raw []byte) bool {
+	return len(raw) == 0 || string(raw) == "null"
+}
+
+// Describe names the kind of the JSON value raw for a message, with a
+// short excerpt of a string, number or boolean: "string \"abc\"", "an
+// object", "null".
+func Describe(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	kind := "number"
+	switch raw[0] {
+	case '"':
+		kind = "string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		kind = "boolean"
+	case 'n':
+		return "null"
+	}
+	return kind + " " + excerpt.Of(string(raw))
 }

@@ -1,5 +1,5 @@
 // Command releasecheck is the release gate: it checks what a version tag would publish, and prints
-// one PASS or FAIL line per check, exiting 1 on any FAIL. scripts/release-check.sh (make
+// one PASS or FAIL line per check, exiting 1 on any FAIL. ci/release-check.sh (make
 // release-check) assembles everything that builds without the Android Gradle Plugin and runs it;
 // the release workflow runs it again on what Gradle staged, with -android for the AARs and APKs.
 //
@@ -37,7 +37,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/nativelib"
+	"github.com/mobilemcp/mobilemcp/internal/nativelib"
 )
 
 // Group is the Maven group of every artifact.

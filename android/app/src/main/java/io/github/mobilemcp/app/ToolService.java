@@ -9,7 +9,7 @@ import io.github.mobilemcp.sdk.internal.EngineAccess;
  * The SMS tool's Mobile-MCP service: the Tool SDK's {@link McpToolService}, which does the
  * transports, consent, replies and the foreground notification, serving {@code send_sms} and
  * {@code get_sms_subscriptions}. Those two are implemented in Go, inside the engine
- * ({@code capability/sms}); the phone's part of them is {@link AndroidPlatform}.
+ * ({@code sms}); the phone's part of them is {@link AndroidPlatform}.
  *
  * <p>Agents and {@code mobilemcp adb} name this service by its component,
  * {@code io.github.mobilemcp.app/.ToolService}, so its name stays as it was before the SDK.

@@ -17,7 +17,7 @@ import org.junit.Test;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pipeline's device step (scripts/ci-android.sh device-check, on each emulator): an assistant
+ * The pipeline's device step (ci/pipeline.sh device-check, on each emulator): an assistant
  * creates a note by binding to the notes tool through the client library, as an on-device assistant
  * does, with the user's consent given by the test. It runs in the notes app's own process, so the
  * caller Android names is the notes app itself. It needs a device: the host tests cover the same

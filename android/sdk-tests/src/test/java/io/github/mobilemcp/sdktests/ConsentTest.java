@@ -151,7 +151,7 @@ public class ConsentTest {
 
         long before = System.currentTimeMillis();
         press(APP, 0, "allowed");
-        String decisions = EngineAccess.bridge(agent.app()).callersJSON(); // the signer: SHA-256 of FakeAgent's certificate for this app
+        String decisions = EngineAccess.bridge(agent.app()).callersJSON(); // the signer: SHA-256 of the certificate McpToolRule gives this app
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.sdktests\","
                 + "\"signer\":\"59e2cfea92e57f5c2f05e0140fab6c856d531e376e15bf7159186c1d292e60df\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));

@@ -20,7 +20,7 @@ public class CoexistenceTest {
     @Test
     public void theEngineAndAnotherGomobileLibraryAnswerInOneJvm() throws Exception {
         String platform = HostEngine.platform(System.getProperty("os.name"), System.getProperty("os.arch"));
-        // The other library, as build-jni.sh built it, and the engine, where the engine jar keeps it:
+        // The other library, as scripts/host-engine.sh tests built it, and the engine, where the engine jar keeps it:
         // both directories on the library path, as an APK's lib/<abi>/ holds both files.
         Path other = Path.of(System.getProperty("mobilemcp.coexist")).resolve(HostEngine.RESOURCES + platform);
         Path engine = HostEngine.library(getClass().getClassLoader(), System.getProperty("os.name"), System.getProperty("os.arch"),

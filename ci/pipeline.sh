@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# pipeline.sh STEP ...: the steps of the pipeline in .github/workflows that need the Android SDK,
+# an emulator or Maven Central's credentials, which only the hosted runners have. Each is a function
+# here, so that ci/pipeline_test.sh runs it against fakes on any Linux machine (docs/android.md,
+# "The pipeline", says what only a hosted runner verifies).
+#
+#   install-sdk NDK_VERSION   sdkmanager installs the pinned NDK, platform and build-tools, and
+#                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)
+#   enable-kvm                lets the emulator use /dev/kvm on a hosted Linux runner
+#   collect OUTDIR            copies the SDK's AAR and both APKs to OUTDIR and checks every
+#                             libmobilemcp.so they carry for 16 KB pages (mobilemcp check-align)
+#   device-check REPORT       on a running emulator: mobilemcp adb check for the SMS app, then the
+#                             notes sample's steps; every step's PASS or FAIL line goes to REPORT
+#   version-code VERSION      the Android versionCode of a release version (1.2.3 -> 1020399;
+#                             1.2.3-rc.1 -> 1020300, below the release): minor and patch below
+#                             100, and every later version gets a higher code
+#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, sdk-testing-engine
+#                             (with the host engines in build/host-engines), client, client-ktx and sdk-ktx at
+#                             VERSION to the Maven repository DIR (ci/publish-central.sh uploads it)
+#   apks VERSION OUTDIR       the SMS app's and the notes sample's release APKs at VERSION, unsigned,
+#                             into OUTDIR (the publish job signs them)
+#   sign-apks DIR             zipalign -P 16 and apksigner sign every *-unsigned.apk in DIR with the
+#                             release key (ANDROID_KEYSTORE_BASE64, ANDROID_KEYSTORE_PASSWORD,
+#                             ANDROID_KEY_ALIAS, ANDROID_KEY_PASSWORD), verify each, and write
+#                             DIR/APKS.SHA256SUMS
+#   release-notes VERSION FILE  the release's notes: the Maven coordinates, and what is attached
+#   github-release TAG NOTES FILE...
+#                             gh release create TAG --verify-tag (the tag must exist: nothing is
+#                             tagged by accident), --prerelease for a tag with a "-" (v1.2.0-rc.1),
+#                             with NOTES as its notes and FILE... attached
+#
+# Overridable for the tests: GH, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
+# CLI; default: go build it), GRADLE (default ./gradlew in android/), MAKE, ANDROID_BUILD (default
+# scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PLATFORM="platforms;android-34"
+BUILD_TOOLS="build-tools;34.0.0"
+SDK_AAR=build/mobilemcp-sdk.aar
+APP_APK=android/app/build/outputs/apk/debug/app-debug.apk
+NOTES_APK=android/notes/build/outputs/apk/debug/notes-debug.apk
+# The notes sample's device test (NotesOnDeviceTest), which make notes-apk builds beside it.
+NOTES_TEST_APK=android/notes/build/outputs/apk/androidTest/debug/notes-debug-androidTest.apk
+NOTES_TEST_RUNNER=io.github.mobilemcp.notes.test/androidx.test.runner.AndroidJUnitRunner
+NOTES_PACKAGE=io.github.mobilemcp.notes
+NOTES_TOOL=$NOTES_PACKAGE/.NotesToolService
+
+fail() {
+	echo "pipeline: $*" >&2
+	exit 1
+}
+
+need_args() {
+	local want=$1 got=$2 usage=$3
+	[ "$got" -eq "$want" ] || { echo "usage: ci/pipeline.sh $usage" >&2; exit 2; }
+}
+
+mobilemcp() {
+	if [ -z "${MOBILEMCP:-}" ]; then
+		go build -o build/mobilemcp ./cmd/mobilemcp
+		MOBILEMCP=build/mobilemcp
+	fi
+	"$MOBILEMCP" "$@"
+}
+
+install_sdk() {
+	local ndk=$1 sdkmanager=${SDKMANAGER:-}
+	[ -n "${ANDROID_HOME:-}" ] || fail "ANDROID_HOME is not set; the hosted runner sets it to its Android SDK"
+	if [ -z "$sdkmanager" ]; then
+		sdkmanager=$ANDROID_HOME/cmdline-tools/latest/bin/sdkmanager
+		[ -x "$sdkmanager" ] || fail "no sdkmanager at $sdkmanager"
+	fi
+	# sdkmanager asks to accept each license; the answer is yes.
+	yes | "$sdkmanager" --licenses >/dev/null || true
+	"$sdkmanager" --install "ndk;$ndk" "$PLATFORM" "$BUILD_TOOLS"
+	[ -e "$ANDROID_HOME/ndk/$ndk/source.properties" ] || fail "sdkmanager did not install ndk;$ndk in $ANDROID_HOME/ndk/$ndk"
+	echo "ANDROID_NDK_HOME=$ANDROID_HOME/ndk/$ndk" >> "${GITHUB_ENV:-/dev/null}"
+}
+
+enable_kvm() {
+	echo 'KERNEL=="kvm", GROUP="kvm", MODE="0666", OPTIONS+="static_node=kvm"' |
+		sudo tee /etc/udev/rules.d/99-kvm4all.rules >/dev/null
+	sudo udevadm control --reload-rules
+	sudo udevadm trigger --name-match=kvm
+}
+
+# check_libs ARCHIVE DIR_IN_ARCHIVE: unpacks the archive's native libraries and runs check-align on them.
+check_libs() {
+	local archive=$1 inside=$2 tmp
+	tmp=$(mktemp -d)
+	unzip -q "$archive" "$inside/*" -d "$tmp" || { rm -rf "$tmp"; fail "$archive has no $inside/ with native libraries"; }
+	if ! mobilemcp check-align "$tmp/$inside"; then
+		rm -rf "$tmp"
+		fail "$archive: a native library would not load with 16 KB pages (above)"
+	fi
+	rm -rf "$tmp"
+}
+
+collect() {
+	local out=$1 f
+	mkdir -p "$out"
+	for f in "$SDK_AAR" "$APP_APK" "$NOTES_APK"; do
+		[ -e "$f" ] || fail "$f is missing; make sdk apk notes-apk builds it"
+	done
+	check_libs "$SDK_AAR" jni
+	check_libs "$APP_APK" lib
+	check_libs "$NOTES_APK" lib
+	cp "$SDK_AAR" "$APP_APK" "$NOTES_APK" "$out"/
+	echo "pipeline: collected $(basename "$SDK_AAR"), $(basename "$APP_APK") and $(basename "$NOTES_APK") in $out"
+}
+
+# step NAME COMMAND...: runs COMMAND and prints NAME's PASS or FAIL line; the output is kept.
+step() {
+	local name=$1 output
+	shift
+	if output=$("$@" 2>&1); then
+		printf 'PASS  %s\n' "$name"
+		return 0
+	fi
+	printf 'FAIL  %-18s %s\n' "$name" "$(tail -n 1 <<<"$output")"
+	return 1
+}
+
+# contains TEXT COMMAND...: COMMAND succeeds and prints TEXT.
+contains() {
+	local text=$1 output
+	shift
+	output=$("$@") || { echo "$output"; return 1; }
+	grep -qF -- "$text" <<<"$output" || { echo "the output has no \"$text\": $output"; return 1; }
+}
+
+notes_steps() {
+	local failed=0 adb=${ADB:-adb}
+	step notes-install "$adb" install -r "$NOTES_APK" || failed=1
+	step notes-discover contains "$NOTES_TOOL" mobilemcp adb discover || failed=1
+	# By Intent, as an agent without a callback sends it: a debuggable build runs what only reads.
+	step notes-list contains '"status":"success"' mobilemcp adb call --intent --tool "$NOTES_TOOL" list_notes || failed=1
+	# By binding through the client library, the user's consent given by the test (NotesOnDeviceTest).
+	step notes-test-install "$adb" install -r "$NOTES_TEST_APK" || failed=1
+	step notes-create contains 'OK (1 test)' "$adb" shell am instrument -w -e class io.github.mobilemcp.notes.NotesOnDeviceTest "$NOTES_TEST_RUNNER" || failed=1
+	step notes-created contains '"count","type":"integer","value":1' mobilemcp adb call --tool "$NOTES_TOOL" list_notes || failed=1
+	return $failed
+}
+
+device_check() {
+	local report=$1
+	mkdir -p "$(dirname "$report")"
+	# Every step runs, whatever failed before it; the subshell's status says whether any did.
+	if ! (
+		failed=0
+		mobilemcp adb check --apk "$APP_APK" || failed=1
+		notes_steps || failed=1
+		exit $failed
+	) | tee "$report"; then
+		fail "a device step failed; $report lists them"
+	fi
+}
+
+version_code() {
+	local version=$1 major minor patch pre
+	[[ $version =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)(-[0-9A-Za-z.-]+)?$ ]] ||
+		fail "VERSION $version is not a version such as 1.2.0 or 1.2.0-rc.1"
+	major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]} patch=${BASH_REMATCH[3]} pre=${BASH_REMATCH[4]}
+	if [ "$minor" -ge 100 ] || [ "$patch" -ge 100 ] || [ "$major" -ge 2000 ]; then
+		fail "VERSION $version does not fit a versionCode (minor and patch below 100, major below 2000)"
+	fi
+	# A pre-release counts below its release: 99 for the release, 00 for any pre-release.
+	echo $(((major * 10000 + minor * 100 + patch) * 100 + (${#pre} > 0 ? 0 : 99)))
+}
+
+# gradle ARGS...: the build in android/, through the committed wrapper, at the release's version.
+gradle() {
+	(cd android && ${GRADLE:-./gradlew} --no-daemon "$@")
+}
+
+stage() {
+	local version=$1 dir=$2 code
+	code=$(version_code "$version")
+	[ -e build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms ] ||
+		fail "build/host-engines holds no host engines; the release gathers them there before it stages"
+	${MAKE:-make} sdk
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd)
+	gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" -Pmobilemcp.stagingRepo="$dir" \
+		:sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository \
+		:testing-engine:publishAllPublicationsToStagingRepository \
+		:client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository \
+		:sdk-ktx:publishAllPublicationsToStagingRepository
+	echo "pipeline: staged io.github.mobilemcp $version in $dir"
+}
+
+apks() {
+	local version=$1 out=$2 code app
+	code=$(version_code "$version")
+	mkdir -p "$out"
+	# Each app with its own engine: the SMS app's has ./smsapp beside the tool engine.
+	for app in app notes; do
+		if [ "$app" = app ]; then
+			${ANDROID_BUILD:-scripts/android-build.sh} aar app
+		else
+			${ANDROID_BUILD:-scripts/android-build.sh} aar
+		fi
+		gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" ":$app:assembleRelease"
+		cp "android/$app/build/outputs/apk/release/$app-release-unsigned.apk" "$out/mobilemcp-$app-$version-unsigned.apk"
+	done
+	echo "pipeline: built the release APKs of the SMS app and the notes sample ($version, versionCode $code) in $out"
+}
+
+# build_tool NAME: the newest build-tools' NAME (apksigner, zipalign).
+build_tool() {
+	local tool newest=
+	for tool in "${ANDROID_HOME:-/nonexistent}"/build-tools/*/"$1"; do
+		[ -x "$tool" ] && newest=$tool
+	done
+	[ -n "$newest" ] || fail "no $1 in \$ANDROID_HOME/build-tools; install build-tools (ci/pipeline.sh install-sdk)"
+	echo "$newest"
+}
+
+sign_apks() {
+	local dir=$1 apksigner zipalign unsigned signed keystore found=0
+	for var in ANDROID_KEYSTORE_BASE64 ANDROID_KEYSTORE_PASSWORD ANDROID_KEY_ALIAS ANDROID_KEY_PASSWORD; do
+		[ -n "${!var:-}" ] || fail "$var is not set; the release workflow takes it from the repository's secrets"
+	done
+	apksigner=${APKSIGNER:-$(build_tool apksigner)}
+	zipalign=${ZIPALIGN:-$(build_tool zipalign)}
+	keystore=$(mktemp)
+	trap 'rm -f "$keystore"' RETURN
+	printf '%s' "$ANDROID_KEYSTORE_BASE64" | base64 -d >"$keystore"
+	: >"$dir/APKS.SHA256SUMS"
+	for unsigned in "$dir"/*-unsigned.apk; do
+		[ -e "$unsigned" ] || continue
+		found=$((found + 1))
+		signed=${unsigned%-unsigned.apk}.apk
+		# Aligned before signing, as APK Signature Scheme v2 requires; -P 16: native libraries at 16 KB.
+		"$zipalign" -f -P 16 4 "$unsigned" "$signed.aligned"
+		# The passwords reach apksigner through the environment, never its command line.
+		"$apksigner" sign --ks "$keystore" --ks-key-alias "$ANDROID_KEY_ALIAS" --ks-pass env:ANDROID_KEYSTORE_PASSWORD \
+			--key-pass env:ANDROID_KEY_PASSWORD --out "$signed" "$signed.aligned"
+		rm -f "$signed.aligned" "$signed.idsig" "$unsigned"
+		"$apksigner" verify "$signed" || fail "$signed does not verify after signing"
+		(cd "$dir" && sha256sum -- "$(basename "$signed")" >>APKS.SHA256SUMS)
+	done
+	[ "$found" -gt 0 ] || fail "no *-unsigned.apk in $dir; ci/pipeline.sh apks builds them"
+	echo "pipeline: signed $found APKs in $dir"
+}
+
+release_notes() {
+	local version=$1 file=$2 artifact
+	mkdir -p "$(dirname "$file")"
+	{
+		echo "## Maven Central"
+		echo
+		echo "Add to a tool app's \`build.gradle.kts\` (docs/tool-sdk.md):"
+		echo
+		echo '```kotlin'
+		echo "implementation(\"io.github.mobilemcp:sdk:$version\")"
+		echo "testImplementation(\"io.github.mobilemcp:sdk-testing:$version\")"
+		echo "testImplementation(\"io.github.mobilemcp:client:$version\")"
+		echo '```'
+		echo
+		for artifact in sdk sdk-ktx client client-ktx sdk-testing sdk-testing-engine; do
+			echo "- \`io.github.mobilemcp:$artifact:$version\`"
+		done
+		echo
+		echo "## Attached"
+		echo
+		echo "- \`mobilemcp-app-$version.apk\`: the SMS app (the gateway for desktop agents), and"
+		echo "  \`mobilemcp-notes-$version.apk\`: the notes sample, signed with the project's release key;"
+		echo "  their SHA-256 in \`APKS.SHA256SUMS\`."
+		echo "- \`mobilemcp-$version-<os>-<arch>\`: the \`mobilemcp\` command line for Linux, macOS and"
+		echo "  Windows on amd64 and arm64, each with LICENSE and a README; their SHA-256 in \`SHA256SUMS\`."
+		echo
+		echo "Check a download with \`sha256sum -c SHA256SUMS --ignore-missing\`. CHANGELOG.md says what changed."
+	} >"$file"
+	echo "pipeline: wrote the release notes of $version to $file"
+}
+
+github_release() {
+	local tag=$1 notes=$2 flags=(--verify-tag --title "mobilemcp ${1#v}" --notes-file "$2")
+	shift 2
+	[[ $tag =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || fail "TAG $tag is not a release tag such as v1.2.0"
+	[ -s "$notes" ] || fail "the notes file $notes is empty or missing; ci/pipeline.sh release-notes writes it"
+	[ $# -gt 0 ] || fail "nothing to attach to $tag"
+	case "$tag" in *-*) flags+=(--prerelease) ;; esac
+	${GH:-gh} release create "$tag" "${flags[@]}" "$@"
+	echo "pipeline: released $tag with $# files"
+}
+
+[ $# -ge 1 ] || { echo "usage: ci/pipeline.sh install-sdk|enable-kvm|collect|device-check|version-code|stage|apks|sign-apks|release-notes|github-release ..." >&2; exit 2; }
+cmd=$1
+shift
+case "$cmd" in
+install-sdk) need_args 1 $# "install-sdk NDK_VERSION"; install_sdk "$1" ;;
+enable-kvm) need_args 0 $# "enable-kvm"; enable_kvm ;;
+collect) need_args 1 $# "collect OUTDIR"; collect "$1" ;;
+device-check) need_args 1 $# "device-check REPORT"; device_check "$1" ;;
+version-code) need_args 1 $# "version-code VERSION"; version_code "$1" ;;
+stage) need_args 2 $# "stage VERSION DIR"; stage "$1" "$2" ;;
+apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
+sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
+release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
+github-release) [ $# -ge 3 ] || { echo "usage: ci/pipeline.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;
+*) echo "pipeline: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check, version-code, stage, apks, sign-apks, release-notes and github-release" >&2; exit 2 ;;
+esac

@@ -1,0 +1,215 @@
+package descriptor
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/beevik/etree"
+
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+)
+
+// The attributes each element may carry, from the Mobile-MCP spec §1.2.
+var (
+	rootAttrs        = []string{"version"}
+	capabilityAttrs  = []string{"id", "description", "version"}
+	inputParamAttrs  = []string{"name", "type", "required", "description"}
+	outputParamAttrs = []string{"name", "type", "description"}
+)
+
+// descriptor reads the whole document, whose root the caller has checked.
+func (r *reader) descriptor() *File {
+	root := r.t.root
+	r.checkAttrs(root, rootAttrs, nil)
+	d := &File{Version: r.rootVersion(root)}
+	first := make(map[string]int) // capability id → line of its first declaration
+	for e := range r.t.children(root) {
+		if !is(e, capabilityTag) {
+			r.unknownElement(e, root, capabilityTag)
+			continue
+		}
+		s := r.capability(e)
+		if line, dup := first[s.ID]; dup {
+			r.atAttr(ruleDuplicateID, e, "id", "capability id %q is already used at line %d; give each capability its own id", s.ID, line)
+		} else if s.ID != "" {
+			first[s.ID] = s.Line
+		}
+		d.Specs = append(d.Specs, s)
+	}
+	if len(d.Specs) == 0 {
+		r.at(ruleNoCapabilities, root, "the descriptor declares no <capability>; add one for each function the tool offers")
+	}
+	return d
+}
+
+func (r *reader) rootVersion(root node) string {
+	v, ok := attr(root, "version")
+	switch {
+	case !ok:
+		r.at(ruleRootVersion, root, `<%s> has no version attribute; add version=%q`, root.FullTag(), capability.SpecVersion)
+	case v != capability.SpecVersion:
+		r.atAttr(ruleRootVersion, root, "version", `<%s> has version=%q, but this is the format of Mobile-MCP %s; write version=%q`, root.FullTag(), v, capability.SpecVersion, capability.SpecVersion)
+	}
+	return v
+}
+
+func (r *reader) capability(e node) Spec {
+	line, _ := r.t.pos(e)
+	s := Spec{Line: line}
+	r.checkAttrs(e, capabilityAttrs, capabilityExt)
+	what := subject{kind: capabilityTag}
+	s.ID = r.need(e, "id", what)
+	if s.ID != "" {
+		what.name = s.ID
+		switch {
+		case !capability.ValidID(s.ID):
+			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
+		case !modelToolNames.MatchString(s.ID):
+			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
+		}
+	}
+	s.Description = r.need(e, "description", what)
+	s.Version = r.version(e, what)
+	s.Annotations = r.annotations(e, what)
+	r.checkReadOnly(e, what)
+	s.Timeout = r.timeout(e, what)
+
+	var sections [2]node // the first <input> and <output>
+	for child := range r.t.children(e) {
+		i := 0
+		switch {
+		case is(child, inputTag):
+		case is(child, outputTag):
+			i = 1
+		default:
+			r.unknownElement(child, e, inputTag, outputTag)
+			continue
+		}
+		if sections[i].Element != nil {
+			line, _ := r.t.pos(sections[i])
+			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Tag, line)
+		} else {
+			sections[i] = child
+		}
+		if i == 0 {
+			s.Input = r.params(child, s.Input, true)
+		} else {
+			s.Output = r.params(child, s.Output, false)
+		}
+	}
+	return s
+}
+
+// params appends the params of an <input> or <output> section to list.
+func (r *reader) params(section node, list []Param, input bool) []Param {
+	r.checkAttrs(section, nil, nil)
+	known, ext := outputParamAttrs, paramExt
+	if input {
+		known, ext = inputParamAttrs, slices.Concat(inputParamExt, paramExt)
+	}
+	kind := section.Tag
+	first := make(map[string]int, len(list)) // param name → line of its first declaration
+	for _, p := range list {
+		if _, dup := first[p.Name]; !dup {
+			first[p.Name] = p.Line
+		}
+	}
+	for e := range r.t.children(section) {
+		if !is(e, paramTag) {
+			r.unknownElement(e, section, paramTag)
+			continue
+		}
+		for child := range r.t.children(e) {
+			r.unknownElement(child, e)
+		}
+		r.checkAttrs(e, known, ext)
+		line, _ := r.t.pos(e)
+		p := Param{Line: line}
+		what := subject{kind: kind}
+		p.Name = r.need(e, "name", what)
+		if p.Name != "" {
+			what.name = p.Name
+			if line, dup := first[p.Name]; dup {
+				r.atAttr(ruleDuplicateParam, e, "name", "%s is already declared at line %d; rename or remove one", what, line)
+			} else {
+				first[p.Name] = p.Line
+			}
+		}
+		p.Type = r.paramType(e, r.need(e, "type", what), what)
+		if input {
+			if v := r.need(e, "required", what); strings.TrimSpace(v) != "" {
+				p.Required = r.boolean(e, etree.Attr{Key: "required", Value: v}, false, what)
+			}
+		}
+		p.Description = r.need(e, "description", what)
+		if input {
+			r.paramLimits(e, &p, what)
+		}
+		r.items(e, &p, what)
+		list = append(list, p)
+	}
+	return list
+}
+
+// paramType resolves a type name: a synonym becomes its canonical type,
+// an unknown name stays as written.
+func (r *reader) paramType(e node, name string, what subject) capability.Type {
+	if name == "" {
+		return "" // need reported it
+	}
+	t, canonical, ok := capability.ParseType(name)
+	switch {
+	case !ok:
+		r.atAttr(ruleUnknownType, e, "type", "%s has type %q, which is not a descriptor type; %s", what, name,
+			didYouMean(name, typeNames, "use one of "+typeList))
+		return capability.Type(name)
+	case !canonical:
+		r.atAttr(ruleTypeSynonym, e, "type", "%s has type %q; write type=%q, the name every reader knows", what, name, t)
+	}
+	return t
+}
+
+// unknownElement reports e, a child of parent that the format does not
+// define there; want lists what parent may hold.
+func (r *reader) unknownElement(e, parent node, want ...string) {
+	if len(want) == 0 {
+		r.at(ruleUnknownElement, e, "<%s> holds no elements; remove <%s>", parent.FullTag(), e.FullTag())
+		return
+	}
+	names := make([]string, len(want))
+	for i, w := range want {
+		names[i] = "<" + w + ">"
+	}
+	r.at(ruleUnknownElement, e, "<%s> does not belong in <%s>, which holds only %s; %s", e.FullTag(), parent.FullTag(),
+		strings.Join(names, " and "), didYouMean("<"+e.FullTag()+">", names, "remove it"))
+}
+
+// modelToolNames is the function names that OpenAI's and Anthropic's
+// function calling accept, which Gemini's accept too when they start with
+// a letter or "_". MCP allows more (".", and 128 characters), so an
+// assistant that hands MCP tools to a model must rename those.
+var modelToolNames = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// modelToolName suggests a name for id that modelToolNames matches.
+func modelToolName(id string) string {
+	name := strings.ReplaceAll(id, ".", "_")
+	if len(name) > 64 {
+		name = name[:64]
+	}
+	return name
+}
+
+// toolName replaces what MCP tool names may not contain, to suggest a fix.
+func toolName(id string) string {
+	name := strings.Map(func(c rune) rune {
+		if c < 128 && capability.ValidID(string(c)) {
+			return c
+		}
+		return '_'
+	}, id)
+	if len(name) > 128 {
+		name = name[:128]
+	}
+	return name
+}

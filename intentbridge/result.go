@@ -1,0 +1,105 @@
+package intentbridge
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+)
+
+// parseResult reads the outcome of a Java handler (a Handler's result) as
+// JSON: either a success,
+//
+//	{"message":"Created note 7","output":{"id":7}}
+//
+// or a failure,
+//
+//	{"error_code":"invalid_arguments","message":"there is no note 7"}
+//
+// with a code from capability.Codes. It returns the Result, or the *Error
+// of the failure. Output values stay raw JSON, for CheckOutput to match
+// against the declaration. Text that is neither, a member it does not know and a
+// member given twice are errors of their own, which the caller reports as
+// the handler's bug.
+//
+// It walks the text with the request decoder's walker rather than through
+// reflection: a Java handler's every call passes through here.
+func parseResult(data []byte) (capability.Result, *capability.Error, error) {
+	if !json.Valid(data) {
+		return capability.Result{}, nil, errors.New("it is not JSON")
+	}
+	var message, output, code []byte
+	var problem error
+	isObject := jsonscan.ForEachMember(data, func(key, value []byte) {
+		var field *[]byte
+		switch string(key) {
+		case "message":
+			field = &message
+		case "output":
+			field = &output
+		case "error_code":
+			field = &code
+		default:
+			problem = cmp.Or(problem, fmt.Errorf("it has the member %q, which is none of message, output and error_code", excerpt.Of(string(key))))
+			return
+		}
+		if *field != nil {
+			problem = cmp.Or(problem, fmt.Errorf("it has %q twice", key))
+		}
+		*field = value
+	})
+	switch {
+	case !isObject:
+		return capability.Result{}, nil, fmt.Errorf("it is %s, not an object", jsonscan.Describe(data))
+	case problem != nil:
+		return capability.Result{}, nil, problem
+	}
+	text, err := optionalString(message, "message")
+	if err != nil {
+		return capability.Result{}, nil, err
+	}
+	if code != nil {
+		c, err := optionalString(code, "error_code")
+		if err != nil {
+			return capability.Result{}, nil, err
+		}
+		if !capability.Code(c).Known() {
+			return capability.Result{}, nil, fmt.Errorf("its error_code %q is not one of the wire format's codes", excerpt.Of(c))
+		}
+		if output != nil {
+			return capability.Result{}, nil, errors.New("it has both an error_code and outputs")
+		}
+		return capability.Result{}, &capability.Error{Code: capability.Code(c), Message: text}, nil
+	}
+	if message == nil {
+		return capability.Result{}, nil, errors.New("it has neither a message nor an error_code")
+	}
+	var values []capability.Value
+	if output != nil && !jsonscan.IsAbsent(output) {
+		if !jsonscan.ForEachMember(output, func(key, value []byte) {
+			values = append(values, capability.Value{Name: string(key), Value: json.RawMessage(value)})
+		}) {
+			return capability.Result{}, nil, fmt.Errorf("its output is %s, not an object", jsonscan.Describe(output))
+		}
+	}
+	return capability.Result{Message: text, Output: values}, nil, nil
+}
+
+// optionalString reads a JSON string member, which may be absent.
+func optionalString(raw []byte, name string) (string, error) {
+	if raw == nil {
+		return "", nil
+	}
+	if s, ok := jsonscan.Unquote(raw); ok {
+		return s, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("its %s is %s, not a string", name, jsonscan.Describe(raw))
+	}
+	return s, nil
+}

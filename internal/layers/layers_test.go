@@ -1,0 +1,81 @@
+package layers
+
+import (
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mobilemcp/mobilemcp/"
+
+// The layers, top first: a package may import its own layer's packages and
+// those of the layers below it. internal/ serves every layer.
+var layers = [][]string{
+	{"cmd/"},
+	{"smsapp"},
+	{"intentbridge", "mcpserver"},
+	{"sms"},
+	{"engine/"},
+}
+
+// layerOf returns the index of the layer path belongs to, or -1 for
+// internal/ and what no layer names (docs).
+func layerOf(path string) int {
+	for i, layer := range layers {
+		for _, prefix := range layer {
+			if path == strings.TrimSuffix(prefix, "/") || strings.HasPrefix(path, strings.TrimSuffix(prefix, "/")+"/") {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// TestImportsFlowDown: no package imports one of a layer above its own,
+// so the engine never learns of a transport or of SMS. A test may use the
+// SMS product as its fixture (the engine's tests run the real send_sms),
+// but no test reaches a transport or the command line from below.
+func TestImportsFlowDown(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json", "../../...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	checked := 0
+	for {
+		var pkg struct {
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
+		}
+		if err := dec.Decode(&pkg); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		from := strings.TrimPrefix(pkg.ImportPath, module)
+		own := layerOf(from)
+		if own < 0 {
+			continue
+		}
+		checked++
+		check := func(imports []string, what string, fixture bool) {
+			for _, imp := range imports {
+				to := strings.TrimPrefix(imp, module)
+				if to == imp || to == from {
+					continue // another module's, or an external test's own package
+				}
+				if l := layerOf(to); l >= 0 && l < own && !(fixture && layerOf(to) == layerOf("sms")) {
+					t.Errorf("%s%s imports %s, a layer above its own", from, what, to)
+				}
+			}
+		}
+		check(pkg.Imports, "", false)
+		check(pkg.TestImports, "'s tests", true)
+		check(pkg.XTestImports, "'s tests", true)
+	}
+	if checked < 10 {
+		t.Errorf("checked %d packages; the module has more", checked)
+	}
+}
