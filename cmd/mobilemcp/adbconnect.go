@@ -269,7 +269,7 @@ func (s *statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 func (s *statusRecorder) last() int { return s.status }
 
 // clientConfigs is the configuration of the common MCP clients for url,
-// as docs/mcp.md shows it. Each names $MOBILEMCP_TOKEN rather than holding
+// as docs/desktop.md shows it. Each names $MOBILEMCP_TOKEN rather than holding
 // the token, except Claude Desktop's, which cannot read the environment.
 func clientConfigs(url string) string {
 	return `Each client reads the token from $` + tokenEnv + ` in its environment (start it from a shell where

@@ -7,19 +7,19 @@ import (
 	"testing"
 )
 
-// TestTheDocsShowWhatADBConnectPrints keeps docs/mcp.md's "Use your
+// TestTheDocsShowWhatADBConnectPrints keeps docs/desktop.md's "Use your
 // phone's tools from a desktop agent" true: its three commands are the
 // ones this command and its help name, and the configurations it shows are
 // the ones it prints.
 func TestTheDocsShowWhatADBConnectPrints(t *testing.T) {
-	data, err := os.ReadFile("../../docs/mcp.md")
+	data, err := os.ReadFile("../../docs/desktop.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(data)
 	section := regexp.MustCompile("(?s)## Use your phone's tools from a desktop agent\n(.*?)\n## ").FindStringSubmatch(doc)
 	if section == nil {
-		t.Fatal(`docs/mcp.md has no section "Use your phone's tools from a desktop agent"`)
+		t.Fatal(`docs/desktop.md has no section "Use your phone's tools from a desktop agent"`)
 	}
 	setup := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(section[1])
 	if setup == nil {

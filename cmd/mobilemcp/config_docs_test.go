@@ -7,18 +7,18 @@ import (
 	"testing"
 )
 
-// TestTheDocsShowWhatConfigPrints keeps docs/mcp.md's "Desktop agents: one
+// TestTheDocsShowWhatConfigPrints keeps docs/desktop.md's "Desktop agents: one
 // line" true: it comes first, and each code span of a client's row is in
 // what 'mobilemcp config CLIENT' prints, for the phone and for the
 // simulated phone.
 func TestTheDocsShowWhatConfigPrints(t *testing.T) {
-	data, err := os.ReadFile("../../docs/mcp.md")
+	data, err := os.ReadFile("../../docs/desktop.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(data)
 	if first := regexp.MustCompile(`(?m)^## .*`).FindString(doc); first != "## Desktop agents: one line" {
-		t.Errorf("docs/mcp.md starts with %q, not the desktop agents' one line", first)
+		t.Errorf("docs/desktop.md starts with %q, not the desktop agents' one line", first)
 	}
 	section := regexp.MustCompile("(?s)## Desktop agents: one line\n(.*?)\n## ").FindStringSubmatch(doc)[1]
 	clients := map[string]string{"Claude Code": "claude-code", "Claude Desktop": "claude-desktop", "Cursor": "cursor",

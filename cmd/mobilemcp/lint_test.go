@@ -180,7 +180,7 @@ func TestLintAModuleWithoutADescriptorSuggestsWritingOne(t *testing.T) {
 	writeFile(t, dir, "src/main/res/values/strings.xml", "<resources/>\n")
 	code, out, _ := newCLI(t).run("", "lint", dir)
 	want := dir + ": error: " + dir + " holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at " +
-		filepath.Join(dir, "src/main/res/xml/mcp_capabilities.xml") + ", as docs/descriptor.md describes [not-descriptor]\n"
+		filepath.Join(dir, "src/main/res/xml/mcp_capabilities.xml") + ", as docs/reference/descriptor.md describes [not-descriptor]\n"
 	if code != exitFailure || out != want {
 		t.Errorf("exit %d, stdout\n%s\nwant\n%s", code, out, want)
 	}

@@ -19,7 +19,7 @@ import (
 
 // The written rules of two model providers' function calling, which a
 // desktop agent meets when it hands our tools to its model. A model that
-// refuses one tool refuses the whole list. docs/descriptor.md ("Schemas
+// refuses one tool refuses the whole list. docs/reference/descriptor.md ("Schemas
 // that models accept") cites the rules and says where they conflict with
 // what MCP or the engine needs.
 //
@@ -151,7 +151,7 @@ func modelProblems(tool map[string]any) []problem {
 }
 
 // A conflict is a rule our schemas knowingly break, because MCP or the
-// engine needs what the rule forbids; docs/descriptor.md says why and what
+// engine needs what the rule forbids; docs/reference/descriptor.md says why and what
 // an agent does about it. matches tells its problems, against the
 // capability the tool was made of.
 type conflict struct {
@@ -296,7 +296,7 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 	}
 	for i, c := range conflicts {
 		if !seen[i] {
-			t.Errorf("no tool shows the documented conflict %q any more; drop it from the test and docs/descriptor.md", c.why)
+			t.Errorf("no tool shows the documented conflict %q any more; drop it from the test and docs/reference/descriptor.md", c.why)
 		}
 	}
 	// tools: 8 of 5 descriptors; serve: the 2 SMS tools; the gateway: those

@@ -14,7 +14,7 @@
 //
 // The format carries only what the spec defines, plus mobilemcp's behaviour
 // hints as attributes in their own XML namespace ([Namespace]), which
-// other readers ignore. docs/descriptor.md describes the format and the
+// other readers ignore. docs/reference/descriptor.md describes the format and the
 // lint rules.
 package descriptor
 

@@ -92,7 +92,7 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		manifest = manifestIn(path)
 	}
 	if len(files) == 0 && manifest == "" {
-		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at %s, as docs/descriptor.md describes", path, newDescriptorPath(path))
+		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at %s, as docs/reference/descriptor.md describes", path, newDescriptorPath(path))
 		f.File = path
 		return []Finding{f}, nil
 	}

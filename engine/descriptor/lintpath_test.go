@@ -35,7 +35,7 @@ func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 	dir := t.TempDir()
 	findings, err := descriptor.LintPath(dir, nil)
 	w := want{"not-descriptor", 0, dir + " holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at " +
-		filepath.Join(dir, "res", "xml", "mcp_capabilities.xml") + ", as docs/descriptor.md describes"}
+		filepath.Join(dir, "res", "xml", "mcp_capabilities.xml") + ", as docs/reference/descriptor.md describes"}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != dir {
 		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
 	}

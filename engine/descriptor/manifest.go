@@ -150,7 +150,7 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		}
 	}
 	if len(files) == 0 {
-		r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which does not exist; write the descriptor there, as docs/descriptor.md describes", ref, want)
+		r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which does not exist; write the descriptor there, as docs/reference/descriptor.md describes", ref, want)
 		return
 	}
 	for _, file := range files {

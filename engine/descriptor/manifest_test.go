@@ -68,7 +68,7 @@ var manifestCases = []struct {
 	{"capabilities in raw", capsLine, `      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@raw/mcp_capabilities" />`,
 		want{"manifest-meta-data-kind", 7, `mobile.mcp.tool.capabilities points at "@raw/mcp_capabilities", which is not an XML resource; write android:resource="@xml/mcp_capabilities"`}},
 	{"missing descriptor", capsLine, `      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@xml/tools" />`,
-		want{"manifest-descriptor", 7, `@xml/tools points at testdata/res/xml/tools.xml, which does not exist; write the descriptor there, as docs/descriptor.md describes`}},
+		want{"manifest-descriptor", 7, `@xml/tools points at testdata/res/xml/tools.xml, which does not exist; write the descriptor there, as docs/reference/descriptor.md describes`}},
 	{"not a descriptor", capsLine, `      <meta-data android:name="mobile.mcp.tool.capabilities" android:resource="@xml/network_security_config" />`,
 		want{"manifest-descriptor", 7, `@xml/network_security_config points at testdata/res/xml/network_security_config.xml, which is not a capability descriptor (its root is "network-security-config", not <mobile-mcp-capabilities>); run mobilemcp lint testdata/res/xml/network_security_config.xml`}},
 }

@@ -3,7 +3,7 @@ package descriptor
 import "slices"
 
 // Rule is one lint check. Its ID is stable, so scripts and CI jobs may
-// rely on it. docs/descriptor.md shows each rule with a failing example.
+// rely on it. docs/reference/descriptor.md shows each rule with a failing example.
 type Rule struct {
 	// ID is the rule's stable name, such as "duplicate-id".
 	ID string
@@ -49,7 +49,7 @@ var (
 	ruleManifestResDir   = Rule{"manifest-res-dir", Warning, "the res directory was not found, so the capabilities resource was not checked"}
 )
 
-// Rules returns every lint rule, in the order docs/descriptor.md shows
+// Rules returns every lint rule, in the order docs/reference/descriptor.md shows
 // them. The slice is a copy: changing it changes nothing else.
 func Rules() []Rule { return slices.Clone(rules) }
 

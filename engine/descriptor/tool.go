@@ -27,7 +27,7 @@ type Tool struct {
 // result: an object with exactly the declared properties, in JSON Schema
 // 2020-12, MCP's dialect. It names no "$schema": MCP reads a schema
 // without one as 2020-12, and Gemini's function declarations refuse the
-// keyword (docs/descriptor.md, "Schemas that models accept").
+// keyword (docs/reference/descriptor.md, "Schemas that models accept").
 //
 // The properties are jsonschema-go schemas, but the object is not one: a
 // jsonschema.Schema leaves out an empty "required", which the Android SMS

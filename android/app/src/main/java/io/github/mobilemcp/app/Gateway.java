@@ -41,7 +41,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The gateway: the MCP server ({@link McpHttp}) serves, next to this app's own tools, those of every
- * other Mobile-MCP tool on the phone that the user chose to share (docs/mcp.md, "Use your phone's
+ * other Mobile-MCP tool on the phone that the user chose to share (docs/desktop.md, "Use your phone's
  * tools from a desktop agent").
  *
  * <p>It finds the tools with the client library, as any assistant does, and gives the engine each

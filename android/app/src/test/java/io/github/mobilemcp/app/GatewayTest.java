@@ -39,7 +39,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The gateway (docs/mcp.md, "Use your phone's tools from a desktop agent"): this app and the notes
+ * The gateway (docs/desktop.md, "Use your phone's tools from a desktop agent"): this app and the notes
  * sample both installed, an MCP client over real HTTP to this app's server on the loopback, and
  * the notes tool served by it only once the user shares it. The notes app runs its real
  * NotesToolService on the Tool SDK, with its own engine, decisions and files ({@link OtherApp}),
