@@ -57,7 +57,7 @@ test-scripts: ## tests of the build, pipeline and API-listing scripts, against f
 	ci/pipeline_test.sh
 	scripts/api-listing_test.sh
 
-lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck
+lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck, commit subjects
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -65,6 +65,7 @@ lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellchec
 	$(GO) tool actionlint
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck is not installed; make deps installs it"; exit 1; }
 	shellcheck scripts/*.sh ci/*.sh .ci/run
+	ci/commit-subjects.sh
 
 bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
