@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
@@ -33,5 +34,25 @@ func TestErrorsPageListsEveryCode(t *testing.T) {
 	}
 	if !t.Failed() && !slices.Equal(documented, codes) {
 		t.Errorf("docs/reference/errors.md lists the codes as %v; list them in capability.Codes()'s order, %v", documented, codes)
+	}
+}
+
+// TestUsersPagesFitTheirLimits keeps the README within 8 KiB and each page
+// for tool, assistant and desktop users and each reference page within
+// 20 KiB, so that a reader gets through each in one sitting; a page that
+// grows past it is split, or its long tables move to generated pages.
+func TestUsersPagesFitTheirLimits(t *testing.T) {
+	pages, err := filepath.Glob("reference/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := map[string]int{"../README.md": 8192}
+	for _, p := range append(pages, "desktop.md", "assistant.md", "simulated-phone.md") {
+		limits[p] = 20480
+	}
+	for page, limit := range limits {
+		if n := len(read(t, page)); n > limit {
+			t.Errorf("%s is %d bytes; the limit is %d", page, n, limit)
+		}
 	}
 }
