@@ -26,7 +26,7 @@ func runLint(e *env, args []string) int {
     src/main (a Gradle module's).
 
 Findings are printed as "file:line: severity: message [rule]". The rules
-are described in docs/reference/descriptor.md.
+are described in docs/reference/lint-rules.md.
 
 Exit status: 0 when there is no error (and, with --strict, no warning),
 1 otherwise, 2 on a usage error.`)

@@ -57,7 +57,8 @@ stdin, SIGINT or SIGTERM ends it once the calls in flight have finished.
 
 Binding anything but loopback needs a token, which clients send as
 "Authorization: Bearer <token>". Prefer $MOBILEMCP_TOKEN to --token:
-command lines are visible to other users. See docs/desktop.md.`)
+command lines are visible to other users. See docs/desktop.md and
+docs/reference/mcp-server.md.`)
 	var phone phoneFlags
 	phone.register(fs)
 	addr := fs.String("addr", mcpserver.DefaultAddr, "`host:port` to listen on; anything but loopback needs a token")

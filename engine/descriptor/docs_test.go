@@ -10,7 +10,7 @@ import (
 )
 
 func TestDocsShowEveryRule(t *testing.T) {
-	data, err := os.ReadFile("../../docs/reference/descriptor.md")
+	data, err := os.ReadFile("../../docs/reference/lint-rules.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,27 +18,27 @@ func TestDocsShowEveryRule(t *testing.T) {
 	// The page cites the Mobile-MCP spec as such, never by the name of a
 	// document in this project's sources.
 	if m := regexp.MustCompile(`(?i)seed \d`).FindString(docs); m != "" {
-		t.Errorf("docs/reference/descriptor.md cites %q; cite the Mobile-MCP spec", m)
+		t.Errorf("docs/reference/lint-rules.md cites %q; cite the Mobile-MCP spec", m)
 	}
 	for _, r := range descriptor.Rules() {
 		// Each rule has a heading with its id and severity, and a
 		// failing example with the finding it produces.
 		heading := "### " + r.ID + " (" + r.Severity.String() + ")"
 		if !strings.Contains(docs, "\n"+heading+"\n") {
-			t.Errorf("docs/reference/descriptor.md lacks the heading %q", heading)
+			t.Errorf("docs/reference/lint-rules.md lacks the heading %q", heading)
 		}
 		if !regexp.MustCompile(`: ` + r.Severity.String() + `: .*\[` + regexp.QuoteMeta(r.ID) + `\]`).MatchString(docs) {
-			t.Errorf("docs/reference/descriptor.md shows no finding of %s", r.ID)
+			t.Errorf("docs/reference/lint-rules.md shows no finding of %s", r.ID)
 		}
 	}
 }
 
 // TestDocsExamplesAreWhatLintSays lints each whole-file example of the
-// descriptor rules in docs/reference/descriptor.md and compares the findings with
+// descriptor rules in docs/reference/lint-rules.md and compares the findings with
 // the ones the page shows under it. (The manifest examples show only a
 // service, so they are not whole files.)
 func TestDocsExamplesAreWhatLintSays(t *testing.T) {
-	data, err := os.ReadFile("../../docs/reference/descriptor.md")
+	data, err := os.ReadFile("../../docs/reference/lint-rules.md")
 	if err != nil {
 		t.Fatal(err)
 	}

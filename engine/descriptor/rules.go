@@ -2,8 +2,12 @@ package descriptor
 
 import "slices"
 
+// The lint rules page is generated from Rules() and the text of each rule in
+// testdata/lint-rules, with the findings of linting each rule's example.
+//go:generate go test -run ^TestLintRulesPageIsGenerated$ -update
+
 // Rule is one lint check. Its ID is stable, so scripts and CI jobs may
-// rely on it. docs/reference/descriptor.md shows each rule with a failing example.
+// rely on it. docs/reference/lint-rules.md shows each rule with a failing example.
 type Rule struct {
 	// ID is the rule's stable name, such as "duplicate-id".
 	ID string
@@ -49,7 +53,7 @@ var (
 	ruleManifestResDir   = Rule{"manifest-res-dir", Warning, "the res directory was not found, so the capabilities resource was not checked"}
 )
 
-// Rules returns every lint rule, in the order docs/reference/descriptor.md shows
+// Rules returns every lint rule, in the order docs/reference/lint-rules.md shows
 // them. The slice is a copy: changing it changes nothing else.
 func Rules() []Rule { return slices.Clone(rules) }
 

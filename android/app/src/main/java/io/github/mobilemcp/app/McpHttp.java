@@ -23,7 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The MCP server on the phone (docs/desktop.md, "On a device"): the same tools as the Intents, and the
+ * The MCP server on the phone (docs/reference/mcp-server.md, "Shared tools (the gateway)"): the same tools as the Intents, and the
  * other apps' tools the user shares ({@link Gateway}), served over Streamable HTTP by the SDK's
  * engine ({@link EngineAccess#bridge}). It listens on the phone's loopback, which a computer reaches
  * over USB with adb forward; on every interface, for the local network, only when the user chose

@@ -41,7 +41,7 @@ import org.robolectric.Robolectric;
 import org.robolectric.shadows.ShadowSmsManager;
 
 /**
- * MainActivity's MCP server switch (docs/desktop.md, "On a device"): off by default; on, the engine's
+ * MainActivity's MCP server switch (docs/reference/mcp-server.md, "Shared tools (the gateway)"): off by default; on, the engine's
  * real HTTP server listens on the phone's loopback (every interface only when the user ticks the
  * local network) with a fresh token shown on the screen, and answers
  * a real HTTP request with the token and refuses one without it (401); off, it stops listening.

@@ -34,7 +34,7 @@ import java.util.function.Predicate;
 
 /**
  * Shared apps that try to pass for, or get in the way of, another app's tools through the gateway
- * (docs/desktop.md, "Tool names" and "Limits"): each attacker's steps, then what the desktop agent
+ * (docs/reference/mcp-server.md, "Shared tools (the gateway)"): each attacker's steps, then what the desktop agent
  * sees and what the user's screen says. The apps run the real notes service on the Tool SDK, and
  * the MCP client talks to this app's server over real HTTP.
  */

@@ -3,7 +3,7 @@ package io.github.mobilemcp.client;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Why a call failed: a reply's {@code error_code} (a mobilemcp extension, docs/reference/wire.md), with what
+ * Why a call failed: a reply's {@code error_code} (a mobilemcp extension, docs/reference/errors.md), with what
  * it means for a retry. A tool that only follows the Mobile-MCP spec sends no code, and a code
  * this library does not know yet is {@link #OTHER}.
  */
