@@ -84,7 +84,7 @@ fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
 fuzz-ci: ## run each fuzz target for 50,000 inputs, as the tests do
 	scripts/fuzz.sh 50000x
 
-aar: ## the engine for the four Android ABIs, stripped: build/intentbridge.aar with the tool engine, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/android.md)
+aar: ## the engine for the four Android ABIs, stripped: build/intentbridge.aar with the tool engine, unpacked into android/sdk (needs ANDROID_HOME and the NDK; see docs/internals/pipeline.md)
 	scripts/android-build.sh aar
 
 sdk: ## the SDK library for tool apps: make aar, then Gradle -> build/mobilemcp-sdk.aar (needs the Android SDK and Gradle)

@@ -1,4 +1,4 @@
-// Users' Gradle build of the Android modules (docs/android.md). From the repository root,
+// Users' Gradle build of the Android modules (docs/internals/pipeline.md). From the repository root,
 // `make sdk`, `make apk` and `make notes-apk` run it, after `make aar` has put the Go engine into
 // sdk/libs and sdk/jniLibs. The host test harness builds the same sources with Maven (pom.xml).
 pluginManagement {

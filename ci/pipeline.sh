@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pipeline.sh STEP ...: the steps of the pipeline in .github/workflows that need the Android SDK,
 # an emulator or Maven Central's credentials, which only the hosted runners have. Each is a function
-# here, so that ci/pipeline_test.sh runs it against fakes on any Linux machine (docs/android.md,
-# "The pipeline", says what only a hosted runner verifies).
+# here, so that ci/pipeline_test.sh runs it against fakes on any Linux machine (docs/internals/pipeline.md,
+# "What each part is verified by", says what only a hosted runner verifies).
 #
 #   install-sdk NDK_VERSION   sdkmanager installs the pinned NDK, platform and build-tools, and
 #                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)

@@ -13,7 +13,7 @@
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
 #
 # The release workflow runs the same checks on what Gradle staged and on the AARs and APKs, which
-# need the Android SDK (docs/android.md, "The pipeline").
+# need the Android SDK (docs/internals/pipeline.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -122,7 +122,7 @@ stage() {
 			fail "javadoc of $artifact failed: $(tail -n 3 "$work/$artifact-javadoc.log")"
 	else
 		# No Java to document (the engine jar's natives, sdk-ktx's Kotlin): Central still wants the jar.
-		printf 'mobilemcp %s %s: see https://github.com/mobilemcp/mobilemcp (docs/android.md).\n' "$artifact" "$version" >"$docs/README.md"
+		printf 'mobilemcp %s %s: see https://github.com/mobilemcp/mobilemcp (docs/tool-sdk.md).\n' "$artifact" "$version" >"$docs/README.md"
 		[ -n "$(ls -A "$sources")" ] || cp "$docs/README.md" "$sources/README.md"
 	fi
 	jar_of "$sources" "$dir/$artifact-$version-sources.jar"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# android-build.sh aar|sdk|apk [app|notes]: the Android modules for devices (docs/android.md). Unlike
+# android-build.sh aar|sdk|apk [app|notes]: the Android modules for devices (docs/internals/pipeline.md). Unlike
 # the host tests, these need the Android SDK and NDK; every prerequisite is checked first, and a
 # missing one is named together with the command that installs it.
 #
@@ -35,7 +35,7 @@ MIN_API=24
 JAVAPKG=io.github.mobilemcp
 AAR=build/intentbridge.aar
 SDK_AAR=build/mobilemcp-sdk.aar
-# What docs/android.md installs; any newer version works too.
+# What docs/internals/pipeline.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
 USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
 # Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
@@ -66,7 +66,7 @@ install_hint() {
 	  then install the packages and point ANDROID_HOME at the SDK:
 	    export ANDROID_HOME=\$HOME/Android/Sdk
 	    sdkmanager --sdk_root="\$ANDROID_HOME" $SDK_PACKAGES
-	  Android Studio's SDK Manager installs the same packages. See docs/android.md.
+	  Android Studio's SDK Manager installs the same packages. See docs/internals/pipeline.md.
 	EOF
 	exit 1
 }

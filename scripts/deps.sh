@@ -74,7 +74,7 @@ python_deps() {
 	cp "$dir/requirements.txt" "$dir/.venv/requirements.txt"
 }
 
-# The Android layer is tested on the host (docs/android.md): aapt compiles the resources against
+# The Android layer is tested on the host (docs/internals/host-harness.md): aapt compiles the resources against
 # framework-res.apk, zig builds gobind's glue (the host engine, scripts/host-engine.sh), and a JDK 17
 # and Maven run Robolectric.
 apt_deps() {

@@ -2,7 +2,7 @@
 # host-engine.sh [--app] PLATFORM OUTDIR: builds the engine for a desktop JVM, the one the engine jar
 # (io.github.mobilemcp:sdk-testing-engine, android/testing-engine) carries so that a tool's
 # Robolectric tests run the real Go engine with no Go, NDK or Android SDK on the developer's machine
-# (docs/android.md). It writes
+# (docs/internals/host-harness.md). It writes
 #
 #   OUTDIR/io/github/mobilemcp/sdk/testing/engine/PLATFORM/LIBRARY          the library
 #   OUTDIR/io/github/mobilemcp/sdk/testing/engine/PLATFORM/LIBRARY.sha256   its SHA-256, in hex

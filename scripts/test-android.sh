@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Android modules' tests on the host (docs/android.md): host-engine.sh tests builds gobind's Java and a
+# The Android modules' tests on the host (docs/internals/host-harness.md): host-engine.sh tests builds gobind's Java and a
 # host engine library from ./intentbridge, then the Maven reactor in android/ compiles every module
 # against android-all, compiles the resources with aapt, and runs each module's Robolectric tests
 # against the real Go engine.

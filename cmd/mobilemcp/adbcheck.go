@@ -15,7 +15,7 @@ import (
 )
 
 const adbCheckUsage = `Checks the SMS app on a connected phone, step by step, for what only a
-device can show (docs/android.md, "The device acceptance list"). It prints
+device can show (docs/internals/pipeline.md, "The device check"). It prints
 PASS, FAIL or SKIP and a reason for each step:
 
   device      adb sees exactly one ready device (or the --serial one)

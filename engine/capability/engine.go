@@ -150,7 +150,7 @@ func RequestID(ctx context.Context) string {
 // The handler runs on the calling goroutine, because some callers' threads
 // are expensive to leave: a Java thread calling in through JNI is one, and
 // the two wake-ups of a hand-off cost far more than the whole request
-// (docs/android.md). The reply is still on time. When the handler returns
+// (docs/internals/benchmarks.md). The reply is still on time. When the handler returns
 // within its deadline, deliver is called on the calling goroutine before
 // Run returns. When it overruns, deliver is called from another goroutine
 // at the deadline with the timeout reply, which is then the request's reply

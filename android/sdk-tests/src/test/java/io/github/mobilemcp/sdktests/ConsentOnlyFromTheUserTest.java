@@ -40,7 +40,7 @@ import org.robolectric.shadows.ShadowDialog;
 import org.robolectric.shadows.ShadowPackageManager;
 
 /**
- * Consent only from the user (docs/security.md, "Consent only from the user"): an overlay over
+ * Consent only from the user (docs/security.md, "An app that draws over the screen"): an overlay over
  * Allow, a tap the moment a screen appears, an app with notification access firing the Allow
  * button, a caller whose label poses as another app, and a question swiped away that comes straight
  * back. Each attacker's steps, then that no decision was recorded.
