@@ -29,9 +29,8 @@ Subcommands:
                                         stdout, with no token to copy
   discover                              list the Mobile-MCP services on the device
   call [--tool NAME] CAPABILITY [key=value | key:=json]...
-                                        send a request to a tool with
-                                        am start-foreground-service and print
-                                        the reply the app logs for it
+                                        send a request to a tool and print
+                                        its reply (below: how it gets there)
   check [--apk APK] [--send-sms-to NUMBER]
                                         install the SMS app and check, step by
                                         step, what only a device can show
