@@ -33,8 +33,12 @@ public enum ErrorCode {
      * still complete. Not the client's timeout, which is a {@link CallTimeoutException}.
      */
     TIMEOUT("timeout", false),
-    /** The request is over the tool's size limit. Nothing ran. */
-    TOO_LARGE("too_large", true),
+    /**
+     * The request is over the tool's size limit (nothing ran), or the capability's reply is over
+     * the limit of an Intent reply (it ran). The message says which, so a retry is not promised
+     * to be safe.
+     */
+    TOO_LARGE("too_large", false),
     /** A bug in the tool. It may have acted. */
     INTERNAL_ERROR("internal_error", false),
     /** A code this library does not know. Whether anything ran is unknown. */

@@ -372,8 +372,13 @@ public final class ToolCatalog {
                 case INVALID_REQUEST:
                 case UNKNOWN_CAPABILITY:
                 case UNSUPPORTED_VERSION:
-                case TOO_LARGE:
                     return "Nothing was done. Fix what the message says, then call it again.";
+                case TOO_LARGE:
+                    return capability.changesState()
+                            ? "The request or its reply was over the size limit, as the message says. If the request was, nothing"
+                                    + " was done: make it smaller. If the reply was, it was done: do not call it again before checking"
+                                    + " with the user."
+                            : "Nothing was changed. If the request was over the size limit, make it smaller and call it again.";
                 default:
                     return capability.changesState()
                             ? "It may have been done, or part of it. Do not call it again before checking with the user."

@@ -106,6 +106,14 @@ public class ToolCatalogTest {
                         + "\"retry\":\"It may have been done, or part of it. Do not call it again before checking with the user.\"}",
                 tag.result(reply("{\"id\":\"r\",\"capability\":{\"id\":\"tag_photos\"},\"status\":\"failure\",\"message\":\"no sent confirmation\","
                         + "\"error_code\":\"timeout\"}")).toString());
+        // too_large also replaces a reply over the Intent limit of a capability that ran: a
+        // second call would tag the photos again, so it is no safe retry.
+        assertEquals("{\"status\":\"failure\",\"message\":\"tag_photos ran, but its reply is 140112 bytes, over the 131072-byte limit"
+                        + " for an Intent reply\",\"error_code\":\"too_large\",\"retry_safe\":false,\"retry\":\"The request or its reply was over"
+                        + " the size limit, as the message says. If the request was, nothing was done: make it smaller. If the reply was, it"
+                        + " was done: do not call it again before checking with the user.\"}",
+                tag.result(reply("{\"id\":\"r\",\"capability\":{\"id\":\"tag_photos\"},\"status\":\"failure\",\"message\":\"tag_photos ran,"
+                        + " but its reply is 140112 bytes, over the 131072-byte limit for an Intent reply\",\"error_code\":\"too_large\"}")).toString());
         MobileMcpClient client = new MobileMcpClient(org.robolectric.RuntimeEnvironment.getApplication());
         try {
             Request request = client.request(photos, "tag_photos", null).withId("r-1");
@@ -135,5 +143,6 @@ public class ToolCatalogTest {
         assertFalse(ErrorCode.TIMEOUT.nothingRan());
         assertTrue(ErrorCode.INVALID_ARGUMENTS.nothingRan());
         assertEquals(ErrorCode.TOO_LARGE, ErrorCode.of("too_large"));
+        assertFalse("a reply over the limit replaces one that ran", ErrorCode.TOO_LARGE.nothingRan());
     }
 }
