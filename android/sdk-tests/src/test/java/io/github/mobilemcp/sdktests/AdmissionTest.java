@@ -99,7 +99,7 @@ public class AdmissionTest {
      */
     @Test
     public void changingTheClaim_gainsNothing() throws Exception {
-        agent.tool().setDeveloperSwitch(true); // so that a request without a callback may run at all
+        agent.tool().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
         for (int i = 0; i < CAP / 2; i++) {
             holdByIntent("com.example.a", "a-" + i);
             holdByIntent("com.example.b", "b-" + i);

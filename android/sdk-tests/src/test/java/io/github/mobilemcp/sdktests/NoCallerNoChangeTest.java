@@ -77,7 +77,7 @@ public class NoCallerNoChangeTest {
 
     @Test
     public void anIntentWithoutACallback_recordsNothing_withTheDeveloperSwitchOn() throws Exception {
-        agent.tool().setDeveloperSwitch(true);
+        agent.tool().setDeveloperSwitchOn(true);
         assertEquals(McpToolRule.failureReply("n-2", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-2"));
         assertEquals(List.of(), TestTool.recorded());
     }

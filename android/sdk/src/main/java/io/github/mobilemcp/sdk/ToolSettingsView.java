@@ -58,7 +58,7 @@ public class ToolSettingsView extends LinearLayout {
             if (on) {
                 confirmDeveloperSwitch();
             } else {
-                tool.setDeveloperSwitch(false);
+                tool.setDeveloperSwitchOn(false);
             }
         });
         addView(developerSwitch);
@@ -108,7 +108,7 @@ public class ToolSettingsView extends LinearLayout {
                 .setTitle(R.string.mobilemcp_developer_switch_confirm)
                 .setMessage(R.string.mobilemcp_developer_switch_release)
                 .setPositiveButton(R.string.mobilemcp_developer_switch_turn_on, (d, which) -> {
-                    tool.setDeveloperSwitch(true);
+                    tool.setDeveloperSwitchOn(true);
                     refresh();
                 })
                 .setNegativeButton(android.R.string.cancel, null)
