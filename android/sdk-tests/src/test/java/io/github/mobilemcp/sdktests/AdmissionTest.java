@@ -179,7 +179,7 @@ public class AdmissionTest {
         return shell.submit(() -> {
             ShadowBinder.setCallingPid(Process.myPid() + 1); // another process: checkCallingPermission looks at it
             ShadowBinder.setCallingUid(2000);
-            return provider.call(AdbProvider.METHOD_INVOKE, request, null);
+            return provider.call("invoke", request, null);
         });
     }
 

@@ -114,7 +114,7 @@ public class NoCallerNoChangeTest {
         return shell.submit(() -> {
             ShadowBinder.setCallingPid(Process.myPid() + 1); // another process: checkCallingPermission looks at it
             ShadowBinder.setCallingUid(uid);
-            return provider.call(AdbProvider.METHOD_INVOKE, request, null);
+            return provider.call("invoke", request, null);
         });
     }
 
