@@ -41,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  * JSONObject forModel = tool.capability("send_sms").toMcpTool();
  * client.invoke(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"),
  *         60_000, MobileMcpClient.Mode.BINDING)            // send_sms changes something: always bound
- *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
+ *     .thenAccept(reply -> ...);                     // reply.success(), reply.code(), reply.outputs()
  * client.close();
  * }</pre>
  *
@@ -248,7 +248,9 @@ public final class MobileMcpClient implements Closeable {
      * {@link Consent#NO_ANSWER} when the user put the question away, when timeoutMillis pass, or
      * when the tool cannot tell (it is not a mobilemcp tool). It runs nothing: after ALLOWED, send
      * the refused {@link Request} again. The tool tells only the app it decided about, which it
-     * knows by the Binder uid of a binding (docs/security.md).
+     * knows by the Binder uid of a binding (docs/security.md). The future completes exceptionally
+     * with a {@link MobileMcpException} when the tool cannot be bound or the client is closed.
+     * Throws IllegalArgumentException unless timeoutMillis is positive.
      */
     public CompletableFuture<Consent> awaitConsent(Tool tool, long timeoutMillis) {
         if (timeoutMillis <= 0) {
@@ -264,7 +266,8 @@ public final class MobileMcpClient implements Closeable {
      * is the user's own tap inside the tool; the PendingIntent opens the question, it decides
      * nothing. From Android 14, send it with {@code ActivityOptions} that allow the background
      * activity start (setPendingIntentBackgroundActivityStartMode) while this app is in the
-     * foreground. Fails with a {@link MobileMcpException} from a tool that does not offer it.
+     * foreground. Fails with a {@link MobileMcpException} from a tool that does not offer it, that
+     * cannot be bound, or that does not answer within 10 seconds.
      */
     public CompletableFuture<PendingIntent> consentQuestion(Tool tool) {
         return consents.question(tool, QUESTION_TIMEOUT_MILLIS);

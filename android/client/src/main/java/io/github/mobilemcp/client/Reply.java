@@ -13,8 +13,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * A tool's answer to one invocation, read from the specification's {@code mobile-mcp-response}
  * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
- * why, and {@link #errorCode()} names the reason when the tool gives one (mobilemcp tools always
- * do: {@code consent_required}, {@code invalid_arguments}, ...).
+ * why, and {@link #code()} names the reason as an {@link ErrorCode} when the tool gives one
+ * (mobilemcp tools always do: {@code consent_required}, {@code invalid_arguments}, ...);
+ * {@link #errorCode()} is the same code as the tool wrote it. A Reply does not change; any thread
+ * may read it.
  */
 public final class Reply {
     private final @Nullable String id;
@@ -40,7 +42,9 @@ public final class Reply {
 
     /**
      * Reads a reply in the Mobile-MCP spec's layout, as the {@code mobile-mcp-response} extra holds
-     * it, for replies the client did not fetch itself (a test, or a transport of your own).
+     * it, for replies the client did not fetch itself (a test, or a transport of your own). Throws
+     * a JSONException when json is not JSON in that layout (a {@code mobile-mcp-response} whose
+     * {@code response} has a {@code status}).
      */
     public static Reply fromJson(String json) throws JSONException {
         return parse(json);
@@ -100,7 +104,12 @@ public final class Reply {
         return message;
     }
 
-    /** The failure's error_code (a mobilemcp extension), or null on success or from other tools. */
+    /**
+     * The failure's {@code error_code} as the tool wrote it (a mobilemcp extension), such as
+     * {@code "consent_required"}, or null when the reply has none (a success, or another tool's
+     * failure). {@link #code()} is the same as a type; this string also keeps a code this library
+     * does not know, which {@link #code()} gives as {@link ErrorCode#OTHER}.
+     */
     public @Nullable String errorCode() {
         return errorCode;
     }

@@ -75,6 +75,16 @@ class KotlinNullnessTest {
         assertEquals("title is blank", tool.call("create_note", """{"title":" "}""").message())
     }
 
+    /** A getter and setter pair that Kotlin reads as one property: isX with setX. */
+    @Test fun theDeveloperSwitchIsAKotlinProperty() {
+        val mcp = tool.tool()
+        assertEquals(false, mcp.isDeveloperSwitchOn)
+        mcp.isDeveloperSwitchOn = true
+        assertEquals(true, mcp.isDeveloperSwitchOn)
+        mcp.isDeveloperSwitchOn = false
+        assertEquals(false, mcp.isDeveloperSwitchOn)
+    }
+
     @Test fun kotlinSeesJSpecifysNullnessNotPlatformTypes() {
         assertEquals(
             linkedMapOf(

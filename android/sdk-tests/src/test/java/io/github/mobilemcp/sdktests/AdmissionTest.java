@@ -99,7 +99,7 @@ public class AdmissionTest {
      */
     @Test
     public void changingTheClaim_gainsNothing() throws Exception {
-        agent.tool().setDeveloperSwitch(true); // so that a request without a callback may run at all
+        agent.tool().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
         for (int i = 0; i < CAP / 2; i++) {
             holdByIntent("com.example.a", "a-" + i);
             holdByIntent("com.example.b", "b-" + i);
@@ -179,7 +179,7 @@ public class AdmissionTest {
         return shell.submit(() -> {
             ShadowBinder.setCallingPid(Process.myPid() + 1); // another process: checkCallingPermission looks at it
             ShadowBinder.setCallingUid(2000);
-            return provider.call(AdbProvider.METHOD_INVOKE, request, null);
+            return provider.call("invoke", request, null);
         });
     }
 

@@ -87,7 +87,7 @@ public class CallbackTest {
 
     @Test
     public void noCallback_releaseBuildWithTheDeveloperSwitch_runs() throws Exception {
-        agent.tool().setDeveloperSwitch(true);
+        agent.tool().setDeveloperSwitchOn(true);
         startWithoutCallback();
         awaitStop();
 

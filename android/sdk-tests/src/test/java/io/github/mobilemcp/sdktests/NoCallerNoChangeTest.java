@@ -77,7 +77,7 @@ public class NoCallerNoChangeTest {
 
     @Test
     public void anIntentWithoutACallback_recordsNothing_withTheDeveloperSwitchOn() throws Exception {
-        agent.tool().setDeveloperSwitch(true);
+        agent.tool().setDeveloperSwitchOn(true);
         assertEquals(McpToolRule.failureReply("n-2", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-2"));
         assertEquals(List.of(), TestTool.recorded());
     }
@@ -114,7 +114,7 @@ public class NoCallerNoChangeTest {
         return shell.submit(() -> {
             ShadowBinder.setCallingPid(Process.myPid() + 1); // another process: checkCallingPermission looks at it
             ShadowBinder.setCallingUid(uid);
-            return provider.call(AdbProvider.METHOD_INVOKE, request, null);
+            return provider.call("invoke", request, null);
         });
     }
 

@@ -40,8 +40,8 @@ import org.jspecify.annotations.Nullable;
  * manifest declares it, exported, under the permission.
  */
 public final class AdbProvider extends ContentProvider {
-    /** The one method: run the request in {@code arg}. */
-    public static final String METHOD_INVOKE = "invoke";
+    /** The one method, run the request in {@code arg}: what {@code mobilemcp adb call} sends. */
+    static final String METHOD_INVOKE = "invoke";
     /** The uid of adb's shell (android.os.Process.SHELL_UID, hidden in the SDK). */
     static final int SHELL_UID = 2000;
     /** Root's uid, which adb has on builds where adbd runs as root. */

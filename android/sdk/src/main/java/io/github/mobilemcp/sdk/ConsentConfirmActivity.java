@@ -18,7 +18,7 @@ import android.widget.TextView;
  * of its own that no app's task can take in, and out of the recents list. The calling package is
  * the Intent's data URI ({@code package:<name>}).
  */
-public class ConsentConfirmActivity extends Activity {
+public final class ConsentConfirmActivity extends Activity {
     private String callerPackage;
 
     @Override

@@ -16,7 +16,7 @@ import android.util.Log;
  * <p>Recording writes a file and syncs it, so it runs on a background thread, with
  * {@link #goAsync} keeping the broadcast alive until it is done.
  */
-public class ConsentReceiver extends BroadcastReceiver {
+public final class ConsentReceiver extends BroadcastReceiver {
     static final String ACTION_DENY = "io.github.mobilemcp.sdk.CONSENT_DENY";
     static final String ACTION_DISMISSED = "io.github.mobilemcp.sdk.CONSENT_DISMISSED";
 

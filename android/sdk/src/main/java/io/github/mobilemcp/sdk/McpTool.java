@@ -79,7 +79,11 @@ public final class McpTool {
         }
     }
 
-    /** The apps waiting for an answer, then those decided about, each group sorted by package. */
+    /**
+     * The apps waiting for an answer, then those decided about, each group sorted by package; an
+     * unmodifiable snapshot. Any thread. Throws IllegalStateException when the engine's list cannot
+     * be read.
+     */
     public List<Caller> getCallers() {
         List<Caller> decided = new ArrayList<>();
         List<String> known = new ArrayList<>();
@@ -130,19 +134,27 @@ public final class McpTool {
         return millis;
     }
 
-    /** Allows callerPackage to run the capabilities that change something. Not on the main thread. */
+    /**
+     * Allows callerPackage to run the capabilities that change something, as the user's Allow does.
+     * Not on the main thread. Throws IllegalStateException when the decision cannot be recorded.
+     */
     public void allow(String callerPackage) {
         decide(callerPackage, true);
     }
 
-    /** Refuses callerPackage. Not on the main thread. */
+    /**
+     * Refuses callerPackage, as the user's Deny does: its calls of the capabilities that change
+     * something get permission_denied. Not on the main thread. Throws IllegalStateException when
+     * the decision cannot be recorded.
+     */
     public void deny(String callerPackage) {
         decide(callerPackage, false);
     }
 
     /**
      * Forgets the decision about callerPackage, as the user's Revoke does: its next call of a
-     * capability that changes something asks the user again. Not on the main thread.
+     * capability that changes something asks the user again. Not on the main thread. Throws
+     * IllegalStateException when the decision cannot be forgotten.
      */
     public void forget(String callerPackage) {
         try {
@@ -168,21 +180,26 @@ public final class McpTool {
         return runtime.isDebuggable() || runtime.developerSwitch();
     }
 
-    /** Whether the user turned on the developer switch (it has no effect in a debuggable build). */
+    /**
+     * Whether the developer switch is on (it has no effect in a debuggable build). In Kotlin, with
+     * {@link #setDeveloperSwitchOn}, the property {@code isDeveloperSwitchOn}.
+     */
     public boolean isDeveloperSwitchOn() {
         return runtime.developerSwitch();
     }
 
     /**
-     * Turns the developer switch on or off: in a release build, accept requests without a callback,
-     * which adb sends. Android cannot tell adb from an app, so any app could then run the tool's
-     * capabilities without the user's consent: it is for testing only.
+     * Turns the developer switch on or off, and keeps the setting across restarts: on, a release
+     * build runs requests without a callback, which adb's {@code am} sends, for the read-only
+     * capabilities (one that changes something never runs from a sender nobody names). Android
+     * cannot tell adb from an app, so any app could then run those without the user's consent: it
+     * is for testing only.
      */
-    public void setDeveloperSwitch(boolean on) {
+    public void setDeveloperSwitchOn(boolean on) {
         runtime.setDeveloperSwitch(on);
     }
 
-    /** Whether this is a debuggable build. */
+    /** Whether the app is a debuggable build ({@code android:debuggable}), which accepts requests without a callback. */
     public boolean isDebuggable() {
         return runtime.isDebuggable();
     }

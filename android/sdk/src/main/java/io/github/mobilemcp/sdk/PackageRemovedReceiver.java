@@ -13,7 +13,7 @@ import android.util.Log;
  * it, not exported: only the system sends it. The engine also drops a decision whose package has
  * another signer when that caller next calls, in case this broadcast was missed.
  */
-public class PackageRemovedReceiver extends BroadcastReceiver {
+public final class PackageRemovedReceiver extends BroadcastReceiver {
     @Override
     public void onReceive(Context context, Intent intent) {
         Uri data = intent.getData();

@@ -13,7 +13,12 @@ import org.jspecify.annotations.Nullable;
  * declares {@code required="true"} is always there with its declared type:
  * {@code getString("title")} for a string, {@code getLong} for an integer, {@code getDouble} for a
  * number, {@code getBoolean}, {@code getObject} and {@code getArray}. An optional argument may be
- * missing: read it with the overload that takes a default, or ask {@link #has} first.
+ * missing: read it with the overload that takes a default, or ask {@link #has} first. A getter
+ * without a default throws an {@link IllegalArgumentException} that names the argument when it was
+ * not given or has another type; the SDK answers that, like any exception of a handler, with
+ * {@code internal_error}.
+ *
+ * <p>A ToolCall belongs to the one handler or {@link ArgumentCheck} run it is given to.
  */
 public final class ToolCall {
     private final String capabilityId;
@@ -98,7 +103,7 @@ public final class ToolCall {
         return args.has(name);
     }
 
-    /** A string argument. */
+    /** A string argument; IllegalArgumentException when it was not given or is not a string. */
     public String getString(String name) {
         return (String) get(name, String.class);
     }
@@ -113,7 +118,7 @@ public final class ToolCall {
         return has(name) ? (S) getString(name) : fallback;
     }
 
-    /** An integer argument. */
+    /** An integer argument; IllegalArgumentException when it was not given or is not a number. */
     public long getLong(String name) {
         return ((Number) get(name, Number.class)).longValue();
     }
@@ -123,7 +128,7 @@ public final class ToolCall {
         return has(name) ? getLong(name) : fallback;
     }
 
-    /** A number argument. */
+    /** A number argument; IllegalArgumentException when it was not given or is not a number. */
     public double getDouble(String name) {
         return ((Number) get(name, Number.class)).doubleValue();
     }
@@ -133,7 +138,7 @@ public final class ToolCall {
         return has(name) ? getDouble(name) : fallback;
     }
 
-    /** A boolean argument. */
+    /** A boolean argument; IllegalArgumentException when it was not given or is not true or false. */
     public boolean getBoolean(String name) {
         return (Boolean) get(name, Boolean.class);
     }
@@ -143,12 +148,12 @@ public final class ToolCall {
         return has(name) ? getBoolean(name) : fallback;
     }
 
-    /** An object argument, or null when it was not given. */
+    /** An object argument, or null when it was not given; IllegalArgumentException when it is not an object. */
     public @Nullable JSONObject getObject(String name) {
         return has(name) ? (JSONObject) get(name, JSONObject.class) : null;
     }
 
-    /** An array argument, or null when it was not given. */
+    /** An array argument, or null when it was not given; IllegalArgumentException when it is not an array. */
     public @Nullable JSONArray getArray(String name) {
         return has(name) ? (JSONArray) get(name, JSONArray.class) : null;
     }

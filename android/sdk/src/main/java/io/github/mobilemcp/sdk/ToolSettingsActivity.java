@@ -39,9 +39,4 @@ public class ToolSettingsActivity extends Activity {
         TouchGuard.sawTouch(this, event);
         return super.dispatchTouchEvent(event);
     }
-
-    /** The settings view, once the activity is created; for tests. */
-    public ToolSettingsView getSettingsView() {
-        return settings;
-    }
 }

@@ -4,6 +4,7 @@ import android.app.Activity;
 import android.app.AlertDialog;
 import android.content.Context;
 import android.text.format.DateFormat;
+import android.util.AttributeSet;
 import android.util.Log;
 import android.view.View;
 import android.widget.Button;
@@ -33,8 +34,20 @@ public class ToolSettingsView extends LinearLayout {
     /** Set while the code itself sets the switch, so that its listener ignores the change. */
     private boolean showing;
 
+    /**
+     * The settings of the tool of context's app, as they are now. Main thread. context is the
+     * screen's Activity: turning the developer switch on asks in a dialog, which needs one.
+     */
     public ToolSettingsView(Context context) {
-        super(context);
+        this(context, null);
+    }
+
+    /**
+     * The view as a layout inflates it, from a {@code <io.github.mobilemcp.sdk.ToolSettingsView>}
+     * tag with attrs, its layout attributes; otherwise as {@link #ToolSettingsView(Context)}.
+     */
+    public ToolSettingsView(Context context, @Nullable AttributeSet attrs) {
+        super(context, attrs);
         setOrientation(VERTICAL);
         tool = McpTool.get(context);
 
@@ -58,7 +71,7 @@ public class ToolSettingsView extends LinearLayout {
             if (on) {
                 confirmDeveloperSwitch();
             } else {
-                tool.setDeveloperSwitch(false);
+                tool.setDeveloperSwitchOn(false);
             }
         });
         addView(developerSwitch);
@@ -108,7 +121,7 @@ public class ToolSettingsView extends LinearLayout {
                 .setTitle(R.string.mobilemcp_developer_switch_confirm)
                 .setMessage(R.string.mobilemcp_developer_switch_release)
                 .setPositiveButton(R.string.mobilemcp_developer_switch_turn_on, (d, which) -> {
-                    tool.setDeveloperSwitch(true);
+                    tool.setDeveloperSwitchOn(true);
                     refresh();
                 })
                 .setNegativeButton(android.R.string.cancel, null)
@@ -152,7 +165,10 @@ public class ToolSettingsView extends LinearLayout {
         }
     }
 
-    /** The row of pkg, or null: for tests and accessibility tools. */
+    /**
+     * The row of the calling app pkg (the view tagged with it): its text, then its buttons. Null
+     * when the view shows no row for pkg. Main thread.
+     */
     public @Nullable View rowOf(String pkg) {
         return callers.findViewWithTag(pkg);
     }

@@ -100,11 +100,15 @@ class McpClient(context: Context) : Closeable {
         app.registerReceiver(receiver, filter, Context.RECEIVER_NOT_EXPORTED)
     }
 
-    /** A request for [capabilityId] of [tool] with [arguments]: strings, numbers, booleans, null, maps, lists, JSON elements. */
+    /**
+     * A request for [capabilityId] of [tool] with [arguments]: strings, numbers, booleans, null,
+     * maps, lists, JSON elements ([toJsonObject]; IllegalArgumentException, naming the argument, for
+     * anything else). Nothing is sent until [call].
+     */
     fun request(tool: Tool, capabilityId: String, arguments: Map<String, Any?> = emptyMap()): Request =
         client.request(tool, capabilityId, arguments.toJsonObject().toJSONObject())
 
-    /** A request for [capabilityId] of [tool] with [arguments] as kotlinx.serialization JSON. */
+    /** A request for [capabilityId] of [tool] with [arguments] as kotlinx.serialization JSON. Nothing is sent until [call]. */
     fun request(tool: Tool, capabilityId: String, arguments: JsonObject): Request =
         client.request(tool, capabilityId, arguments.toJSONObject())
 
@@ -120,19 +124,29 @@ class McpClient(context: Context) : Closeable {
     suspend fun call(request: Request, timeout: Duration = request.defaultTimeoutMillis().milliseconds): Reply =
         request.send(timeout.inWholeMilliseconds).await()
 
-    /** A new [request] of [capabilityId], sent at once: for calls the assistant will not retry. */
+    /**
+     * A new [request] of [capabilityId], sent at once with the default timeout: for calls the
+     * assistant will not retry. Returns and throws as `call(request)` does.
+     */
     suspend fun call(tool: Tool, capabilityId: String, arguments: Map<String, Any?> = emptyMap()): Reply =
         call(request(tool, capabilityId, arguments))
 
     /**
      * The user's decision about this app from [tool], after a [Reply.isConsentPending]: [Consent.ALLOWED]
      * or [Consent.DENIED] when the user decides (at once if they have), [Consent.NO_ANSWER] when they
-     * put the question away or [timeout] passes. Then call the refused request again.
+     * put the question away or [timeout] passes. Then call the refused request again. Throws
+     * [io.github.mobilemcp.client.MobileMcpException] when the tool cannot be bound or the client is
+     * closed, IllegalArgumentException unless [timeout] is positive. Cancelling the coroutine stops
+     * the wait.
      */
     suspend fun awaitConsent(tool: Tool, timeout: Duration): Consent =
         client.awaitConsent(tool, timeout.inWholeMilliseconds).await()
 
-    /** The PendingIntent that opens [tool]'s question about this app ([MobileMcpClient.consentQuestion]). */
+    /**
+     * The PendingIntent that opens [tool]'s question about this app ([MobileMcpClient.consentQuestion]).
+     * Throws [io.github.mobilemcp.client.MobileMcpException] when the tool does not offer one, cannot
+     * be bound or does not answer within 10 seconds.
+     */
     suspend fun consentQuestion(tool: Tool): PendingIntent = client.consentQuestion(tool).await()
 
     /** Closes [client]: calls still waiting fail. */

@@ -385,14 +385,20 @@ public final class McpToolRule extends ExternalResource {
         }
     }
 
-    /** Calls capabilityId with arguments given as a JSON object, such as {@code {"title":"Milk"}}. */
+    /**
+     * Calls capabilityId with arguments given as a JSON object, such as {@code {"title":"Milk"}},
+     * over binding mode from your own app, and returns the one reply, failures included. Throws a
+     * JSONException when argsJson is not a JSON object, and fails the test (AssertionError) when no
+     * reply or more than one comes within {@link #WAIT_MILLIS}. Main (test) thread.
+     */
     public Reply call(String capabilityId, String argsJson) throws JSONException {
         return callAs(app().getPackageName(), capabilityId, argsJson);
     }
 
     /**
      * Calls capabilityId as the app callerPackage, over binding mode: the Message comes from a
-     * Binder uid that the PackageManager names callerPackage, as on a device.
+     * Binder uid that the PackageManager names callerPackage, as on a device. Returns and throws
+     * as {@link #call} does.
      */
     public Reply callAs(String callerPackage, String capabilityId, String argsJson) throws JSONException {
         JSONObject request = new JSONObject().put("mobile-mcp-request", new JSONObject()

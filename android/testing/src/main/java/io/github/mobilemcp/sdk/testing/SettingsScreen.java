@@ -47,8 +47,7 @@ public final class SettingsScreen {
 
     /** A new {@link ToolSettingsActivity}, created, started and resumed. */
     public static SettingsScreen open() {
-        ToolSettingsActivity activity = Robolectric.buildActivity(ToolSettingsActivity.class).setup().get();
-        return new SettingsScreen(activity, activity.getSettingsView());
+        return of(Robolectric.buildActivity(ToolSettingsActivity.class).setup().get());
     }
 
     /** The settings in activity, a screen of yours that shows a {@link ToolSettingsView}. */
