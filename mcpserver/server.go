@@ -131,10 +131,14 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Check reports the first invalid option, as New would, so that a program
-// can refuse bad options before it binds or builds anything.
+// Check reports the first invalid option, as New and Listen would, so that
+// a program can refuse bad options before it binds or builds anything.
 func (o Options) Check() error {
-	_, err := o.withDefaults().check()
+	o = o.withDefaults()
+	if _, err := o.check(); err != nil {
+		return err
+	}
+	_, err := checkAddr(o.Addr)
 	return err
 }
 
