@@ -194,12 +194,13 @@ apks() {
 	local version=$1 out=$2 code app
 	code=$(version_code "$version")
 	mkdir -p "$out"
-	# Each app with its own engine: the SMS app's has ./smsapp beside the tool engine.
+	# Each app with its own engine: the SMS app's has ./smsapp beside the tool engine. Each engine
+	# carries the version, which the SMS app's MCP server names in serverInfo.
 	for app in app notes; do
 		if [ "$app" = app ]; then
-			${ANDROID_BUILD:-scripts/android-build.sh} aar app
+			MOBILEMCP_VERSION=$version ${ANDROID_BUILD:-scripts/android-build.sh} aar app
 		else
-			${ANDROID_BUILD:-scripts/android-build.sh} aar
+			MOBILEMCP_VERSION=$version ${ANDROID_BUILD:-scripts/android-build.sh} aar
 		fi
 		gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" ":$app:assembleRelease"
 		cp "android/$app/build/outputs/apk/release/$app-release-unsigned.apk" "$out/mobilemcp-$app-$version-unsigned.apk"

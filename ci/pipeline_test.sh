@@ -185,14 +185,14 @@ check "stage builds the SDK and publishes the five artifacts at the tag's versio
 # --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
 cat >"$tmp/fakebuild" <<'FAKE'
 #!/usr/bin/env bash
-echo "android-build $*" >>"$FAKE_LOG"
+echo "android-build $* (version ${MOBILEMCP_VERSION:-unset})" >>"$FAKE_LOG"
 FAKE
 chmod +x "$tmp/fakebuild"
 log=$tmp/apks.log
 out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle ANDROID_BUILD=$tmp/fakebuild ci/pipeline.sh apks 1.2.0-rc.1 "$tmp/apks" 2>&1)
 check "apks builds the SMS app with its engine and the notes sample with the tool engine" 0 $? "$(cat "$log")$(ls "$tmp/apks")" \
-	"android-build aar app" "gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :app:assembleRelease" \
-	"android-build aar"$'\n'"gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :notes:assembleRelease" \
+	"android-build aar app (version 1.2.0-rc.1)" "gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :app:assembleRelease" \
+	"android-build aar (version 1.2.0-rc.1)"$'\n'"gradle --no-daemon -Pmobilemcp.version=1.2.0-rc.1 -Pmobilemcp.versionCode=1020000 :notes:assembleRelease" \
 	"mobilemcp-app-1.2.0-rc.1-unsigned.apk" "mobilemcp-notes-1.2.0-rc.1-unsigned.apk"
 
 # --- sign-apks: aligned for 16 KB pages, then signed with the release key, whose passwords never
@@ -267,6 +267,9 @@ mkdir -p "$tmp/unpacked"
 tar -C "$tmp/unpacked" -xzf "$tmp/release/mobilemcp-1.2.0-linux-amd64.tar.gz"
 out=$("$tmp/unpacked/mobilemcp" version 2>&1)
 check "the released binary names its version and commit" 0 $? "$out" "mobilemcp 1.2.0 (build $(git rev-parse HEAD)"
+out=$(echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' |
+	MOBILEMCP_DATA_DIR="$tmp/data" "$tmp/unpacked/mobilemcp" serve --stdio 2>&1)
+check "the released binary's MCP server names the same version" 0 $? "$out" '"serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"1.2.0"}'
 out=$(unzip -l "$tmp/release/mobilemcp-1.2.0-windows-amd64.zip" 2>&1)
 check "the windows archive holds mobilemcp.exe" 0 $? "$out" "mobilemcp.exe"
 out=$(ci/release-binaries.sh v1.2 "$tmp/release2" 2>&1)

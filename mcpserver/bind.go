@@ -12,9 +12,9 @@ import (
 // every interface, and a host name counts as loopback only when every
 // address it resolves to is loopback.
 func checkBind(addr, token string) error {
-	host, _, err := net.SplitHostPort(addr)
+	host, err := checkAddr(addr)
 	if err != nil {
-		return fmt.Errorf("mcpserver: address %q: %v; use host:port, such as %s", addr, err, DefaultAddr)
+		return err
 	}
 	if token != "" || isLoopbackHost(host) {
 		return nil
@@ -42,4 +42,20 @@ func isLoopbackHost(host string) bool {
 		}
 	}
 	return true
+}
+
+// checkAddr returns the host of addr, or what keeps net.Listen from taking
+// it: no host:port, or a port that is neither 0 to 65535 nor a service
+// name.
+func checkAddr(addr string) (host string, err error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if _, lookupErr := net.LookupPort("tcp", port); lookupErr != nil {
+			err = fmt.Errorf("the port %s is not 0 to 65535 or a service name", port)
+		}
+	}
+	if err != nil {
+		return "", fmt.Errorf("mcpserver: address %q: %v; use host:port, such as %s", addr, err, DefaultAddr)
+	}
+	return host, nil
 }

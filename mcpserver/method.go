@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/mobilemcp/mobilemcp/internal/excerpt"
@@ -70,7 +71,9 @@ func (u *unknownMethodWriter) finish(request []byte) {
 	}
 	if bytes.HasPrefix(u.body.Bytes(), notHandled) && json.Unmarshal(request, &msg) == nil && len(msg.ID) > 0 && string(msg.ID) != "null" {
 		u.ResponseWriter.Header().Del("X-Content-Type-Options")
-		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, "Method not found: "+excerpt.Of(msg.Method))
+		// In the SDK's words for the same error over stdio, so that both
+		// transports read alike.
+		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, fmt.Sprintf("method not found: %q", excerpt.Of(msg.Method)))
 		return
 	}
 	u.ResponseWriter.WriteHeader(http.StatusBadRequest)

@@ -28,7 +28,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall"
@@ -40,6 +39,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 )
 
 // Defaults for Options.
@@ -67,25 +67,15 @@ const (
 // minute per client, enough for an assistant, too few for a spam run.
 var DefaultRateLimit = ratelimit.Rate{Calls: 10, Per: time.Minute}
 
-// The serverInfo name the server introduces itself with; its title is the
-// served tool's (Options.Title).
-const (
-	Name = "mobilemcp"
-	// fallbackVersion is reported when the binary carries no module
-	// version (a build from a checkout rather than go install ...@vX).
-	fallbackVersion = "0.1.0-dev"
-)
+// Name is the serverInfo name the server introduces itself with; its title
+// is the served tool's (Options.Title).
+const Name = "mobilemcp"
 
-// Version is the version in serverInfo: the main module's version from the
-// build info when it has one, else a development version.
-var Version = buildVersion()
-
-func buildVersion() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return fallbackVersion
-}
+// Version is the version in serverInfo: the build's (internal/buildinfo),
+// the one 'mobilemcp version' prints, so that what an agent shows of the
+// server names the build that answers. The release build stamps it; a
+// build from a checkout reports "devel".
+var Version = buildinfo.Version()
 
 // Options configure a Server. The zero value serves on DefaultAddr with the
 // default limits and no token.
@@ -141,10 +131,14 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Check reports the first invalid option, as New would, so that a program
-// can refuse bad options before it binds or builds anything.
+// Check reports the first invalid option, as New and Listen would, so that
+// a program can refuse bad options before it binds or builds anything.
 func (o Options) Check() error {
-	_, err := o.withDefaults().check()
+	o = o.withDefaults()
+	if _, err := o.check(); err != nil {
+		return err
+	}
+	_, err := checkAddr(o.Addr)
 	return err
 }
 

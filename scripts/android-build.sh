@@ -49,6 +49,14 @@ PAGE_LDFLAGS="-extldflags=-Wl,-z,max-page-size=16384"
 # that the testing library's host engine carries too: its test runner checks that they match.
 BUILD_ID=$(scripts/build-id.sh)
 LDFLAGS="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$BUILD_ID $PAGE_LDFLAGS"
+# A release stamps its version too (ci/pipeline.sh apks sets MOBILEMCP_VERSION from the tag): the SMS
+# app's MCP server names it in serverInfo, as 'mobilemcp version' and the CLI's server name theirs.
+# Without it the engine says "devel".
+if [ -n "${MOBILEMCP_VERSION:-}" ]; then
+	[[ $MOBILEMCP_VERSION =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] ||
+		{ echo "android-build: MOBILEMCP_VERSION $MOBILEMCP_VERSION is not a version such as 1.2.0" >&2; exit 2; }
+	LDFLAGS+=" -X github.com/mobilemcp/mobilemcp/internal/buildinfo.version=$MOBILEMCP_VERSION"
+fi
 # Where the sdk records it: a Java resource, which AGP puts in the AAR's classes.jar.
 SDK_BUILD_ID=android/sdk/src/main/resources/io/github/mobilemcp/sdk/engine-build-id
 # What is bound: the engine every tool app ships, and for the SMS app its additions too.

@@ -177,6 +177,22 @@ if ! grep -qx -- 'scripts/engine-glue.sh android build/aar-work ./intentbridge .
 	echo "FAIL aar app --dry-run: no engine-glue.sh of ./intentbridge and ./smsapp"
 	sed 's/^/  | /' <<<"$dryapp"
 fi
+# A release's engines carry its version (ci/pipeline.sh apks sets MOBILEMCP_VERSION), which the SMS
+# app's MCP server names in serverInfo; a value that is no version is refused before anything runs.
+cases=$((cases + 1))
+dryver=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" MOBILEMCP_VERSION=1.2.0-rc.1 scripts/android-build.sh aar app --dry-run 2>&1)
+if [ "$(grep -c -- '-buildmode=c-shared.* -X github.com/mobilemcp/mobilemcp/internal/buildinfo.version=1.2.0-rc.1 ' <<<"$dryver")" != 4 ]; then
+	failures=$((failures + 1))
+	echo "FAIL aar app --dry-run with MOBILEMCP_VERSION: not every library is stamped with the version"
+	sed 's/^/  | /' <<<"$dryver"
+fi
+cases=$((cases + 1))
+dryver=$(env -i HOME="$tmp/home" PATH="$BASEPATH" ANDROID_HOME="$sdk" MOBILEMCP_VERSION="1.2 -X x=y" scripts/android-build.sh aar --dry-run 2>&1)
+if [ $? != 2 ] || [ "$dryver" != "android-build: MOBILEMCP_VERSION 1.2 -X x=y is not a version such as 1.2.0" ]; then
+	failures=$((failures + 1))
+	echo "FAIL MOBILEMCP_VERSION that is no version: want exit 2 and the refusal"
+	sed 's/^/  | /' <<<"$dryver"
+fi
 for out in build/intentbridge.aar android/sdk/libs; do
 	if [ "$out" -nt "$tmp/start" ]; then
 		dryfail "$out was written by a dry run"

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/intentbridge"
+	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 	"github.com/mobilemcp/mobilemcp/internal/mcptest"
 )
 
@@ -123,8 +124,10 @@ func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
 	}
 	defer s.StopHTTP()
 	_, body, err := mcptest.Post(s.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	if err != nil || !strings.Contains(body, `"serverInfo":{"name":"mobilemcp","title":"Notes",`) {
-		t.Errorf("initialize: %v %s", err, body)
+	// The version is the engine's build (buildinfo), which the release
+	// stamps with the app's version.
+	if want := `"serverInfo":{"name":"mobilemcp","title":"Notes","version":"` + buildinfo.Version() + `"}`; err != nil || !strings.Contains(body, want) {
+		t.Errorf("initialize: %v %s; want %s", err, body, want)
 	}
 }
 

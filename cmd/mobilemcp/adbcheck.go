@@ -52,16 +52,19 @@ const (
 func runADBCheck(e *env, args []string) int {
 	fs := newFlags(e, "adb check", "[flags]", adbCheckUsage)
 	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
-	apk := fs.String("apk", "android/app/build/outputs/apk/debug/app-debug.apk", "the APK to install (make apk builds it); \"\" installs nothing")
+	apk := fs.String("apk", "android/app/build/outputs/apk/debug/app-debug.apk", "the APK `file` to install (make apk builds it); \"\" installs nothing")
 	sendTo := fs.String("send-sms-to", "", "send one SMS to this `number` (E.164, such as +36201234567); without it nothing is sent")
-	subscription := fs.Int("subscription-id", 0, "the SIM to send from (get_sms_subscriptions lists them; default: the first)")
-	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for each reply")
+	subscription := fs.Int("subscription-id", 0, "the SIM to send from, by its subscription `id` (get_sms_subscriptions lists them; default: the first)")
+	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for each reply, a `duration` such as 30s or 2m")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
 	}
 	if len(positional) > 0 {
 		return usageError(e, fs, "unexpected arguments %q", positional)
+	}
+	if *timeout <= 0 {
+		return usageError(e, fs, "--timeout must be positive, got %s", *timeout)
 	}
 	if *sendTo != "" {
 		if _, err := sms.NormalizeNumber(*sendTo); err != nil {

@@ -144,12 +144,15 @@ Exit status: 0 on a success reply, 1 on a failure reply or when no reply
 arrives, 2 on a usage error.`)
 	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
 	tool := fs.String("tool", "", "the tool to call: a `package`, short name or component (default: the only one)")
-	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for the reply")
+	timeout := fs.Duration("timeout", 60*time.Second, "how long to wait for the reply, a `duration` such as 30s or 2m")
 	compact := fs.Bool("compact", false, "print the reply on one line")
 	intent := fs.Bool("intent", false, "send it with am start-foreground-service and read the reply from logcat, even to a tool with a shell-only provider")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
+	}
+	if *timeout <= 0 {
+		return usageError(e, fs, "--timeout must be positive, got %s", *timeout)
 	}
 	request, id, err := buildRequest(positional)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -65,14 +66,19 @@ func runADBConnect(e *env, args []string) int {
 	fs := newFlags(e, "adb connect", "[--serial S] [--port N] [--token-file FILE]", adbConnectHelp)
 	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
 	port := fs.Int("port", gatewayPort, "the `port` of the app's MCP server, forwarded to the same port here")
-	tokenFile := fs.String("token-file", "", "read the token from `FILE` instead of $"+tokenEnv+" or a prompt")
+	tokenFile := fs.String("token-file", "", "read the token from `file` instead of $"+tokenEnv+" or a prompt")
 	app := fs.String("app", gatewayApp, "the `package` of the app that serves MCP")
 	code, done := parseNoArgs(e, fs, args)
 	if done {
 		return code
 	}
-	if *port < 1 || *port > 65535 {
-		return usageError(e, fs, "--port %d is not a TCP port (1 to 65535)", *port)
+	if code, ok := checkPort(e, fs, *port); !ok {
+		return code
+	}
+	if *tokenFile != "" {
+		if code, ok := checkExists(e, fs, "--token-file", *tokenFile); !ok {
+			return code
+		}
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(e.stderr, "mobilemcp adb connect: %v\n", err)
@@ -127,12 +133,24 @@ func runADBDisconnect(e *env, args []string) int {
 	if done {
 		return code
 	}
+	if code, ok := checkPort(e, fs, *port); !ok {
+		return code
+	}
 	if err := e.device(*serial).RemoveForward(e.ctx, *port); err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp adb disconnect: %v\n", err)
 		return exitFailure
 	}
 	fmt.Fprintf(e.stdout, "Removed the forward of port %d.\n", *port)
 	return exitOK
+}
+
+// checkPort returns a usage error when port, the --port flag, is not a TCP
+// port.
+func checkPort(e *env, fs *flag.FlagSet, port int) (code int, ok bool) {
+	if port < 1 || port > 65535 {
+		return usageError(e, fs, "--port %d is not a TCP port (1 to 65535)", port), false
+	}
+	return exitOK, true
 }
 
 // portFlag is the --port flag to repeat in advice, or "" for the default.

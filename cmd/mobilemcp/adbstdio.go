@@ -59,7 +59,7 @@ func runADBStdio(e *env, args []string) int {
 	fs := newFlags(e, "adb stdio", "[--serial S] [--app PACKAGE]", adbStdioHelp)
 	serial := fs.String("serial", "", "the device's `serial` (see 'adb devices'); needed when several are connected")
 	app := fs.String("app", gatewayApp, "the `package` of the app that serves MCP")
-	poll := fs.Duration("poll", pollInterval, "how often to look for tools the user shared or stopped sharing")
+	poll := fs.Duration("poll", pollInterval, "how often to look for tools the user shared or stopped sharing, a `duration` such as 2s or 500ms")
 	code, done := parseNoArgs(e, fs, args)
 	if done {
 		return code

@@ -52,7 +52,7 @@ exist).`)
 			return usageError(e, fs, "--raw takes the whole request; drop the extra arguments %q", positional)
 		}
 		if *raw != "-" {
-			if code, ok := checkExists(e, fs, *raw); !ok {
+			if code, ok := checkExists(e, fs, "--raw", *raw); !ok {
 				return code
 			}
 		}
@@ -114,7 +114,7 @@ with errors), 2 on a usage error.`)
 	}
 	reg := builtinRegistry()
 	if *descriptorPath != "" {
-		file, code, ok := readDescriptor(e, fs, *descriptorPath)
+		file, code, ok := readDescriptor(e, fs, "--descriptor", *descriptorPath)
 		if !ok {
 			return code
 		}

@@ -9,11 +9,11 @@ import (
 	"github.com/mobilemcp/mobilemcp/internal/plural"
 )
 
-// readDescriptor lints and parses the descriptor at path for the command
-// fs names. Findings go to stderr; errors stop the command, with exit
+// readDescriptor lints and parses the descriptor at path, which flagName
+// gives (or "" for an argument), for the command fs names. Findings go to stderr; errors stop the command, with exit
 // status code (a usage error for a file that does not exist).
-func readDescriptor(e *env, fs *flag.FlagSet, path string) (file *descriptor.File, code int, ok bool) {
-	if code, ok := checkExists(e, fs, path); !ok {
+func readDescriptor(e *env, fs *flag.FlagSet, flagName, path string) (file *descriptor.File, code int, ok bool) {
+	if code, ok := checkExists(e, fs, flagName, path); !ok {
 		return nil, code, false
 	}
 	data, err := descriptor.ReadFile(path)

@@ -44,13 +44,13 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 		return usageError(e, fs, "--format is %q; use text or json", *format)
 	}
 	if *res != "" {
-		if code, ok := checkExists(e, fs, *res); !ok {
+		if code, ok := checkExists(e, fs, "--res", *res); !ok {
 			return code
 		}
 	}
 	opts := &descriptor.Options{ResDir: *res}
 	for _, p := range paths {
-		if code, ok := checkExists(e, fs, p); !ok {
+		if code, ok := checkExists(e, fs, "", p); !ok {
 			return code
 		}
 		if info, err := os.Stat(p); opts.ResDir == "" && err == nil && info.IsDir() {

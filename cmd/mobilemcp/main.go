@@ -17,8 +17,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/internal/suggest"
@@ -162,7 +164,7 @@ func newFlags(e *env, name, synopsis, describe string) *flag.FlagSet {
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
 		out := fs.Output()
-		fmt.Fprintf(out, "Usage: mobilemcp %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(describe))
+		fmt.Fprintf(out, "Usage: %s\n\n%s\n", strings.TrimSpace("mobilemcp "+name+" "+synopsis), strings.TrimSpace(describe))
 		if hasFlags(fs) {
 			fmt.Fprintln(out, "\nFlags:")
 			fs.PrintDefaults()
@@ -183,7 +185,8 @@ func hasFlags(fs *flag.FlagSet) bool {
 // --help (exit 0, usage on stdout) or on a flag error (exit 2).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) (positional []string, code int, done bool) {
 	printUsage := fs.Usage
-	fs.Usage = func() {} // the flag package would print it on every error
+	fs.Usage = func() {}     // the flag package would print it on every error
+	fs.SetOutput(io.Discard) // and the error too, in its own words
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
@@ -191,8 +194,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (positional []string, c
 				printUsage()
 				return nil, exitOK, true
 			}
-			fmt.Fprintf(e.stderr, "Run 'mobilemcp %s --help' for usage.\n", fs.Name())
-			return nil, exitUsage, true
+			return nil, usageError(e, fs, "%s", flagProblem(fs, err)), true
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -206,6 +208,63 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (positional []string, c
 	}
 }
 
+// The flag package's errors, which name the flag with one dash and say
+// only "parse error" of a value that is not of its type.
+var (
+	badValue   = regexp.MustCompile(`(?s)^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([^:]+): (.*)$`)
+	unknownArg = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	needsValue = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+)
+
+// flagProblem says what is wrong with a command line the flag package
+// refused, naming the flag as --name and the value, and what the value
+// should have been.
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if m := unknownArg.FindStringSubmatch(msg); m != nil {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+		problem := "unknown flag --" + m[1]
+		if hint := suggest.DidYouMean("--"+m[1], names); hint != "" {
+			problem += "; " + hint
+		}
+		return problem
+	}
+	if m := needsValue.FindStringSubmatch(msg); m != nil {
+		return "--" + m[1] + " needs a value"
+	}
+	m := badValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	value, name, reason := m[1], m[2], m[3]
+	if reason == "value out of range" {
+		return fmt.Sprintf("--%s %s is out of range", name, value)
+	}
+	if reason != "parse error" {
+		return fmt.Sprintf("--%s %s: %s", name, value, reason)
+	}
+	var want string
+	if f := fs.Lookup(name); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch g.Get().(type) {
+			case bool:
+				want = "true or false"
+			case int, int64, uint, uint64:
+				want = "a whole number"
+			case float64:
+				want = "a number"
+			case time.Duration:
+				want = "a duration such as 30s, 2m or 1h"
+			}
+		}
+	}
+	if want == "" {
+		return fmt.Sprintf("--%s %s is not valid", name, value)
+	}
+	return fmt.Sprintf("--%s %s is not %s", name, value, want)
+}
+
 // parseNoArgs is parseFlags for a command that takes flags only: a
 // positional argument is a usage error.
 func parseNoArgs(e *env, fs *flag.FlagSet, args []string) (code int, done bool) {
@@ -217,10 +276,14 @@ func parseNoArgs(e *env, fs *flag.FlagSet, args []string) (code int, done bool) 
 }
 
 // checkExists returns a usage error when path, which the command line
-// names, does not exist: most likely a typo. A file that exists but cannot
-// be read is a failure, reported when the command reads it.
-func checkExists(e *env, fs *flag.FlagSet, path string) (code int, ok bool) {
+// names (with flagName, such as "--raw", or "" for an argument), does not
+// exist: most likely a typo. A file that exists but cannot be read is a
+// failure, reported when the command reads it.
+func checkExists(e *env, fs *flag.FlagSet, flagName, path string) (code int, ok bool) {
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		if flagName != "" {
+			return usageError(e, fs, "%s %s does not exist", flagName, path), false
+		}
 		return usageError(e, fs, "%s does not exist", path), false
 	}
 	return exitOK, true

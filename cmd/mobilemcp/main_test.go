@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
 )
 
 // cli runs the command line in-process with a private data directory.
@@ -124,10 +125,10 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		{[]string{"call", "send_sms", "n:={"}, "mobilemcp call: argument n:={: the value is not valid JSON"},
 
 		{[]string{"call", "--raw", "-", "extra"}, `mobilemcp call: --raw takes the whole request; drop the extra arguments ["extra"]`},
-		{[]string{"call", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"call", "--bogus"}, "mobilemcp call: unknown flag --bogus\n"},
 		{[]string{"outbox", "extra"}, `mobilemcp outbox: unexpected arguments ["extra"]`},
 		{[]string{"capabilities", "extra"}, `mobilemcp capabilities: unexpected arguments ["extra"]`},
-		{[]string{"serve", "--rate-limit", "many"}, `invalid value "many" for flag -rate-limit: rate "many": want CALLS/PERIOD, such as 10/min, or off`},
+		{[]string{"serve", "--rate-limit", "many"}, `mobilemcp serve: --rate-limit "many": rate "many": want CALLS/PERIOD, such as 10/min, or off`},
 		{[]string{"serve", "--allow-origin", "example.com"}, `mobilemcp serve: mcpserver: allowed origin "example.com" must be scheme://host[:port], such as https://app.example.com`},
 		{[]string{"serve", "--max-body", "0"}, "mobilemcp serve: --max-body must be positive, got 0"},
 		{[]string{"serve", "extra"}, `mobilemcp serve: unexpected arguments ["extra"]`},
@@ -241,9 +242,11 @@ func TestHelpCitesTheSpecByName(t *testing.T) {
 
 // TestAMissingFileIsAUsageError holds every command to one rule: a file or
 // directory the command line names that does not exist is a usage error
-// (exit 2), most likely a typo.
+// (exit 2), most likely a typo, which names the flag that gave it.
 func TestAMissingFileIsAUsageError(t *testing.T) {
 	tests := [][]string{
+		{"request", "--descriptor", "/nonexistent/caps.xml", "send_sms"},
+		{"adb", "connect", "--token-file", "/nonexistent/token"},
 		{"call", "--raw", "/nonexistent/request.json"},
 		{"call", "--sim-config", "/nonexistent/sims.json", "get_sms_subscriptions"},
 		{"serve", "--sim-config", "/nonexistent/sims.json", "--addr", "127.0.0.1:0"},
@@ -253,13 +256,22 @@ func TestAMissingFileIsAUsageError(t *testing.T) {
 	}
 	for _, args := range tests {
 		missing := args[len(args)-1]
-		for _, a := range args {
+		for i, a := range args {
 			if strings.HasPrefix(a, "/nonexistent/") {
 				missing = a
+				if strings.HasPrefix(args[i-1], "--") {
+					missing = args[i-1] + " " + a
+				}
 			}
 		}
-		code, out, errOut := newCLI(t).run("", args...)
-		want := "mobilemcp " + args[0] + ": " + missing + " does not exist\nRun 'mobilemcp " + args[0] + " --help' for usage.\n"
+		name := args[0]
+		if name == "adb" {
+			name += " " + args[1]
+		}
+		c := newCLI(t)
+		c.adb = &adbtest.Fake{} // nothing may reach it
+		code, out, errOut := c.run("", args...)
+		want := "mobilemcp " + name + ": " + missing + " does not exist\nRun 'mobilemcp " + name + " --help' for usage.\n"
 		if code != exitUsage || out != "" || errOut != want {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, code, out, errOut, want)
 		}

@@ -37,7 +37,7 @@ func (p *phoneFlags) checkSIMConfig(e *env, fs *flag.FlagSet) (code int, ok bool
 	if p.simConfig == "" {
 		return exitOK, true
 	}
-	return checkExists(e, fs, p.simConfig)
+	return checkExists(e, fs, "--sim-config", p.simConfig)
 }
 
 // resolveDataDir applies the host convention: --data-dir, then

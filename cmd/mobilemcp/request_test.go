@@ -84,7 +84,7 @@ func TestRequestWithABrokenDescriptor(t *testing.T) {
 		t.Errorf("exit %d, stdout %q\n got %q\nwant %q", code, out, errOut, want)
 	}
 	code, _, errOut = newCLI(t).run("", "request", "--descriptor", filepath.Join(dir, "none.xml"), "c")
-	if code != exitUsage || errOut != "mobilemcp request: "+filepath.Join(dir, "none.xml")+" does not exist\nRun 'mobilemcp request --help' for usage.\n" {
+	if code != exitUsage || errOut != "mobilemcp request: --descriptor "+filepath.Join(dir, "none.xml")+" does not exist\nRun 'mobilemcp request --help' for usage.\n" {
 		t.Errorf("a missing descriptor: exit %d, %q", code, errOut)
 	}
 }

@@ -34,7 +34,7 @@ func runTools(e *env, args []string) int {
 	if len(paths) != 1 {
 		return usageError(e, fs, "name one descriptor, such as res/xml/mcp_capabilities.xml")
 	}
-	d, code, ok := readDescriptor(e, fs, paths[0])
+	d, code, ok := readDescriptor(e, fs, "", paths[0])
 	if !ok {
 		return code
 	}
