@@ -98,5 +98,5 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", to, seen[to])
 		}
 	}
-	loadtest.CheckHeapReturned(t, before, after, "10,000 calls over HTTP")
+	loadtest.CheckHeapReturned(t, before, after, total, "10,000 calls over HTTP")
 }

@@ -70,5 +70,5 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", id, seen[id])
 		}
 	}
-	loadtest.CheckHeapReturned(t, before, after, "10,000 requests")
+	loadtest.CheckHeapReturned(t, before, after, total, "10,000 requests")
 }
