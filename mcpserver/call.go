@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -24,6 +25,11 @@ const MetaErrorCode = "io.github.mobilemcp/error_code"
 // cannot send twice. JSON-RPC ids cannot serve, because every client session
 // starts counting them again from zero.
 const MetaRequestID = "io.github.mobilemcp/request_id"
+
+// MetaRetryAfterMillis is the _meta key of a rate_limited result's wait in
+// whole milliseconds, as a Mobile-MCP reply's retry_after_ms: a client can
+// wait without reading the text.
+const MetaRetryAfterMillis = "io.github.mobilemcp/retry_after_ms"
 
 // toolHandler runs capability id of engine for tools/call: the server's
 // own capabilities on its engine, and a shared app's on the engine of its
@@ -62,7 +68,7 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 			Admit:  s.admit,
 		})
 		if reply.Failed() {
-			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message}), nil
+			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message, RetryAfter: reply.RetryAfter}), nil
 		}
 		structured, err := structuredContent(reply.Output)
 		if err != nil {
@@ -83,8 +89,7 @@ func (s *Server) admit(ctx context.Context, _ capability.Caller, c *capability.C
 		return nil
 	}
 	if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
-		return capability.Errorf(capability.CodeRateLimited,
-			"%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))
+		return capability.RateLimited(wait, "%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))
 	}
 	return nil
 }
@@ -112,6 +117,9 @@ func failed(err error) *mcp.CallToolResult {
 	res := &mcp.CallToolResult{
 		Content: []mcp.Content{&mcp.TextContent{Text: e.Error()}},
 		Meta:    mcp.Meta{MetaErrorCode: string(e.Code)},
+	}
+	if e.RetryAfter > 0 {
+		res.Meta[MetaRetryAfterMillis] = (e.RetryAfter + time.Millisecond - 1).Milliseconds()
 	}
 	res.SetError(e) // sets IsError, and lets the call log read the code
 	return res

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -154,3 +155,13 @@ func (s *testServer) sends() int {
 // subscriptionsText is the text content of get_sms_subscriptions on the
 // default simulated phone: the JSON text the transcripts' server returns.
 const subscriptionsText = `{"count":2,"subscriptions":[{"subscription_id":14,"sim_slot_index":0,"carrier_name":"Vodafone UK","display_name":"Vodafone UK"},{"subscription_id":17,"sim_slot_index":1,"carrier_name":"Yettel HU","display_name":"Yettel HU"}]}`
+
+// retryAfterMillis matches the wait of a rate_limited result, which depends on
+// when the call ran.
+var retryAfterMillis = regexp.MustCompile(`("io\.github\.mobilemcp/retry_after_ms":)\d+`)
+
+// withoutTheWait writes a result's retry_after_ms as W, for comparing
+// results exactly otherwise.
+func withoutTheWait(result string) string {
+	return retryAfterMillis.ReplaceAllString(result, "${1}W")
+}

@@ -1,6 +1,7 @@
 package mcpserver_test
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -81,8 +82,29 @@ func TestRetryIsAnsweredBeforeTheRateLimit(t *testing.T) {
 		t.Errorf("%d sends, want 1", n)
 	}
 	// The budget was spent once, by the first call.
-	want = `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"rate_limited"},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}}`
-	if got := strings.TrimSpace(s.callWithID(`"another"`)); got != want {
+	want = `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}}`
+	if got := withoutTheWait(strings.TrimSpace(s.callWithID(`"another"`))); got != want {
 		t.Errorf("a new id:\n got %s\nwant %s", got, want)
+	}
+}
+
+// A rate-limited result says how long to wait in _meta, as a Mobile-MCP
+// reply's retry_after_ms does, so that a client need not read the text.
+func TestARateLimitedResultSaysWhenToRetry(t *testing.T) {
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Rate{Calls: 1, Per: time.Hour}})
+	s.callWithID(`"first"`)
+	var got struct {
+		Result struct {
+			Meta    map[string]any `json:"_meta"`
+			IsError bool           `json:"isError"`
+		} `json:"result"`
+	}
+	raw := s.callWithID(`"second"`)
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	wait, ok := got.Result.Meta["io.github.mobilemcp/retry_after_ms"].(float64)
+	if !got.Result.IsError || got.Result.Meta[mcpserver.MetaErrorCode] != "rate_limited" || !ok || wait <= 3590000 || wait > 3600000 {
+		t.Errorf("the second call's result is %s; want rate_limited with io.github.mobilemcp/retry_after_ms of about 3600000", raw)
 	}
 }

@@ -181,7 +181,7 @@ func TestFloodOfSendsHitsTheRateLimit(t *testing.T) {
 		switch {
 		case strings.Contains(r, `"text":"SMS sent to +33785880347"`):
 			sent++
-		case strings.HasPrefix(r, `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited"},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 5/hour per client; retry in 7`):
+		case strings.HasPrefix(withoutTheWait(r), `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 5/hour per client; retry in 7`):
 			limited++ // 720 s, or 719 after a slow second
 		default:
 			t.Errorf("unexpected result %s", r)
@@ -352,8 +352,8 @@ func TestACapabilityWithoutHintsIsRateLimited(t *testing.T) {
 	if result, _ := s.call("touch", `{}`); result != `{"content":[{"type":"text","text":"touched"}],"structuredContent":{}}` {
 		t.Errorf("first call: %s", result)
 	}
-	want := `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited"},"content":[{"type":"text","text":"rate_limited: touch is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}`
-	if result, _ := s.call("touch", `{}`); result != want {
+	want := `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: touch is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}`
+	if result, _ := s.call("touch", `{}`); withoutTheWait(result) != want {
 		t.Errorf("second call:\n got %s\nwant %s", result, want)
 	}
 }
