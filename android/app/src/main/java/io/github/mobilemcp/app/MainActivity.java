@@ -16,6 +16,7 @@ import android.os.IBinder;
 import android.os.PersistableBundle;
 import android.provider.Settings;
 import android.text.TextUtils;
+import android.view.MotionEvent;
 import android.view.View;
 import android.view.ViewGroup;
 import android.view.WindowManager;
@@ -89,6 +90,8 @@ public class MainActivity extends Activity {
         // The screen shows the MCP token: keep it out of screenshots, screen recordings and the
         // recents thumbnail.
         getWindow().setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE);
+        // Its Allow buttons and the server's switches grant access: no overlay may lie over them.
+        TouchGuard.hideOverlays(this);
         setContentView(R.layout.activity_main);
         mcp = McpHttp.of(this);
         status = findViewById(R.id.permission_status);
@@ -270,5 +273,13 @@ public class MainActivity extends Activity {
         showing = true;
         view.setChecked(checked);
         showing = false;
+    }
+
+    @Override
+    public boolean dispatchTouchEvent(MotionEvent event) {
+        // A touch through an overlay anywhere on the screen, not only on a guarded control, makes
+        // the guarded controls ignore the next taps.
+        TouchGuard.screenTouched(this, event);
+        return super.dispatchTouchEvent(event);
     }
 }

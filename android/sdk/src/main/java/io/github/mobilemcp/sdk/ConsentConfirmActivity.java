@@ -48,7 +48,7 @@ public final class ConsentConfirmActivity extends Activity {
 
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
-        TouchGuard.sawTouch(this, event);
+        TouchGuard.screenTouched(this, event);
         return super.dispatchTouchEvent(event);
     }
 

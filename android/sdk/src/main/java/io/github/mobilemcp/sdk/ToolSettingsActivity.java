@@ -36,7 +36,7 @@ public class ToolSettingsActivity extends Activity {
 
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
-        TouchGuard.sawTouch(this, event);
+        TouchGuard.screenTouched(this, event);
         return super.dispatchTouchEvent(event);
     }
 }

@@ -93,22 +93,27 @@ public final class TouchGuard {
     }
 
     /**
-     * Sees every touch of the SDK's screens, before the view it lands on: one through or under
-     * another window arms the window's guarded controls wherever it lands, on text as on a button.
+     * Sees a touch of a screen that shows guarded controls, before the view it lands on: one
+     * through or under another window makes the window's guarded controls ignore taps for
+     * {@link #SETTLE_MILLIS}, wherever it lands, on text as on a button. Call it first in the
+     * screen's {@code Activity.dispatchTouchEvent}, on the main thread, as the SDK's own screens do;
+     * without it only a touch on a guarded control itself is seen.
      */
-    static void sawTouch(Activity screen, MotionEvent event) {
+    public static void screenTouched(Activity screen, MotionEvent event) {
         if (obscured(event)) {
             arm(screen.getWindow().getDecorView(), event.getEventTime());
         }
     }
 
     /**
-     * Keeps other apps' overlays off screen while it shows, from API 31, where
+     * Keeps other apps' overlays off the screen while it shows, from API 31, where
      * {@code Window.setHideOverlayWindows} exists: a touch never goes through one, so a guard is
-     * not needed to see it. The SDK's manifest declares the normal permission it needs; an app
+     * not needed to see it; below API 31 it does nothing. Call it in {@code onCreate} of a screen
+     * of your own that shows a {@link ToolSettingsView} or another control that grants access, as
+     * the SDK's own screens do. The SDK's manifest declares the normal permission it needs; an app
      * whose build removed it gets a warning in logcat, and the guards alone.
      */
-    static void hideOverlays(Activity screen) {
+    public static void hideOverlays(Activity screen) {
         if (Build.VERSION.SDK_INT >= 31) {
             hideOverlaysFrom31(screen);
         }
