@@ -13,9 +13,9 @@ import android.view.WindowManager;
 import android.widget.CompoundButton;
 import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.Touch;
 
 import java.time.Duration;
-import java.util.function.Predicate;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -51,30 +51,14 @@ public class MainScreenOverlaysTest {
         CompoundButton lan = screen.findViewById(R.id.mcp_lan);
         settle();
 
-        touch(screen::dispatchTouchEvent, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through an overlay, on the corner
+        Touch.tap(screen, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through an overlay, on the corner
         SystemClock.sleep(50); // the overlay is gone
-        touch(lan::dispatchTouchEvent, 0);
+        Touch.tap(lan, 0);
         assertFalse("a tap just after a touch through an overlay switches nothing", lan.isChecked());
 
         settle(); // the user reads the screen, then taps
-        touch(lan::dispatchTouchEvent, 0);
+        Touch.tap(lan, 0);
         assertTrue("the user's own tap switches it", lan.isChecked());
-    }
-
-    private static void touch(Predicate<MotionEvent> dispatch, int flags) {
-        long now = SystemClock.uptimeMillis();
-        for (int action : new int[] {MotionEvent.ACTION_DOWN, MotionEvent.ACTION_UP}) {
-            MotionEvent.PointerProperties p = new MotionEvent.PointerProperties();
-            p.toolType = MotionEvent.TOOL_TYPE_FINGER;
-            MotionEvent.PointerCoords c = new MotionEvent.PointerCoords();
-            c.x = 1;
-            c.y = 1;
-            MotionEvent e = MotionEvent.obtain(now, now, action, 1, new MotionEvent.PointerProperties[] {p},
-                    new MotionEvent.PointerCoords[] {c}, 0, 0, 1, 1, 0, 0, 0, flags);
-            dispatch.test(e);
-            e.recycle();
-        }
-        shadowOf(Looper.getMainLooper()).idle(); // the click runs posted
     }
 
     /** Lets the screen settle: taps in its first moments are ignored. */

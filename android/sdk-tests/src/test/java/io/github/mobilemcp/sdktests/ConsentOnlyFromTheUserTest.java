@@ -7,7 +7,6 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
-import android.app.Activity;
 import android.app.AlertDialog;
 import android.app.Notification;
 import android.app.NotificationManager;
@@ -28,9 +27,9 @@ import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
 import io.github.mobilemcp.sdk.testing.SettingsScreen;
+import io.github.mobilemcp.sdk.testing.Touch;
 
 import java.time.Duration;
-import java.util.function.Predicate;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -64,32 +63,6 @@ public class ConsentOnlyFromTheUserTest {
         agent.replies().clear();
         agent.sendMessageAs(caller, Intentbridge.ExtraRequest, McpToolRule.request("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
         assertTrue(agent.awaitReplyJson().contains("\"error_code\":\"consent_required\""));
-    }
-
-    /** A touch (down, then up) on v with the given MotionEvent flags, as Android delivers one. */
-    private static void touch(View v, int flags) {
-        touch(v::dispatchTouchEvent, flags);
-    }
-
-    /** A touch with the given flags that reaches the screen's window at its top left corner. */
-    private static void touch(Activity screen, int flags) {
-        touch(screen::dispatchTouchEvent, flags);
-    }
-
-    private static void touch(Predicate<MotionEvent> dispatch, int flags) {
-        long now = SystemClock.uptimeMillis();
-        for (int action : new int[] {MotionEvent.ACTION_DOWN, MotionEvent.ACTION_UP}) {
-            MotionEvent.PointerProperties p = new MotionEvent.PointerProperties();
-            p.toolType = MotionEvent.TOOL_TYPE_FINGER;
-            MotionEvent.PointerCoords c = new MotionEvent.PointerCoords();
-            c.x = 1;
-            c.y = 1;
-            MotionEvent e = MotionEvent.obtain(now, now, action, 1, new MotionEvent.PointerProperties[] {p},
-                    new MotionEvent.PointerCoords[] {c}, 0, 0, 1, 1, 0, 0, 0, flags);
-            dispatch.test(e);
-            e.recycle();
-        }
-        shadowOf(Looper.getMainLooper()).idle(); // the click runs posted
     }
 
     /** Lets the screen settle: taps in its first moments are ignored. */
@@ -131,7 +104,7 @@ public class ConsentOnlyFromTheUserTest {
         ViewGroup buttons = (ViewGroup) screen.findViewById(android.R.id.content);
         ViewGroup layout = (ViewGroup) buttons.getChildAt(0);
         settle();
-        touch(button(layout, "Allow"), 0); // the user's own tap
+        Touch.tap(button(layout, "Allow"), 0); // the user's own tap
         McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
         assertTrue(screen.isFinishing());
     }
@@ -144,15 +117,15 @@ public class ConsentOnlyFromTheUserTest {
         ViewGroup layout = (ViewGroup) ((ViewGroup) confirmation().findViewById(android.R.id.content)).getChildAt(0);
         Button allow = button(layout, "Allow");
 
-        touch(allow, 0); // the moment the screen appears: meant for what was there before
+        Touch.tap(allow, 0); // the moment the screen appears: meant for what was there before
         settle();
-        touch(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through another app's overlay
-        touch(allow, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // under part of one
+        Touch.tap(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through another app's overlay
+        Touch.tap(allow, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // under part of one
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals("no decision", "[]", decisions());
 
         settle();
-        touch(allow, 0);
+        Touch.tap(allow, 0);
         McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
@@ -174,23 +147,23 @@ public class ConsentOnlyFromTheUserTest {
         Button deny = button(layout, "Deny");
         settle();
 
-        touch(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // the tap on the overlay
+        Touch.tap(allow, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // the tap on the overlay
         SystemClock.sleep(50); // the overlay is gone
-        touch(allow, 0);
+        Touch.tap(allow, 0);
         SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
-        touch(deny, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // on Deny, under part of an overlay
+        Touch.tap(deny, MotionEvent.FLAG_WINDOW_IS_PARTIALLY_OBSCURED); // on Deny, under part of an overlay
         SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
-        touch(allow, 0);
+        Touch.tap(allow, 0);
         SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
-        touch(screen, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through an overlay, on the window's corner
+        Touch.tap(screen, MotionEvent.FLAG_WINDOW_IS_OBSCURED); // through an overlay, on the window's corner
         SystemClock.sleep(TouchGuard.SETTLE_MILLIS - 100);
-        touch(allow, 0);
+        Touch.tap(allow, 0);
         shadowOf(Looper.getMainLooper()).idle();
         Thread.sleep(300); // a decision is written on a thread of its own
         assertEquals("no decision", "[]", decisions());
 
         settle(); // the user reads the question, then taps
-        touch(allow, 0);
+        Touch.tap(allow, 0);
         McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
@@ -199,13 +172,13 @@ public class ConsentOnlyFromTheUserTest {
         ask(APP);
         SettingsScreen screen = SettingsScreen.open();
         settle();
-        touch(screen.button(APP, 0), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Allow, under an overlay
-        touch(screen.button(APP, 1), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Deny
+        Touch.tap(screen.button(APP, 0), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Allow, under an overlay
+        Touch.tap(screen.button(APP, 1), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Deny
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals("no decision", "[]", decisions());
 
         Switch developer = screen.developerSwitch();
-        touch(developer, MotionEvent.FLAG_WINDOW_IS_OBSCURED);
+        Touch.tap(developer, MotionEvent.FLAG_WINDOW_IS_OBSCURED);
         assertFalse(developer.isChecked());
         assertNull("no question either", ShadowDialog.getLatestDialog());
     }
@@ -218,13 +191,13 @@ public class ConsentOnlyFromTheUserTest {
         if (!developer.isEnabled()) {
             return; // a debuggable build: the switch has no say
         }
-        touch(developer, 0);
+        Touch.tap(developer, 0);
         assertFalse("off until confirmed", agent.tool().isDeveloperSwitchOn());
         AlertDialog dialog = (AlertDialog) ShadowDialog.getLatestDialog();
         assertNotNull("a confirmation", dialog);
         assertEquals("Turn on the developer switch?", shadowOf(dialog).getTitle().toString());
         settle();
-        touch(dialog.getButton(AlertDialog.BUTTON_POSITIVE), 0);
+        Touch.tap(dialog.getButton(AlertDialog.BUTTON_POSITIVE), 0);
         assertTrue(agent.tool().isDeveloperSwitchOn());
     }
 

@@ -2,7 +2,6 @@ package io.github.mobilemcp.sdk.testing;
 
 import android.app.Activity;
 import android.os.SystemClock;
-import android.view.MotionEvent;
 import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
@@ -180,12 +179,7 @@ public final class SettingsScreen {
             View child = row.getChildAt(i);
             if (child instanceof Button && text.contentEquals(((Button) child).getText())) {
                 SystemClock.sleep(TouchGuard.SETTLE_MILLIS); // Robolectric's clock: the user reads first
-                long now = SystemClock.uptimeMillis();
-                for (int action : new int[] {MotionEvent.ACTION_DOWN, MotionEvent.ACTION_UP}) {
-                    MotionEvent event = MotionEvent.obtain(now, now, action, 1, 1, 0);
-                    child.dispatchTouchEvent(event);
-                    event.recycle();
-                }
+                Touch.tap(child, 0);
                 return;
             }
         }
