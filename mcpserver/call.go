@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -119,7 +118,7 @@ func failed(err error) *mcp.CallToolResult {
 		Meta:    mcp.Meta{MetaErrorCode: string(e.Code)},
 	}
 	if e.RetryAfter > 0 {
-		res.Meta[MetaRetryAfterMillis] = (e.RetryAfter + time.Millisecond - 1).Milliseconds()
+		res.Meta[MetaRetryAfterMillis] = capability.RetryAfterMillis(e.RetryAfter)
 	}
 	res.SetError(e) // sets IsError, and lets the call log read the code
 	return res

@@ -57,6 +57,13 @@ type Error struct {
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
+// RetryAfterMillis is a wait as the wire's retry_after_ms carries it: whole
+// milliseconds, rounded up, so that a caller who waits that long is never
+// early.
+func RetryAfterMillis(wait time.Duration) int64 {
+	return (wait + time.Millisecond - 1).Milliseconds()
+}
+
 // Errorf returns an *Error with a formatted message. It is never nil, so
 // returning it as an error is safe.
 func Errorf(code Code, format string, args ...any) *Error {

@@ -125,7 +125,7 @@ func (r *Reply) encode(envelope bool) []byte {
 	}
 	if r.RetryAfter > 0 {
 		buf = append(buf, `,"retry_after_ms":`...)
-		buf = strconv.AppendInt(buf, (r.RetryAfter + time.Millisecond - 1).Milliseconds(), 10)
+		buf = strconv.AppendInt(buf, RetryAfterMillis(r.RetryAfter), 10)
 	}
 	buf = append(buf, '}')
 	if envelope {
