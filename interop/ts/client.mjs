@@ -7,8 +7,7 @@
 //   node client.mjs http://127.0.0.1:9531/mcp [token]
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
+import { check, finish, sdkVersion } from './check.mjs';
 
 if (process.argv.length < 3) {
   console.error('usage: node client.mjs URL [token]');
@@ -16,18 +15,7 @@ if (process.argv.length < 3) {
 }
 const url = new URL(process.argv[2]);
 const token = process.argv[3];
-const sdk = JSON.parse(readFileSync(new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url))).version;
-console.log(`node ${process.version}, @modelcontextprotocol/sdk ${sdk}, ${url}`);
-
-let failures = 0;
-function check(what, got, want) {
-  if (isDeepStrictEqual(got, want)) {
-    console.log(`ok   ${what}`);
-  } else {
-    failures++;
-    console.log(`FAIL ${what}\n     got  ${JSON.stringify(got)}\n     want ${JSON.stringify(want)}`);
-  }
-}
+console.log(`node ${process.version}, @modelcontextprotocol/sdk ${sdkVersion}, ${url}`);
 
 const subscriptions = {
   count: 2,
@@ -101,5 +89,4 @@ try {
 }
 
 await client.close();
-console.log(failures === 0 ? 'ALL PASS' : `${failures} FAILED`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

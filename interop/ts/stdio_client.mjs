@@ -8,25 +8,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
+import { check, finish, sdkVersion } from './check.mjs';
 
 if (process.argv.length < 4) {
   console.error('usage: node stdio_client.mjs OUTBOX COMMAND [ARGS...]');
   process.exit(2);
 }
 const [outbox, command, ...args] = process.argv.slice(2);
-const sdk = JSON.parse(readFileSync(new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url))).version;
-console.log(`node ${process.version}, @modelcontextprotocol/sdk ${sdk}, spawning: ${[command, ...args].join(' ')}`);
-
-let failures = 0;
-function check(what, got, want) {
-  if (isDeepStrictEqual(got, want)) {
-    console.log(`ok   ${what}`);
-  } else {
-    failures++;
-    console.log(`FAIL ${what}\n     got  ${JSON.stringify(got)}\n     want ${JSON.stringify(want)}`);
-  }
-}
+console.log(`node ${process.version}, @modelcontextprotocol/sdk ${sdkVersion}, spawning: ${[command, ...args].join(' ')}`);
 
 const client = new Client({ name: 'mobilemcp-ts-stdio-interop', version: '1.0.0' });
 await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
@@ -55,5 +44,4 @@ for (const line of lines) {
 check('the outbox holds exactly the one send', lines.map((l) => JSON.parse(l)).map((r) => [r.to, r.text, r.subscription_id]),
   [['+33785880347', 'Hello world', 14]]);
 
-console.log(failures === 0 ? 'ALL PASS' : `${failures} FAILED`);
-process.exit(failures === 0 ? 0 : 1);
+finish();
