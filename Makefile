@@ -52,10 +52,11 @@ test-android: ## the Android modules on the host: gobind + host libmobilemcp.so,
 test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
 	scripts/test-installed.sh --install $(or $(MODULE),notes)
 
-test-scripts: ## tests of the build, pipeline and API-listing scripts, against fakes (they need no Android SDK, emulator or Maven Central credentials)
+test-scripts: ## tests of the build, pipeline, API-listing and deps scripts, against fakes (they need no Android SDK, emulator or Maven Central credentials)
 	scripts/android-build_test.sh
 	ci/pipeline_test.sh
 	scripts/api-listing_test.sh
+	scripts/deps_test.sh
 
 lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellcheck, commit subjects
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \

@@ -9,6 +9,7 @@
 #   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
 #   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
+#   scripts/deps.sh maven-repo  prints where that repository is
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -167,11 +168,17 @@ qemu_deps() {
 	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $SUDO update-alternatives --set java "$java"
 }
 
-# The local Maven repository: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR.
+# The local Maven repository, where Maven puts it: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR;
+# otherwise it is ~/.m2/repository under Java's user.home, which Java reads from the user's account,
+# not from $HOME.
 maven_repo() {
 	local repo
 	repo=$(sed -n 's/.*-Dmaven\.repo\.local=\([^ ]*\).*/\1/p' <<<"${MAVEN_OPTS:-}")
-	echo "${repo:-$HOME/.m2/repository}"
+	if [ -z "$repo" ]; then
+		need java "run scripts/deps.sh apt"
+		repo="$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *user\.home = //p')/.m2/repository"
+	fi
+	echo "$repo"
 }
 
 # Fills the Maven repository so that the Android tests run with mvn -o. dependency:go-offline is
@@ -205,6 +212,7 @@ apt) apt_deps ;;
 zig) zig_deps ;;
 qemu) qemu_deps ;;
 maven) maven_deps ;;
+maven-repo) maven_repo ;;
 all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|all]" >&2; exit 2 ;;
+*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
 esac

@@ -30,9 +30,7 @@ if [ ! -f "android/$module/pom.xml" ] || [ ! -f "android/$module/AndroidManifest
 	exit 2
 fi
 
-# The local repository, as scripts/deps.sh finds it.
-repo=$(sed -n 's/.*-Dmaven\.repo\.local=\([^ ]*\).*/\1/p' <<<"${MAVEN_OPTS:-}")
-repo=${repo:-$HOME/.m2/repository}
+repo=$(scripts/deps.sh maven-repo)
 version=0-SNAPSHOT
 sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 
