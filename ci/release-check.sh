@@ -116,7 +116,7 @@ stage() {
 		cp -r "$src/." "$sources/"
 	done
 	if find "$sources" -name '*.java' | grep -q .; then
-		javadoc -quiet -Xdoclint:none -d "$docs" -sourcepath "$sources" \
+		javadoc -quiet -Xdoclint:none -encoding UTF-8 -docencoding UTF-8 -charset UTF-8 -d "$docs" -sourcepath "$sources" \
 			-classpath "$(cat "android/$module/target/release-classpath.txt"):android/sdk/target/classes:android/client/target/classes" \
 			-subpackages io.github.mobilemcp >"$work/$artifact-javadoc.log" 2>&1 ||
 			fail "javadoc of $artifact failed: $(tail -n 3 "$work/$artifact-javadoc.log")"

@@ -214,12 +214,12 @@ build_aar() {
 	# gobind's Java, for Java 8 bytecode as gomobile compiles it, against the platform's classes.
 	run mkdir -p "$WORK/classes"
 	if [ "${DRY_RUN:-}" = 1 ]; then
-		echo "javac -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath $jar -d $WORK/classes $WORK/java/...java"
+		echo "javac -encoding UTF-8 -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath $jar -d $WORK/classes $WORK/java/...java"
 		echo "android-build: dry run: nothing was built"
 		return
 	fi
 	find "$WORK/java" -name '*.java' -print0 |
-		xargs -0 javac -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath "$jar" -d "$WORK/classes"
+		xargs -0 javac -encoding UTF-8 -nowarn -Xlint:-options -source 1.8 -target 1.8 -bootclasspath "$jar" -d "$WORK/classes"
 	(cd "$WORK/classes" && jar cf ../aar/classes.jar .)
 	# The AAR: what gomobile writes, under the engine's names.
 	printf '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="io.github.mobilemcp.engine">\n<uses-sdk android:minSdkVersion="%s"/></manifest>\n' "$MIN_API" >"$WORK/aar/AndroidManifest.xml"
