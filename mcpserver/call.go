@@ -10,7 +10,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // MetaErrorCode is the _meta key of a failed result's error_code, the same
@@ -135,10 +135,10 @@ func structuredContent(values []capability.Value) (json.RawMessage, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = jsonenc.AppendString(buf, v.Name)
+		buf = rawjson.AppendString(buf, v.Name)
 		buf = append(buf, ':')
 		var err error
-		if buf, err = jsonenc.AppendValue(buf, v.Value); err != nil {
+		if buf, err = rawjson.AppendValue(buf, v.Value); err != nil {
 			return nil, fmt.Errorf("output %s: %w", v.Name, err)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
@@ -28,7 +28,7 @@ type testServer struct {
 	url    string
 	host   string // host:port, for the Host header of replayed requests
 	outbox string
-	log    *mcptest.Buffer
+	log    *testkit.Buffer
 	srv    *mcpserver.Server
 }
 
@@ -46,7 +46,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := &mcptest.Buffer{}
+	log := &testkit.Buffer{}
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // wrap puts the protections in front of the SDK's handler, behind the
@@ -60,7 +60,7 @@ func (s *Server) wrap(sdk http.Handler) http.Handler {
 			}
 			// Invalid JSON is the SDK's to refuse.
 			if json.Valid(body) {
-				if path := jsonscan.Duplicate(body, isArguments); path != "" {
+				if path := rawjson.Duplicate(body, isArguments); path != "" {
 					refuseDuplicate(w, body, path)
 					return
 				}
@@ -146,7 +146,7 @@ func duplicateError(body []byte, path string) (json.RawMessage, string) {
 // a number, else nil.
 func messageID(body []byte) json.RawMessage {
 	var id json.RawMessage
-	jsonscan.ForEachMember(body, func(key, value []byte) {
+	rawjson.ForEachMember(body, func(key, value []byte) {
 		if string(key) == "id" && (value[0] == '"' || value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
 			id = value
 		}
@@ -176,7 +176,7 @@ func authProblem(r *http.Request, want [sha256.Size]byte) *authFailure {
 			return &authFailure{errorCode: "invalid_request", message: "the Authorization header has no token after Bearer; send Authorization: Bearer <token>"}
 		}
 		return &authFailure{errorCode: "invalid_request",
-			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", excerpt.Of(scheme))}
+			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", text.Excerpt(scheme))}
 	}
 	sum := sha256.Sum256([]byte(got))
 	// Comparing hashes keeps the comparison constant-time even when the

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // The MCP SDK answers a request for a method it does not know with HTTP 400
@@ -73,7 +73,7 @@ func (u *unknownMethodWriter) finish(request []byte) {
 		u.ResponseWriter.Header().Del("X-Content-Type-Options")
 		// In the SDK's words for the same error over stdio, so that both
 		// transports read alike.
-		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, fmt.Sprintf("method not found: %q", excerpt.Of(msg.Method)))
+		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, fmt.Sprintf("method not found: %q", text.Excerpt(msg.Method)))
 		return
 	}
 	u.ResponseWriter.WriteHeader(http.StatusBadRequest)

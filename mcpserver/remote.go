@@ -16,8 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/invisible"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // A Remote is another app's Mobile-MCP tool that this server serves next to
@@ -220,7 +219,7 @@ func checkVisibleNames(pkg string, c *capability.Capability) error {
 		params []capability.Param
 	}{{"input", c.Input}, {"output", c.Output}} {
 		for _, p := range list.params {
-			if at := strings.IndexFunc(p.Name, invisible.Is); at >= 0 {
+			if at := strings.IndexFunc(p.Name, text.IsInvisible); at >= 0 {
 				r, _ := utf8.DecodeRuneInString(p.Name[at:])
 				return fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
 			}
@@ -361,13 +360,13 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.ID == "":
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
-			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, excerpt.Of(reply.CapabilityID), capabilityID)
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, text.Excerpt(reply.CapabilityID), capabilityID)
 		case reply.Failed():
-			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: invisible.Strip(reply.Message)}
+			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: text.StripInvisible(reply.Message)}
 		}
 		// What the app says reaches the model as the tool's result: none of
 		// it may be hidden from the user.
-		return capability.Result{Message: invisible.Strip(reply.Message), Output: reply.Output}, nil
+		return capability.Result{Message: text.StripInvisible(reply.Message), Output: reply.Output}, nil
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // StdioClient is the client identity of a stdio session in the call log,
@@ -148,7 +148,7 @@ func messageIDs(line []byte, calls bool) []string {
 	for _, m := range messages {
 		var id []byte
 		request := false
-		jsonscan.ForEachMember(m, func(key, value []byte) {
+		rawjson.ForEachMember(m, func(key, value []byte) {
 			switch string(key) {
 			case "id":
 				id = value
@@ -253,7 +253,7 @@ func checkLine(n int, line []byte, size, limit int) []byte {
 		err := json.Unmarshal(line, &v)
 		return rpcError(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: line %d is not JSON: %v", n, err))
 	}
-	if path := jsonscan.Duplicate(line, isArguments); path != "" {
+	if path := rawjson.Duplicate(line, isArguments); path != "" {
 		id, message := duplicateError(line, path)
 		return rpcError(id, jsonrpc.CodeInvalidRequest, message)
 	}

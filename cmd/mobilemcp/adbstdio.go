@@ -19,9 +19,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -314,7 +314,7 @@ func (p *phoneLink) sync(tools []*mcp.Tool) {
 			continue
 		}
 		if err := addTool(p.server, t, p.call); err != nil {
-			p.log.printf("the phone's tool %s cannot be offered: %v", excerpt.Of(t.Name), err)
+			p.log.printf("the phone's tool %s cannot be offered: %v", text.Excerpt(t.Name), err)
 			continue
 		}
 		p.mirror[t.Name] = string(data)
@@ -384,7 +384,7 @@ func (p *phoneLink) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		p.connectMu.Lock()
 		p.disconnect(ctx, reason)
 		p.connectMu.Unlock()
-		return unreachable("the phone could not be reached for %s: %s. If this was a send, check the phone before sending again. This server reconnects by itself; the client need not restart", excerpt.Of(req.Params.Name), reason), nil
+		return unreachable("the phone could not be reached for %s: %s. If this was a send, check the phone before sending again. This server reconnects by itself; the client need not restart", text.Excerpt(req.Params.Name), reason), nil
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -202,7 +202,7 @@ func modelSchemaDescriptors(t *testing.T) []string {
 // listTools returns the tools of tools/list at url.
 func listTools(t *testing.T, url string) []map[string]any {
 	t.Helper()
-	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	status, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	var reply struct {
 		Result struct{ Tools []map[string]any }
 	}
