@@ -15,7 +15,7 @@ deps: ## install everything the tests need (apt packages, Go tools, Maven, npm a
 
 serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simulated phone (Ctrl-C stops)
 	scripts/deps.sh go-modules
-	$(GO) build -o build/mobilemcp ./cmd/mobilemcp
+	$(GO) build -ldflags "-X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$$(scripts/build-id.sh)" -o build/mobilemcp ./cmd/mobilemcp
 	build/mobilemcp serve --data-dir $(DEMO_DATA_DIR) $(SERVE_FLAGS)
 
 demo: ## send the example SMS on the simulated phone and show the outbox

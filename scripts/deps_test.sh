@@ -35,6 +35,9 @@ printf '#!/bin/sh\necho "$*" >> "%s/go.log"\n' "$tmp" >"$tmp/bin/go"
 chmod +x "$tmp/bin/go"
 PATH="$tmp/bin:$PATH" scripts/deps.sh go-modules >/dev/null
 check "deps.sh go-modules runs only go mod download" "$(cat "$tmp/go.log")" "mod download"
+# Its binary names the commit ('mobilemcp version') even where Go's own stamping is off (GOFLAGS=-buildvcs=false).
+# shellcheck disable=SC2016 # the recipe's own $(...), matched as written
+check "make serve stamps the build id" "$(make -n serve | grep -c -F 'buildinfo.id=$(scripts/build-id.sh)')" "1"
 for target in serve demo replay-transcripts; do
 	check "make $target fetches only the modules" \
 		"$(make -n "$target" | grep -c -e 'deps.sh go$' -e 'deps.sh all' -e staticcheck -e actionlint -e gobind)" "0"
