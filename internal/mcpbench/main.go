@@ -152,27 +152,43 @@ func summarize(runs []result) summary {
 // report prints, per number of clients, each server's best run (its
 // throughput and latencies), the spread of throughput over all runs, the
 // median server CPU per request, and the group's last server (mobilemcp)
-// as a share of each of the others. The shares of the median runs, which
-// ran in turns, are the ratios to compare before and after a change.
+// against each of the others: the ratios of each round's two runs, which
+// ran one after the other, as their median and range. Those paired ratios
+// are what to compare before and after a change: a machine shared with
+// other work changes both runs of a pair alike.
 func report(g group, clients []int, targets []*target, results map[*target]map[int][]result) {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clients\tserver\tbest req/s\tall runs req/s\tmedian req/s\tp50\tp99\tserver CPU/req\terrors\t")
 	for _, c := range clients {
-		sums := make([]summary, len(targets))
-		for i, t := range targets {
+		for _, t := range targets {
 			s := summarize(results[t][c])
-			sums[i] = s
 			fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f–%.0f\t%.0f\t%s\t%s\t%s\t%d\t\n", c, t.name,
 				s.best.throughput(), s.minTput, s.maxTput, s.medianTput, ms(s.best.p50), ms(s.best.p99), us(s.medianCPU), s.errors)
 		}
-		ours := sums[len(sums)-1]
-		for i, base := range sums[:len(sums)-1] {
-			fmt.Fprintf(tw, "\tmobilemcp / %s\t%.2f×\t\t%.2f×\t\t\t%.2f× of its requests per CPU-second\t\t\n", g.servers[i],
-				ours.best.throughput()/base.best.throughput(), ours.medianTput/base.medianTput,
-				float64(base.medianCPU)/float64(ours.medianCPU))
+	}
+	tw.Flush()
+	fmt.Println()
+	tw = tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "clients\tpaired runs\treq/s ratio, median (range)\trequests per CPU-second ratio, median (range)\t")
+	ours := results[targets[len(targets)-1]]
+	for _, c := range clients {
+		for i, base := range targets[:len(targets)-1] {
+			var tput, cpu []float64
+			for r, b := range results[base][c] {
+				o := ours[c][r]
+				tput = append(tput, o.throughput()/b.throughput())
+				cpu = append(cpu, float64(b.cpuPerRequest)/float64(o.cpuPerRequest))
+			}
+			fmt.Fprintf(tw, "%d\tmobilemcp / %s\t%s\t%s\t\n", c, g.servers[i], ratios(tput), ratios(cpu))
 		}
 	}
 	tw.Flush()
+}
+
+// ratios is the median and the range of rs.
+func ratios(rs []float64) string {
+	slices.Sort(rs)
+	return fmt.Sprintf("%.2f× (%.2f–%.2f)", rs[len(rs)/2], rs[0], rs[len(rs)-1])
 }
 
 func gogc() string {
