@@ -88,9 +88,24 @@ func (s *Server) admit(ctx context.Context, _ capability.Caller, c *capability.C
 		return nil
 	}
 	if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
-		return capability.RateLimited(wait, "%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))
+		return capability.RateLimited(wait, "%s is limited to %s %s; retry in %s", c.ID, s.opts.RateLimit, sharedBy(clientFrom(ctx)), ratelimit.RetryIn(wait))
 	}
 	return nil
+}
+
+// sharedBy says who shares the budget of client: the limit is per client,
+// and a client is every caller on loopback, or every holder of the token,
+// or the one program on stdio.
+func sharedBy(client string) string {
+	switch client {
+	case "loopback":
+		return "shared by every client on this computer"
+	case "token":
+		return "shared by every client that holds the token"
+	case StdioClient:
+		return "for this client"
+	}
+	return "per client"
 }
 
 // requestIDFrom reads the request id a client may give in _meta

@@ -27,34 +27,40 @@ func ipv6Loopback(t *testing.T) {
 	l.Close()
 }
 
+// The loopback, given as 127.0.0.1 or as localhost, is listened on in
+// both families: a client that resolves localhost to [::1] first reaches
+// this server, and no other program can take that address's port.
 func TestTheLoopbackIsListenedOnInBothFamilies(t *testing.T) {
 	ipv6Loopback(t)
-	l, err := mcpserver.Listen(mcpserver.Options{Addr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Write([]byte("ours"))
-			c.Close()
-		}
-	}()
-	for _, addr := range []string{"127.0.0.1:" + port, "[::1]:" + port} {
-		c, err := net.Dial("tcp", addr)
+	for _, addr := range []string{"127.0.0.1:0", "localhost:0", "LocalHost:0"} {
+		l, err := mcpserver.Listen(mcpserver.Options{Addr: addr})
 		if err != nil {
-			t.Fatalf("%s: %v", addr, err)
+			t.Fatal(err)
 		}
-		got, _ := io.ReadAll(c)
-		c.Close()
-		if string(got) != "ours" {
-			t.Errorf("%s answered %q", addr, got)
+		port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Write([]byte("ours"))
+				c.Close()
+			}
+		}()
+		for _, dial := range []string{"127.0.0.1:" + port, "[::1]:" + port} {
+			c, err := net.Dial("tcp", dial)
+			if err != nil {
+				t.Errorf("listening on %s, %s: %v", addr, dial, err)
+				continue
+			}
+			got, _ := io.ReadAll(c)
+			c.Close()
+			if string(got) != "ours" {
+				t.Errorf("listening on %s, %s answered %q", addr, dial, got)
+			}
 		}
+		l.Close()
 	}
 }
 

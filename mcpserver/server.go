@@ -29,6 +29,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -253,6 +254,11 @@ func Listen(o Options) (net.Listener, error) {
 	o = o.withDefaults()
 	if err := checkBind(o.Addr, o.Token); err != nil {
 		return nil, err
+	}
+	// localhost is the loopback of both families, like the default; Go
+	// would bind only the first address it resolves to.
+	if host, port, _ := net.SplitHostPort(o.Addr); strings.EqualFold(host, "localhost") {
+		o.Addr = net.JoinHostPort("127.0.0.1", port)
 	}
 	l, err := net.Listen("tcp", o.Addr)
 	if err != nil {

@@ -41,7 +41,7 @@ func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
 		switch {
 		case strings.Contains(body, `"text":"SMS sent to +33785880347"`):
 			got = append(got, "sent")
-		case strings.Contains(body, "send_sms is limited to 10/min per client"):
+		case strings.Contains(body, "send_sms is limited to 10/min shared by every client that holds the token"):
 			got = append(got, "limited")
 		default:
 			got = append(got, body)

@@ -17,7 +17,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -42,7 +44,12 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
-	adb    adb.Runner // nil means the adb on PATH
+	// executable is the path of the running mobilemcp, and lookPath finds
+	// a command on PATH (os.Executable and exec.LookPath).
+	executable func() (string, error)
+	lookPath   func(string) (string, error)
+	goos       string     // the operating system, runtime.GOOS
+	adb        adb.Runner // nil means the adb on PATH
 }
 
 type command struct {
@@ -57,7 +64,8 @@ var commands []command
 func register(c command) { commands = append(commands, c) }
 
 func main() {
-	e := &env{ctx: context.Background(), stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+	e := &env{ctx: context.Background(), stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
+		executable: os.Executable, lookPath: exec.LookPath, goos: runtime.GOOS}
 	os.Exit(run(e, os.Args[1:]))
 }
 

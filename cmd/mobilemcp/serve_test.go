@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
@@ -146,4 +148,19 @@ func serveUntilCleanup(t *testing.T, srv *mcpserver.Server) net.Addr {
 		srv.Shutdown(ctx)
 	})
 	return l.Addr()
+}
+
+// serve --help names every protocol version the server answers in: each
+// one the MCP SDK speaks, since the server narrows none.
+func TestServeHelpNamesEveryProtocolVersion(t *testing.T) {
+	_, help, _ := newCLI(t).run("", "serve", "--help")
+	versions := mcp.SupportedProtocolVersions()
+	if len(versions) < 5 {
+		t.Fatalf("the SDK speaks only %q", versions)
+	}
+	for _, v := range versions {
+		if !strings.Contains(help, v) {
+			t.Errorf("serve --help does not name %s:\n%s", v, help)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,11 +27,11 @@ type result struct {
 
 func (r result) throughput() float64 { return float64(r.requests) / r.elapsed.Seconds() }
 
-// load runs clients closed-loop clients against t, each on its own kept-alive
-// connection, for warmup (not measured) and then for d.
+// load runs clients closed-loop clients against t for warmup (not
+// measured) and then for d.
 func load(t *target, clients int, warmup, d time.Duration) (result, error) {
-	client := newClient(clients)
-	defer client.CloseIdleConnections()
+	c := t.caller(clients)
+	defer c.close()
 
 	cpuBefore, err := t.cpu()
 	if err != nil {
@@ -55,7 +56,7 @@ func load(t *target, clients int, warmup, d time.Duration) (result, error) {
 				if begin.After(end) {
 					break
 				}
-				ok := call(client, t)
+				ok := c.call()
 				if ok {
 					answered++
 				}
@@ -95,30 +96,49 @@ func load(t *target, clients int, warmup, d time.Duration) (result, error) {
 	return r, nil
 }
 
-// newClient keeps one connection per concurrent client.
-func newClient(clients int) *http.Client {
-	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}}
+// httpCaller posts the call, each client on its own kept-alive connection.
+type httpCaller struct {
+	client  *http.Client
+	url     string
+	body    string
+	headers map[string]string
 }
 
+func newHTTPCaller(clients int, url string, s server) *httpCaller {
+	return &httpCaller{
+		client:  &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}},
+		url:     url,
+		body:    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + s.params + `}`,
+		headers: s.headers,
+	}
+}
+
+func (h *httpCaller) close() { h.client.CloseIdleConnections() }
+
 // call makes one request and reports whether it got a 200 with a result.
-func call(client *http.Client, t *target) bool {
-	req, err := http.NewRequest(http.MethodPost, t.url, strings.NewReader(t.body))
+func (h *httpCaller) call() bool {
+	req, err := http.NewRequest(http.MethodPost, h.url, strings.NewReader(h.body))
 	if err != nil {
 		return false
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-	for k, v := range t.headers {
+	for k, v := range h.headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := client.Do(req)
+	resp, err := h.client.Do(req)
 	if err != nil {
 		return false
 	}
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	return err == nil && resp.StatusCode == http.StatusOK && strings.Contains(string(body), `"result"`) && !strings.Contains(string(body), `"isError"`)
+	return err == nil && resp.StatusCode == http.StatusOK && answered(body)
+}
+
+// answered reports whether a reply is a result that is not an error.
+func answered(reply []byte) bool {
+	return bytes.Contains(reply, []byte(`"result"`)) && !bytes.Contains(reply, []byte(`"isError"`))
 }
 
 // percentile is the nearest-rank percentile of sorted latencies.
