@@ -102,7 +102,7 @@ func sharedBy(client string) string {
 		return "shared by every client on this computer"
 	case "token":
 		return "shared by every client that holds the token"
-	case StdioClient:
+	case stdioClient:
 		return "for this client"
 	}
 	return "per client"

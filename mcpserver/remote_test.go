@@ -58,7 +58,7 @@ func replyJSON(capabilityID, message, outputs string) string {
 		`","output":` + outputs + `},"status":"success","message":"` + message + `"}}}`
 }
 
-func TestRemoteToolName(t *testing.T) {
+func TestSharedToolName(t *testing.T) {
 	long := "com." + strings.Repeat("a", 130)
 	for _, tt := range []struct {
 		pkg, capability, want string
