@@ -32,7 +32,7 @@ const MetaRetryAfterMillis = "io.github.mobilemcp/retry_after_ms"
 
 // toolHandler runs capability id of engine for tools/call: the server's
 // own capabilities on its engine, and a shared app's on the engine of its
-// remote tools (see SetRemote), through the engine's one pipeline. Every
+// remote tools (see Share), through the engine's one pipeline. Every
 // failure, from bad arguments to a panic, becomes an isError result the
 // model can read; a Go error would reach the client as a JSON-RPC error
 // with code 0.
@@ -102,7 +102,7 @@ func sharedBy(client string) string {
 		return "shared by every client on this computer"
 	case "token":
 		return "shared by every client that holds the token"
-	case StdioClient:
+	case stdioClient:
 		return "for this client"
 	}
 	return "per client"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
@@ -82,7 +83,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testServer{t: t, client: client, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log, srv: srv}
+	return &testServer{t: t, client: client, url: mcpwire.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log, srv: srv}
 }
 
 // jsonHeaders are what every Streamable HTTP client sends.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
@@ -86,30 +87,5 @@ func (u *unknownMethodWriter) finish(request []byte) {
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(rpcError(id, code, message))
-}
-
-// rpcError is a JSON-RPC 2.0 error response with id (null when nil) as one
-// line: what this server answers itself, before the SDK sees a message,
-// over HTTP and over stdio. The SDK's encoder leaves out a null id, which
-// JSON-RPC 2.0 requires on a parse error.
-func rpcError(id json.RawMessage, code int, message string) []byte {
-	if id == nil {
-		id = json.RawMessage("null")
-	}
-	var reply struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	reply.JSONRPC, reply.ID = "2.0", id
-	reply.Error.Code, reply.Error.Message = code, message
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // messages show "<token>" as it is
-	enc.Encode(reply)
-	return buf.Bytes()
+	w.Write(mcpwire.ErrorResponse(id, code, message))
 }

@@ -197,7 +197,7 @@ func TestADBStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := phone.srv.SetRemote(mcpserver.Remote{Package: "io.github.mobilemcp.notes", Capabilities: notes,
+	if _, err := phone.srv.Share(mcpserver.SharedApp{Package: "io.github.mobilemcp.notes", Capabilities: notes,
 		Call: func(context.Context, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package mcpserver
+package mcpwire
 
 import (
 	"bufio"
@@ -17,11 +17,6 @@ import (
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
-// StdioClient is the client identity of a stdio session in the call log,
-// the rate limit and the reply store: the one program that started this
-// process and holds its stdin.
-const StdioClient = "stdio"
-
 // LineTransport is MCP's stdio transport (newline-delimited JSON-RPC) on
 // In and Out, with the go-sdk's own connection behind a guard. The SDK
 // ends the session at the first line it cannot decode, and buffers a line
@@ -37,7 +32,7 @@ type LineTransport struct {
 	// Out is where the server's messages go, one a line (its standard
 	// output).
 	Out io.Writer
-	// MaxLineBytes bounds one line; zero means DefaultMaxBodyBytes. The
+	// MaxLineBytes bounds one line; zero means DefaultMaxLineBytes. The
 	// rest of a longer line is read and dropped, never kept.
 	MaxLineBytes int
 }
@@ -54,7 +49,7 @@ func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	}
 	limit := t.MaxLineBytes
 	if limit <= 0 {
-		limit = DefaultMaxBodyBytes
+		limit = DefaultMaxLineBytes
 	}
 	closed := make(chan struct{})
 	go func() {
@@ -245,31 +240,31 @@ func readLine(r *bufio.Reader, limit int) (line []byte, size int, err error) {
 // when the line was longer than limit, and line is then nil.
 func checkLine(n int, line []byte, size, limit int) []byte {
 	if size > 0 {
-		return rpcError(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+		return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 			"Invalid Request: line %d is %d bytes, more than the %d a message may have; it was not read", n, size, limit))
 	}
 	if !json.Valid(line) {
 		var v any
 		err := json.Unmarshal(line, &v)
-		return rpcError(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: line %d is not JSON: %v", n, err))
+		return ErrorResponse(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: line %d is not JSON: %v", n, err))
 	}
-	if path := rawjson.Duplicate(line, isArguments); path != "" {
-		id, message := duplicateError(line, path)
-		return rpcError(id, jsonrpc.CodeInvalidRequest, message)
+	if path := rawjson.Duplicate(line, IsArguments); path != "" {
+		id, message := DuplicateError(line, path)
+		return ErrorResponse(id, jsonrpc.CodeInvalidRequest, message)
 	}
 	messages := []json.RawMessage{line}
 	if trimmed := bytes.TrimSpace(line); trimmed[0] == '[' {
 		if json.Unmarshal(trimmed, &messages) != nil || len(messages) == 0 {
-			return rpcError(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is an empty batch", n))
+			return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is an empty batch", n))
 		}
 	}
 	for _, m := range messages {
 		if trimmed := bytes.TrimSpace(m); trimmed[0] != '{' {
-			return rpcError(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+			return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"Invalid Request: line %d is not a JSON-RPC 2.0 message, which is an object such as {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", n))
 		}
 		if _, err := jsonrpc.DecodeMessage(m); err != nil {
-			return rpcError(messageID(m), jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is not a JSON-RPC 2.0 message: %v", n, err))
+			return ErrorResponse(MessageID(m), jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is not a JSON-RPC 2.0 message: %v", n, err))
 		}
 	}
 	return nil
@@ -304,34 +299,6 @@ func (l *lockedWriter) writeOwn(p []byte) (int, error) {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
-
-// ServeStdio serves the tools to one client over MCP's stdio transport
-// (LineTransport) on in and out until in ends or ctx is done, and returns
-// once the calls in flight have finished. Nothing but JSON-RPC is written
-// to out; the call log goes to Options.Logger. The client is StdioClient:
-// it needs no token, since it started this process, and the rate limit on
-// destructive tools applies to it as to any client. A call the client
-// gives up on (it goes away mid-call) still runs to its end, so a send is
-// never cut short; only its answer is lost.
-func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	ctx = context.WithValue(ctx, clientKey{}, StdioClient)
-	session, err := s.mcp.Connect(ctx, &LineTransport{In: in, Out: out, MaxLineBytes: int(s.opts.MaxBodyBytes)}, nil)
-	if err != nil {
-		return err
-	}
-	ended := make(chan error, 1)
-	go func() { ended <- session.Wait() }()
-	select {
-	case err = <-ended:
-	case <-ctx.Done():
-		session.Close()
-		err = <-ended
-	}
-	if ClientGone(err) {
-		err = nil
-	}
-	return err
-}
 
 // ClientGone reports whether err, from a stdio session, only says that its
 // client went away: a broken or closed pipe. That ends the session, and is

@@ -1,4 +1,4 @@
-package mcpserver
+package mcpwire
 
 import (
 	"encoding/json"
@@ -20,26 +20,26 @@ import (
 //     answers it there with "method not found", but hosts health-check
 //     servers with it, and answering costs nothing.
 
-// batchVersion is the one protocol version that allows JSON-RPC batches.
-const batchVersion = "2025-03-26"
+// BatchVersion is the one protocol version that allows JSON-RPC batches.
+const BatchVersion = "2025-03-26"
 
-// newProtocolVersion is the first version without initialize and ping, in
+// NewProtocolVersion is the first version without initialize and ping, in
 // which each request names its version (in _meta, and over HTTP in the
 // MCP-Protocol-Version header).
-const newProtocolVersion = "2026-07-28"
+const NewProtocolVersion = "2026-07-28"
 
-// batchRefusal says that a batch arrived in version, or before any version
+// BatchRefusal says that a batch arrived in version, or before any version
 // was agreed when version is "". where names the batch: "line 3", "the
 // body". unit is what carries one message: "line", "request".
-func batchRefusal(where, version, unit string) string {
+func BatchRefusal(where, version, unit string) string {
 	if version == "" {
-		return fmt.Sprintf("Invalid Request: %s is a batch, which is allowed only once initialize has agreed on protocol %s; send one message a %s", where, batchVersion, unit)
+		return fmt.Sprintf("Invalid Request: %s is a batch, which is allowed only once initialize has agreed on protocol %s; send one message a %s", where, BatchVersion, unit)
 	}
-	return fmt.Sprintf("Invalid Request: %s is a batch, which protocol %s does not allow (only %s does); send one message a %s", where, text.Excerpt(version), batchVersion, unit)
+	return fmt.Sprintf("Invalid Request: %s is a batch, which protocol %s does not allow (only %s does); send one message a %s", where, text.Excerpt(version), BatchVersion, unit)
 }
 
-// pingResult is the answer to ping with id: an empty result.
-func pingResult(id json.RawMessage) []byte {
+// PingResult is the answer to ping with id: an empty result.
+func PingResult(id json.RawMessage) []byte {
 	reply, _ := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
