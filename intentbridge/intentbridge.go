@@ -381,11 +381,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 		deliver(notStarted)
 		return
 	}
-	call := capability.Call{
-		Raw:    []byte(requestJSON),
-		Caller: capability.Caller{ID: callerPackage, Vouched: callerPackage != "" && !claimed},
-		Admit:  b.policy.Admit,
-	}
+	call := capability.NewCall([]byte(requestJSON), capability.Caller{ID: callerPackage, Vouched: callerPackage != "" && !claimed}, b.policy.Admit)
 	engine.Run(context.Background(), call, deliver)
 }
 

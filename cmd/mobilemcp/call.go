@@ -77,7 +77,7 @@ exist).`)
 		return exitFailure
 	}
 	defer store.Close()
-	reply := eng.Do(context.Background(), capability.Call{Raw: request, Caller: capability.Caller{ID: "cli", Vouched: true}})
+	reply := eng.Do(context.Background(), capability.NewCall(request, capability.Caller{ID: "cli", Vouched: true}, nil))
 	if reply.Replayed {
 		fmt.Fprintf(e.stderr, "mobilemcp call: request %s was answered before; this is the stored reply, and nothing ran again\n", reply.ID)
 	}
