@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
 func init() {
@@ -184,12 +184,12 @@ func readInput(e *env, name string) ([]byte, error) {
 	var err error
 	if name == "-" {
 		name = "the request on stdin"
-		data, err = readfile.All(e.stdin, capability.DefaultMaxRequestBytes, name)
+		data, err = osfile.ReadAll(e.stdin, capability.DefaultMaxRequestBytes, name)
 	} else {
-		data, err = readfile.File(name, capability.DefaultMaxRequestBytes)
+		data, err = osfile.ReadFile(name, capability.DefaultMaxRequestBytes)
 		name = "the request in " + name
 	}
-	if readfile.IsTooLarge(err) {
+	if osfile.IsTooLarge(err) {
 		err = fmt.Errorf("%s is larger than %d bytes, the most the engine accepts", name, capability.DefaultMaxRequestBytes)
 	}
 	return data, err
