@@ -38,7 +38,7 @@ func TestARetryWithOtherArgumentsIsRefused(t *testing.T) {
 	eng := capability.NewEngine(reg, capability.Options{Replies: store})
 	send := func(args string) string {
 		raw := spec(`{"id":"once","capability":{"id":"send","args":` + args + `}}`)
-		return string(eng.Do(context.Background(), capability.Call{Raw: []byte(raw), Caller: capability.Caller{ID: "app", Vouched: true}}).JSON())
+		return string(eng.Do(context.Background(), capability.NewCall([]byte(raw), capability.Caller{ID: "app", Vouched: true}, nil)).JSON())
 	}
 	sent := specReply(`{"id":"once","capability":{"id":"send"},"status":"success","message":"sent"}`)
 	refused := specReply(`{"id":"once","capability":{"id":"send"},"status":"failure","message":"request id \"once\" was already used for a different request in the last 10m0s; send a new id for a new request","error_code":"invalid_request"}`)
