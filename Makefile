@@ -70,7 +70,7 @@ lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellchec
 
 bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
-	$(GO) run ./internal/mcpbench -v
+	$(GO) run ./internal/cmd/mcpbench -v
 
 bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)

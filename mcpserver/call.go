@@ -10,7 +10,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // MetaErrorCode is the _meta key of a failed result's error_code, the same
@@ -32,7 +32,7 @@ const MetaRetryAfterMillis = "io.github.mobilemcp/retry_after_ms"
 
 // toolHandler runs capability id of engine for tools/call: the server's
 // own capabilities on its engine, and a shared app's on the engine of its
-// remote tools (see SetRemote), through the engine's one pipeline. Every
+// remote tools (see Share), through the engine's one pipeline. Every
 // failure, from bad arguments to a panic, becomes an isError result the
 // model can read; a Go error would reach the client as a JSON-RPC error
 // with code 0.
@@ -102,7 +102,7 @@ func sharedBy(client string) string {
 		return "shared by every client on this computer"
 	case "token":
 		return "shared by every client that holds the token"
-	case StdioClient:
+	case stdioClient:
 		return "for this client"
 	}
 	return "per client"
@@ -150,10 +150,10 @@ func structuredContent(values []capability.Value) (json.RawMessage, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = jsonenc.AppendString(buf, v.Name)
+		buf = rawjson.AppendString(buf, v.Name)
 		buf = append(buf, ':')
 		var err error
-		if buf, err = jsonenc.AppendValue(buf, v.Value); err != nil {
+		if buf, err = rawjson.AppendValue(buf, v.Value); err != nil {
 			return nil, fmt.Errorf("output %s: %w", v.Name, err)
 		}
 	}

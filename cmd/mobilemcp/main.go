@@ -24,8 +24,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/suggest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Exit codes shared by every command.
@@ -134,7 +134,7 @@ func dispatch(e *env, args []string) int {
 		names[i] = c.name
 	}
 	problem := fmt.Sprintf("unknown command %q", args[0])
-	if hint := suggest.DidYouMean(args[0], names); hint != "" {
+	if hint := text.DidYouMean(args[0], names); hint != "" {
 		problem += "; " + hint
 	}
 	fmt.Fprintf(e.stderr, "mobilemcp: %s\n\n", problem)
@@ -233,7 +233,7 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 		problem := "unknown flag --" + m[1]
-		if hint := suggest.DidYouMean("--"+m[1], names); hint != "" {
+		if hint := text.DidYouMean("--"+m[1], names); hint != "" {
 			problem += "; " + hint
 		}
 		return problem

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 )
 
 // cli runs the command line in-process with a private data directory.

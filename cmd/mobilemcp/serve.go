@@ -16,6 +16,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -138,7 +139,7 @@ docs/reference/mcp-server.md.`)
 	}
 	defer closeStore()
 	outbox, _ := phone.outboxPath(e) // engine() has resolved it already
-	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpserver.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
+	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpwire.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
 	fmt.Fprintf(e.stdout, "Simulated sends go to %s. Press Ctrl-C to stop.\n", outbox)
 
 	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
