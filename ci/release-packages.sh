@@ -13,7 +13,7 @@
 #                                                     validated and packed by @anthropic-ai/mcpb
 #   OUTDIR/server.json                                the MCP Registry's entry for this version
 #
-# The release gate (internal/releasecheck -packages) checks all of it, and ci/install-packages.sh
+# The release gate (internal/cmd/releasecheck -packages) checks all of it, and ci/install-packages.sh
 # installs the npm package and a wheel offline and runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
