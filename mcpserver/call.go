@@ -56,16 +56,12 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 		if cerr != nil {
 			return failed(cerr), nil
 		}
-		reply := engine.Do(ctx, capability.Call{
-			Request: capability.Request{ID: requestID, CapabilityID: id},
-			// The engine decodes the arguments as it decodes a Mobile-MCP
-			// request's: the same layouts, refused the same way.
-			RawArgs: req.Params.Arguments,
-			// Request ids are per client, and MCP clients are kept apart
-			// from Android apps. The token proved the client.
-			Caller: capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true},
-			Admit:  s.admit,
-		})
+		// The engine decodes the arguments as it decodes a Mobile-MCP
+		// request's: the same layouts, refused the same way. Request ids
+		// are per client, and MCP clients are kept apart from Android
+		// apps. The token proved the client.
+		caller := capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true}
+		reply := engine.Do(ctx, capability.NewToolCall(requestID, id, req.Params.Arguments, caller, s.admit))
 		if reply.Failed() {
 			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message, RetryAfter: reply.RetryAfter}), nil
 		}
