@@ -2,11 +2,11 @@ package capability
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -479,10 +479,21 @@ func (r *Reply) mayHaveActed() bool {
 // fingerprint identifies a request's content, so that an id reused for a
 // different request is caught. Validated arguments are used, so "14" and 14
 // count as the same.
+//
+// It is FNV-1a's 128-bit hash, which is not cryptographic, and need not
+// be: a request id is claimed per caller (the store's key starts with
+// Caller.ID), so a collision could only let a caller replay a reply to its
+// own request, by crafting arguments that collide with that request's. It
+// must be the same in every process that shares the store, which FNV is
+// and hash/maphash, seeded per process, is not. crypto/sha256 would do too,
+// but it brings the whole FIPS module into the engine every tool ships.
 func fingerprint(capabilityID string, args Args) string {
 	canonical, _ := json.Marshal(args) // map keys are sorted
-	sum := sha256.Sum256(append([]byte(capabilityID+"\x00"), canonical...))
-	return hex.EncodeToString(sum[:])
+	h := fnv.New128a()
+	h.Write([]byte(capabilityID))
+	h.Write([]byte{0})
+	h.Write(canonical)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 type outcome struct {
