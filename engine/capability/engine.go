@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"log/slog"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -25,11 +24,21 @@ type Options struct {
 	// MaxRequestBytes rejects larger requests with too_large before parsing.
 	// Zero means DefaultMaxRequestBytes.
 	MaxRequestBytes int
-	// Logger receives panics with their stack traces. Nil means no logging.
-	Logger *slog.Logger
+	// Logger receives panics with their stack traces, a reply that could
+	// not be kept for replay and a handler's outcome that came after its
+	// deadline. Nil means no logging.
+	Logger Logger
 	// Replies, when set, replays the reply to a repeated request id
 	// instead of running a capability that changes something again.
 	Replies *replystore.Store
+}
+
+// Logger is where an Engine reports what no caller hears of, each message
+// with key-value pairs as slog takes them. *slog.Logger is one; the engine
+// every tool app ships has its own, which carries no slog.
+type Logger interface {
+	Warn(msg string, args ...any)
+	Error(msg string, args ...any)
 }
 
 // Defaults for Options.

@@ -1,11 +1,8 @@
 package descriptor
 
 import (
-	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
@@ -20,11 +17,11 @@ var (
 
 // descriptor reads the whole document, whose root the caller has checked.
 func (r *reader) descriptor() *File {
-	root := r.t.root
+	root := r.root
 	r.checkAttrs(root, rootAttrs, nil)
 	d := &File{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
-	for e := range r.t.children(root) {
+	for _, e := range root.Children {
 		if !is(e, capabilityTag) {
 			r.unknownElement(e, root, capabilityTag)
 			continue
@@ -43,7 +40,7 @@ func (r *reader) descriptor() *File {
 	return d
 }
 
-func (r *reader) rootVersion(root node) string {
+func (r *reader) rootVersion(root *Element) string {
 	v, ok := attr(root, "version")
 	switch {
 	case !ok:
@@ -54,9 +51,8 @@ func (r *reader) rootVersion(root node) string {
 	return v
 }
 
-func (r *reader) capability(e node) Spec {
-	line, _ := r.t.pos(e)
-	s := Spec{Line: line}
+func (r *reader) capability(e *Element) Spec {
+	s := Spec{Line: e.Line}
 	r.checkAttrs(e, capabilityAttrs, capabilityExt)
 	what := subject{kind: capabilityTag}
 	s.ID = r.need(e, "id", what)
@@ -65,7 +61,7 @@ func (r *reader) capability(e node) Spec {
 		switch {
 		case !capability.ValidID(s.ID):
 			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
-		case !modelToolNames.MatchString(s.ID):
+		case !isModelToolName(s.ID):
 			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
 		}
 	}
@@ -75,8 +71,8 @@ func (r *reader) capability(e node) Spec {
 	r.checkReadOnly(e, what)
 	s.Timeout = r.timeout(e, what)
 
-	var sections [2]node // the first <input> and <output>
-	for child := range r.t.children(e) {
+	var sections [2]*Element // the first <input> and <output>
+	for _, child := range e.Children {
 		i := 0
 		switch {
 		case is(child, inputTag):
@@ -86,9 +82,8 @@ func (r *reader) capability(e node) Spec {
 			r.unknownElement(child, e, inputTag, outputTag)
 			continue
 		}
-		if sections[i].Element != nil {
-			line, _ := r.t.pos(sections[i])
-			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Tag, line)
+		if sections[i] != nil {
+			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Name, sections[i].Line)
 		} else {
 			sections[i] = child
 		}
@@ -102,30 +97,29 @@ func (r *reader) capability(e node) Spec {
 }
 
 // params appends the params of an <input> or <output> section to list.
-func (r *reader) params(section node, list []Param, input bool) []Param {
+func (r *reader) params(section *Element, list []Param, input bool) []Param {
 	r.checkAttrs(section, nil, nil)
 	known, ext := outputParamAttrs, paramExt
 	if input {
 		known, ext = inputParamAttrs, slices.Concat(inputParamExt, paramExt)
 	}
-	kind := section.Tag
+	kind := section.Name
 	first := make(map[string]int, len(list)) // param name → line of its first declaration
 	for _, p := range list {
 		if _, dup := first[p.Name]; !dup {
 			first[p.Name] = p.Line
 		}
 	}
-	for e := range r.t.children(section) {
+	for _, e := range section.Children {
 		if !is(e, paramTag) {
 			r.unknownElement(e, section, paramTag)
 			continue
 		}
-		for child := range r.t.children(e) {
+		for _, child := range e.Children {
 			r.unknownElement(child, e)
 		}
 		r.checkAttrs(e, known, ext)
-		line, _ := r.t.pos(e)
-		p := Param{Line: line}
+		p := Param{Line: e.Line}
 		what := subject{kind: kind}
 		p.Name = r.need(e, "name", what)
 		if p.Name != "" {
@@ -139,7 +133,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 		p.Type = r.paramType(e, r.need(e, "type", what), what)
 		if input {
 			if v := r.need(e, "required", what); strings.TrimSpace(v) != "" {
-				p.Required = r.boolean(e, etree.Attr{Key: "required", Value: v}, false, what)
+				p.Required = r.boolean(e, Attr{Name: "required", Value: v}, false, what)
 			}
 		}
 		p.Description = r.need(e, "description", what)
@@ -154,7 +148,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 
 // paramType resolves a type name: a synonym becomes its canonical type,
 // an unknown name stays as written.
-func (r *reader) paramType(e node, name string, what subject) capability.Type {
+func (r *reader) paramType(e *Element, name string, what subject) capability.Type {
 	if name == "" {
 		return "" // need reported it
 	}
@@ -172,7 +166,7 @@ func (r *reader) paramType(e node, name string, what subject) capability.Type {
 
 // unknownElement reports e, a child of parent that the format does not
 // define there; want lists what parent may hold.
-func (r *reader) unknownElement(e, parent node, want ...string) {
+func (r *reader) unknownElement(e, parent *Element, want ...string) {
 	if len(want) == 0 {
 		r.at(ruleUnknownElement, e, "<%s> holds no elements; remove <%s>", parent.FullTag(), e.FullTag())
 		return
@@ -185,13 +179,17 @@ func (r *reader) unknownElement(e, parent node, want ...string) {
 		strings.Join(names, " and "), didYouMean("<"+e.FullTag()+">", names, "remove it"))
 }
 
-// modelToolNames is the function names that OpenAI's and Anthropic's
-// function calling accept, which Gemini's accept too when they start with
-// a letter or "_". MCP allows more (".", and 128 characters), so an
-// assistant that hands MCP tools to a model must rename those.
-var modelToolNames = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+// isModelToolName reports whether name is a function name that OpenAI's
+// and Anthropic's function calling accept, which Gemini's accept too when
+// it starts with a letter or "_": 1 to 64 of A-Z a-z 0-9 _ -, the regular
+// expression ^[a-zA-Z0-9_-]{1,64}$ written out (a fuzz test holds the two
+// equal). MCP allows more (".", and 128 characters), so an assistant that
+// hands MCP tools to a model must rename those.
+func isModelToolName(name string) bool {
+	return len(name) <= 64 && allOf(name, func(c byte) bool { return isAlphanumeric(c) || c == '_' || c == '-' })
+}
 
-// modelToolName suggests a name for id that modelToolNames matches.
+// modelToolName suggests a name for id that isModelToolName accepts.
 func modelToolName(id string) string {
 	name := strings.ReplaceAll(id, ".", "_")
 	if len(name) > 64 {

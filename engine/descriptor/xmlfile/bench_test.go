@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 // benchDescriptor renders n capabilities shaped like the SMS set, the two
@@ -23,7 +23,7 @@ func benchDescriptor(b *testing.B, n int) []byte {
 		c.ID = fmt.Sprintf("%s_%d", c.ID, i)
 		caps[i] = &c
 	}
-	return descriptor.Render(caps)
+	return xmlfile.Render(caps)
 }
 
 // BenchmarkLint lints the real SMS descriptor (about 2 KB, the bytes of the
@@ -32,7 +32,7 @@ func benchDescriptor(b *testing.B, n int) []byte {
 // descriptor's size. The budget: the real one in 1 ms, 10,000 in 250 ms.
 func BenchmarkLint(b *testing.B) {
 	b.Run("sms", func(b *testing.B) {
-		benchLint(b, descriptor.Render(smsCapabilities(b)))
+		benchLint(b, xmlfile.Render(smsCapabilities(b)))
 	})
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
@@ -70,7 +70,7 @@ func benchLint(b *testing.B, data []byte) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if findings := descriptor.Lint("bench.xml", data, nil); len(findings) != 0 {
+		if findings := xmlfile.Lint("bench.xml", data, nil); len(findings) != 0 {
 			b.Fatal(findings[0])
 		}
 	}
@@ -109,7 +109,7 @@ func BenchmarkLintAttributeFindings(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if findings := descriptor.Lint("bench.xml", data, nil); len(findings) != tt.n*253 {
+				if findings := xmlfile.Lint("bench.xml", data, nil); len(findings) != tt.n*253 {
 					b.Fatalf("%d findings", len(findings))
 				}
 			}

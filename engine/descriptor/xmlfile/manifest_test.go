@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 // manifestPath is a valid manifest whose res directory is testdata/res,
@@ -24,7 +24,7 @@ func readFixture(t *testing.T, path string) string {
 }
 
 func TestLintValidManifest(t *testing.T) {
-	if findings := descriptor.Lint(manifestPath, []byte(readFixture(t, manifestPath)), nil); len(findings) != 0 {
+	if findings := xmlfile.Lint(manifestPath, []byte(readFixture(t, manifestPath)), nil); len(findings) != 0 {
 		t.Errorf("findings for a valid manifest: %v", findings)
 	}
 }
@@ -84,7 +84,7 @@ func TestLintManifestRules(t *testing.T) {
 			if tt.name == "meta-data under application" {
 				text = strings.Replace(text, appLine+"\n", appLine+"\n"+nameLine+"\n", 1)
 			}
-			findings := descriptor.Lint(manifestPath, []byte(text), nil)
+			findings := xmlfile.Lint(manifestPath, []byte(text), nil)
 			if g := got(findings); !slices.Equal(g, []want{tt.want}) {
 				t.Errorf("findings\n got %+v\nwant %+v\nmanifest:\n%s", g, []want{tt.want}, text)
 			}
@@ -94,7 +94,7 @@ func TestLintManifestRules(t *testing.T) {
 
 func TestLintManifestWithoutResDir(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "AndroidManifest.xml")
-	findings := descriptor.Lint(path, []byte(readFixture(t, manifestPath)), nil)
+	findings := xmlfile.Lint(path, []byte(readFixture(t, manifestPath)), nil)
 	w := want{"manifest-res-dir", 7, "found no res directory next to " + path + " or in its parent, so @xml/mcp_capabilities was not checked; name the res directory too: mobilemcp lint " + path + " path/to/res"}
 	if g := got(findings); !slices.Equal(g, []want{w}) {
 		t.Errorf("findings\n got %+v\nwant %+v", g, []want{w})
@@ -103,7 +103,7 @@ func TestLintManifestWithoutResDir(t *testing.T) {
 
 func TestLintManifestWithResDirOption(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "AndroidManifest.xml")
-	findings := descriptor.Lint(path, []byte(readFixture(t, manifestPath)), &descriptor.Options{ResDir: "testdata/res"})
+	findings := xmlfile.Lint(path, []byte(readFixture(t, manifestPath)), &xmlfile.Options{ResDir: "testdata/res"})
 	if len(findings) != 0 {
 		t.Errorf("findings with ResDir set: %v", findings)
 	}
@@ -117,7 +117,7 @@ func TestLintManifestChecksItsDescriptor(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(caps, []byte("<mobile-mcp-capabilities version=\"1\"/>"), 0o644)
-	findings := descriptor.Lint(manifest, []byte(readFixture(t, manifestPath)), nil)
+	findings := xmlfile.Lint(manifest, []byte(readFixture(t, manifestPath)), nil)
 	w := []want{
 		{"no-capabilities", 1, "the descriptor declares no <capability>; add one for each function the tool offers"},
 		{"root-version", 1, `<mobile-mcp-capabilities> has version="1", but this is the format of Mobile-MCP 1.0; write version="1.0"`},

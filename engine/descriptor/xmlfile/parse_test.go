@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/sms"
 )
 
@@ -31,8 +32,8 @@ func asDeclared(c *capability.Capability) *capability.Capability {
 
 func TestParseOfRenderIsTheRegistry(t *testing.T) {
 	caps := smsCapabilities(t)
-	data := descriptor.Render(caps)
-	d, err := descriptor.Parse(data)
+	data := xmlfile.Render(caps)
+	d, err := xmlfile.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +49,13 @@ func TestParseOfRenderIsTheRegistry(t *testing.T) {
 			t.Errorf("capability %d\n got %+v\nwant %+v", i, parsed[i], want)
 		}
 	}
-	if findings := descriptor.Lint("mcp_capabilities.xml", data, nil); len(findings) != 0 {
+	if findings := xmlfile.Lint("mcp_capabilities.xml", data, nil); len(findings) != 0 {
 		t.Errorf("the rendered descriptor has findings: %v", findings)
 	}
 }
 
 func TestParseKeepsLineNumbers(t *testing.T) {
-	d, err := descriptor.Parse(descriptor.Render(smsCapabilities(t)))
+	d, err := xmlfile.Parse(xmlfile.Render(smsCapabilities(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func TestParseKeepsLineNumbers(t *testing.T) {
 }
 
 func TestParseReadsLeniently(t *testing.T) {
-	d, err := descriptor.Parse([]byte(`<mobile-mcp-capabilities>
+	d, err := xmlfile.Parse([]byte(`<mobile-mcp-capabilities>
   <capability id="c">
     <input>
       <param name="n" type="long" required="yes"/>
@@ -99,7 +100,7 @@ func TestParseReadsLeniently(t *testing.T) {
 }
 
 func TestParseReadsHintsInAnyPrefix(t *testing.T) {
-	d, err := descriptor.Parse([]byte(`<mobile-mcp-capabilities version="1.0" xmlns:x="https://mobilemcp.github.io/ns">
+	d, err := xmlfile.Parse([]byte(`<mobile-mcp-capabilities version="1.0" xmlns:x="https://mobilemcp.github.io/ns">
   <capability id="c" description="d" version="1" x:title="C" x:readOnly="true" x:destructive="false" other:idempotent="true" xmlns:other="urn:other"/>
 </mobile-mcp-capabilities>`))
 	if err != nil {
@@ -114,20 +115,20 @@ func TestParseReadsHintsInAnyPrefix(t *testing.T) {
 func TestParseFails(t *testing.T) {
 	tests := []struct {
 		name, xml string
-		want      descriptor.ParseError
+		want      xmlfile.ParseError
 	}{
-		{"malformed", "<mobile-mcp-capabilities version=\"1.0\">\n  <capability id=\"c>\n", descriptor.ParseError{Line: 3, Column: 1, Msg: "the file is not well-formed XML: unexpected EOF"}},
-		{"empty", "", descriptor.ParseError{Line: 1, Column: 1, Msg: "the file is not XML; a capability descriptor is an XML file whose root element is <mobile-mcp-capabilities>"}},
-		{"a second root", "<mobile-mcp-capabilities/>\n<mobile-mcp-capabilities/>", descriptor.ParseError{Line: 2, Column: 1, Msg: "the file is not well-formed XML: a second root element <mobile-mcp-capabilities> follows </mobile-mcp-capabilities>; an XML document has exactly one root"}},
-		{"text after the root", "<mobile-mcp-capabilities/>\nthen", descriptor.ParseError{Line: 1, Column: 27, Msg: "the file is not well-formed XML: text outside the root element"}},
-		{"latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><mobile-mcp-capabilities/>", descriptor.ParseError{Line: 1, Column: 44, Msg: `the file is not well-formed XML: opening charset "ISO-8859-1": only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`}},
-		{"a manifest", "<manifest/>", descriptor.ParseError{Line: 1, Column: 1, Msg: "the root element is <manifest>: this is an AndroidManifest.xml, not a capability descriptor; use the file its mobile.mcp.tool.capabilities meta-data names"}},
-		{"misnamed root", "<capabilities><capability/></capabilities>", descriptor.ParseError{Line: 1, Column: 1, Msg: "the root element is <capabilities>; rename it to <mobile-mcp-capabilities>, the name the Mobile-MCP spec §1.2.1 requires"}},
+		{"malformed", "<mobile-mcp-capabilities version=\"1.0\">\n  <capability id=\"c>\n", xmlfile.ParseError{Line: 3, Column: 1, Msg: "the file is not well-formed XML: unexpected EOF"}},
+		{"empty", "", xmlfile.ParseError{Line: 1, Column: 1, Msg: "the file is not XML; a capability descriptor is an XML file whose root element is <mobile-mcp-capabilities>"}},
+		{"a second root", "<mobile-mcp-capabilities/>\n<mobile-mcp-capabilities/>", xmlfile.ParseError{Line: 2, Column: 1, Msg: "the file is not well-formed XML: a second root element <mobile-mcp-capabilities> follows </mobile-mcp-capabilities>; an XML document has exactly one root"}},
+		{"text after the root", "<mobile-mcp-capabilities/>\nthen", xmlfile.ParseError{Line: 1, Column: 27, Msg: "the file is not well-formed XML: text outside the root element"}},
+		{"latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><mobile-mcp-capabilities/>", xmlfile.ParseError{Line: 1, Column: 44, Msg: `the file is not well-formed XML: opening charset "ISO-8859-1": only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`}},
+		{"a manifest", "<manifest/>", xmlfile.ParseError{Line: 1, Column: 1, Msg: "the root element is <manifest>: this is an AndroidManifest.xml, not a capability descriptor; use the file its mobile.mcp.tool.capabilities meta-data names"}},
+		{"misnamed root", "<capabilities><capability/></capabilities>", xmlfile.ParseError{Line: 1, Column: 1, Msg: "the root element is <capabilities>; rename it to <mobile-mcp-capabilities>, the name the Mobile-MCP spec §1.2.1 requires"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := descriptor.Parse([]byte(tt.xml))
-			var pe *descriptor.ParseError
+			_, err := xmlfile.Parse([]byte(tt.xml))
+			var pe *xmlfile.ParseError
 			if !errors.As(err, &pe) || *pe != tt.want {
 				t.Errorf("error %#v, want %#v", err, &tt.want)
 			}
@@ -136,7 +137,7 @@ func TestParseFails(t *testing.T) {
 }
 
 func TestParseAcceptsAByteOrderMark(t *testing.T) {
-	d, err := descriptor.Parse([]byte("\ufeff<mobile-mcp-capabilities version=\"1.0\"/>"))
+	d, err := xmlfile.Parse([]byte("\ufeff<mobile-mcp-capabilities version=\"1.0\"/>"))
 	if err != nil || d.Version != "1.0" {
 		t.Errorf("got %+v, %v", d, err)
 	}
@@ -149,7 +150,7 @@ func TestFindingsPointAtTheAttribute(t *testing.T) {
 		"      version=\"1\"><input>\n" +
 		"    <param name=\"p\" required=\"true\" description=\"d\"   type=\"int\"/>\n" +
 		"  </input></capability>\n</mobile-mcp-capabilities>"
-	findings := besidesReadOnly(descriptor.Lint("f.xml", []byte(xml), nil))
+	findings := besidesReadOnly(xmlfile.Lint("f.xml", []byte(xml), nil))
 	if len(findings) != 1 || findings[0].Line != 5 || findings[0].Column != 55 || findings[0].Rule != "type-synonym" {
 		t.Errorf("findings %+v, want one type-synonym at 5:55", findings)
 	}

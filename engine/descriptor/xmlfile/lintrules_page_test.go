@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"flag"
@@ -11,18 +11,19 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/reference/lint-rules.md (go generate ./engine/descriptor)")
+var update = flag.Bool("update", false, "rewrite docs/reference/lint-rules.md (go generate ./engine/descriptor/xmlfile)")
 
 // lintRulesPage is the page docs/reference/lint-rules.md.
-const lintRulesPage = "../../docs/reference/lint-rules.md"
+const lintRulesPage = "../../../docs/reference/lint-rules.md"
 
 // TestLintRulesPageIsGenerated keeps docs/reference/lint-rules.md what
-// lintRulesMarkdown makes of descriptor.Rules() and the text of each rule
+// lintRulesMarkdown makes of xmlfile.Rules() and the text of each rule
 // in testdata/lint-rules: every rule, in order, with its example and the
 // findings that linting the example gives today. 'go generate
-// ./engine/descriptor' writes the page again.
+// ./engine/descriptor/xmlfile' writes the page again.
 func TestLintRulesPageIsGenerated(t *testing.T) {
 	path, err := filepath.Abs(lintRulesPage)
 	if err != nil {
@@ -51,12 +52,12 @@ func TestLintRulesPageIsGenerated(t *testing.T) {
 			}
 			return "(the end)"
 		}
-		t.Errorf("docs/reference/lint-rules.md is not what the rules make; run 'go generate ./engine/descriptor'.\nline %d is\n\t%s\nbut the generator writes\n\t%s", i+1, at(gotLines), at(wantLines))
+		t.Errorf("docs/reference/lint-rules.md is not what the rules make; run 'go generate ./engine/descriptor/xmlfile'.\nline %d is\n\t%s\nbut the generator writes\n\t%s", i+1, at(gotLines), at(wantLines))
 	}
 }
 
 // lintRulesMarkdown writes the lint rules page: a section per rule of
-// descriptor.Rules(), in order, with the text of testdata/lint-rules/ID.txt,
+// xmlfile.Rules(), in order, with the text of testdata/lint-rules/ID.txt,
 // in which the findings of linting the first XML example follow that
 // example.
 func lintRulesMarkdown(t *testing.T) string {
@@ -69,11 +70,11 @@ func lintRulesMarkdown(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := descriptor.Rules()
+	rules := xmlfile.Rules()
 	for _, f := range files {
 		id := strings.TrimSuffix(filepath.Base(f), ".txt")
 		if !slices.ContainsFunc(rules, func(r descriptor.Rule) bool { return r.ID == id }) {
-			t.Errorf("testdata/lint-rules/%s.txt describes no rule of descriptor.Rules(); remove it", id)
+			t.Errorf("testdata/lint-rules/%s.txt describes no rule of xmlfile.Rules(); remove it", id)
 		}
 	}
 	// A manifest is linted in a module of its own: app/AndroidManifest.xml
@@ -85,7 +86,7 @@ func lintRulesMarkdown(t *testing.T) string {
 `)
 
 	var b strings.Builder
-	b.WriteString(`<!-- Written by 'go generate ./engine/descriptor' from descriptor.Rules() and engine/descriptor/testdata/lint-rules/; edit those. -->
+	b.WriteString(`<!-- Written by 'go generate ./engine/descriptor/xmlfile' from xmlfile.Rules() and engine/descriptor/xmlfile/testdata/lint-rules/; edit those. -->
 # Lint rules
 
 Every rule of ` + "`mobilemcp lint`" + ` ([descriptor.md](descriptor.md#linting-mobilemcp-lint)) with a failing example
@@ -118,11 +119,11 @@ follows is not shown.
 		var findings []descriptor.Finding
 		switch {
 		case r.ID == "manifest-res-dir":
-			findings = descriptor.Lint("AndroidManifest.xml", []byte(inManifest(xml)), nil)
+			findings = xmlfile.Lint("AndroidManifest.xml", []byte(inManifest(xml)), nil)
 		case manifest:
-			findings = descriptor.Lint("app/AndroidManifest.xml", []byte(inManifest(xml)), nil)
+			findings = xmlfile.Lint("app/AndroidManifest.xml", []byte(inManifest(xml)), nil)
 		default:
-			findings = descriptor.Lint("mcp_capabilities.xml", []byte(xml), nil)
+			findings = xmlfile.Lint("mcp_capabilities.xml", []byte(xml), nil)
 			if r.ID != "missing-read-only" {
 				findings = besidesReadOnly(findings)
 			}

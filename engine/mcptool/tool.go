@@ -1,4 +1,16 @@
-package descriptor
+// Package mcptool converts capabilities to MCP tool definitions, as an MCP
+// server's tools/list returns them: the name, title and description, the
+// JSON Schema of the arguments (InputSchema) and of the structured result
+// (OutputSchema), and the behaviour hints in MCP's names.
+//
+//	tools := mcptool.Tools(registry.All())
+//	data, _ := json.Marshal(map[string]any{"tools": tools})
+//
+// The MCP server and mobilemcp tools use it, and the Java client library's
+// conversion is held equal to it. It is apart from the descriptor package
+// so that the engine every tool app ships, which serves no MCP, does not
+// carry the JSON Schema library.
+package mcptool
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"os"
@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 func TestDocsShowEveryRule(t *testing.T) {
-	data, err := os.ReadFile("../../docs/reference/lint-rules.md")
+	data, err := os.ReadFile("../../../docs/reference/lint-rules.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +20,7 @@ func TestDocsShowEveryRule(t *testing.T) {
 	if m := regexp.MustCompile(`(?i)seed \d`).FindString(docs); m != "" {
 		t.Errorf("docs/reference/lint-rules.md cites %q; cite the Mobile-MCP spec", m)
 	}
-	for _, r := range descriptor.Rules() {
+	for _, r := range xmlfile.Rules() {
 		// Each rule has a heading with its id and severity, and a
 		// failing example with the finding it produces.
 		heading := "### " + r.ID + " (" + r.Severity.String() + ")"
@@ -38,7 +38,7 @@ func TestDocsShowEveryRule(t *testing.T) {
 // the ones the page shows under it. (The manifest examples show only a
 // service, so they are not whole files.)
 func TestDocsExamplesAreWhatLintSays(t *testing.T) {
-	data, err := os.ReadFile("../../docs/reference/lint-rules.md")
+	data, err := os.ReadFile("../../../docs/reference/lint-rules.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestDocsExamplesAreWhatLintSays(t *testing.T) {
 		if strings.HasPrefix(rule, "manifest-") {
 			continue
 		}
-		findings := descriptor.Lint("mcp_capabilities.xml", []byte(xml), nil)
+		findings := xmlfile.Lint("mcp_capabilities.xml", []byte(xml), nil)
 		if rule != "missing-read-only" {
 			// The page says that the other examples leave it out.
 			findings = besidesReadOnly(findings)
@@ -64,7 +64,7 @@ func TestDocsExamplesAreWhatLintSays(t *testing.T) {
 		checked++
 	}
 	descriptorRules := 0
-	for _, r := range descriptor.Rules() {
+	for _, r := range xmlfile.Rules() {
 		if !strings.HasPrefix(r.ID, "manifest-") {
 			descriptorRules++
 		}

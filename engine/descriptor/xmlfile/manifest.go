@@ -1,13 +1,13 @@
-package descriptor
+package xmlfile
 
 import (
 	"bytes"
+
 	"iter"
 	"path/filepath"
 	"regexp"
 
-	"github.com/beevik/etree"
-
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
@@ -40,22 +40,41 @@ var metaEntries = []struct {
 // @package:xml/name.
 var xmlRef = regexp.MustCompile(`^@(?:[A-Za-z0-9_.]+:)?xml/([A-Za-z0-9_.]+)$`)
 
-// manifest checks the tool service of an AndroidManifest.xml.
-func (r *reader) manifest(name string, opts *Options) {
-	root := r.t.root
+// manifestLinter checks an AndroidManifest.xml, and the descriptor it
+// points at.
+type manifestLinter struct {
+	findings []descriptor.Finding
+	// linked are the findings of the descriptor the manifest points at,
+	// which carry that file's name.
+	linked []descriptor.Finding
+}
+
+// at reports a finding at e's start tag.
+func (r *manifestLinter) at(rule descriptor.Rule, e *descriptor.Element, format string, args ...any) {
+	r.findings = append(r.findings, rule.At(e.Line, e.Column, format, args...))
+}
+
+// atAttr reports a finding at attribute a.
+func (r *manifestLinter) atAttr(rule descriptor.Rule, a *descriptor.Attr, format string, args ...any) {
+	r.findings = append(r.findings, rule.At(a.Line, a.Column, format, args...))
+}
+
+// manifest checks the tool service of an AndroidManifest.xml, whose root
+// is root and whose file is name.
+func (r *manifestLinter) manifest(root *descriptor.Element, name string, opts *Options) {
 	app := root
-	var all, services []node
-	for e := range r.t.children(root) {
+	var all, services []*descriptor.Element
+	for _, e := range root.Children {
 		if !is(e, "application") {
 			continue
 		}
 		app = e
-		for s := range r.t.children(e) {
+		for _, s := range e.Children {
 			if !is(s, "service") {
 				continue
 			}
 			all = append(all, s)
-			if r.hasAction(s, serviceAction) {
+			if hasAction(s, serviceAction) {
 				services = append(services, s)
 			}
 		}
@@ -68,15 +87,14 @@ func (r *reader) manifest(name string, opts *Options) {
 		return
 	}
 	for _, s := range services[1:] {
-		line, _ := r.t.pos(services[0])
-		r.at(ruleManifestOne, s, "service %s also has the %s filter, but a tool exposes exactly one Mobile-MCP service (the first is at line %d); remove the filter from one", serviceName(s), serviceAction, line)
+		r.at(ruleManifestOne, s, "service %s also has the %s filter, but a tool exposes exactly one Mobile-MCP service (the first is at line %d); remove the filter from one", serviceName(s), serviceAction, services[0].Line)
 	}
 	// The first service is the tool's; the others are reported above and
 	// not checked further, which would only repeat the same advice.
 	s := services[0]
 	r.exported(s)
 	for _, m := range metaEntries {
-		if md, ok := r.metaData(s, m.name); !ok {
+		if md, ok := metaData(s, m.name); !ok {
 			r.missingMetaData(s, app, m.name, m.example)
 		} else if r.metaKind(md, m.name, m.example, m.resource) && m.resource {
 			r.descriptorResource(md, name, opts)
@@ -84,19 +102,18 @@ func (r *reader) manifest(name string, opts *Options) {
 	}
 }
 
-func (r *reader) exported(s node) {
+func (r *manifestLinter) exported(s *descriptor.Element) {
 	switch a := androidAttr(s, "exported"); {
 	case a == nil:
 		r.at(ruleManifestExported, s, `service %s has no android:exported attribute; add android:exported="true" so that assistants in other apps can find and start it`, serviceName(s))
 	case a.Value == "false":
-		r.atAttr(ruleManifestExported, s, a.FullKey(), `service %s has android:exported="false", so assistants in other apps cannot start it; set android:exported="true"`, serviceName(s))
+		r.atAttr(ruleManifestExported, a, `service %s has android:exported="false", so assistants in other apps cannot start it; set android:exported="true"`, serviceName(s))
 	}
 }
 
-func (r *reader) missingMetaData(s, app node, name, example string) {
-	if md, ok := r.metaData(app, name); ok {
-		line, _ := r.t.pos(md)
-		r.at(ruleManifestMetaData, s, `the <meta-data android:name=%q> at line %d is under <application>, but agents read it from the service; move it inside service %s`, name, line, serviceName(s))
+func (r *manifestLinter) missingMetaData(s, app *descriptor.Element, name, example string) {
+	if md, ok := metaData(app, name); ok {
+		r.at(ruleManifestMetaData, s, `the <meta-data android:name=%q> at line %d is under <application>, but agents read it from the service; move it inside service %s`, name, md.Line, serviceName(s))
 		return
 	}
 	r.at(ruleManifestMetaData, s, `service %s has no <meta-data android:name=%q>; add <meta-data android:name=%q %s/> inside it`, serviceName(s), name, name, example)
@@ -104,7 +121,7 @@ func (r *reader) missingMetaData(s, app node, name, example string) {
 
 // metaKind reports a meta-data entry written with the wrong attribute,
 // and says whether it is written right.
-func (r *reader) metaKind(md node, name, example string, resource bool) bool {
+func (r *manifestLinter) metaKind(md *descriptor.Element, name, example string, resource bool) bool {
 	want, other := "value", "resource"
 	how := "as a string with Bundle.getString"
 	if resource {
@@ -114,13 +131,13 @@ func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 	a, wrong := androidAttr(md, want), androidAttr(md, other)
 	switch {
 	case a == nil && wrong != nil:
-		r.atAttr(ruleManifestKind, md, wrong.FullKey(), "%s uses android:%s, but agents read it %s; write %s", name, other, how, example)
+		r.atAttr(ruleManifestKind, wrong, "%s uses android:%s, but agents read it %s; write %s", name, other, how, example)
 		return false
 	case a == nil:
 		r.at(ruleManifestKind, md, "%s has no android:%s; write %s", name, want, example)
 		return false
 	case resource && !xmlRef.MatchString(a.Value):
-		r.atAttr(ruleManifestKind, md, a.FullKey(), "%s points at %q, which is not an XML resource; write %s", name, a.Value, example)
+		r.atAttr(ruleManifestKind, a, "%s points at %q, which is not an XML resource; write %s", name, a.Value, example)
 		return false
 	}
 	return true
@@ -128,9 +145,9 @@ func (r *reader) metaKind(md node, name, example string, resource bool) bool {
 
 // descriptorResource checks that the @xml/ reference of md names a
 // descriptor in the res directory.
-func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
+func (r *manifestLinter) descriptorResource(md *descriptor.Element, manifest string, opts *Options) {
 	a := androidAttr(md, "resource")
-	ref, key := a.Value, a.FullKey()
+	ref := a.Value
 	var res string
 	if opts.ResDir != "" {
 		res = resDirIn(opts.ResDir)
@@ -138,7 +155,7 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		res = findResDir(manifest)
 	}
 	if res == "" {
-		r.atAttr(ruleManifestResDir, md, key, "found no res directory next to %s or in its parent, so %s was not checked; name the res directory too: mobilemcp lint %s path/to/res", manifest, ref, manifest)
+		r.atAttr(ruleManifestResDir, a, "found no res directory next to %s or in its parent, so %s was not checked; name the res directory too: mobilemcp lint %s path/to/res", manifest, ref, manifest)
 		return
 	}
 	base := xmlRef.FindStringSubmatch(ref)[1] + ".xml"
@@ -150,15 +167,15 @@ func (r *reader) descriptorResource(md node, manifest string, opts *Options) {
 		}
 	}
 	if len(files) == 0 {
-		r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which does not exist; write the descriptor there, as docs/reference/descriptor.md describes", ref, want)
+		r.atAttr(ruleManifestDesc, a, "%s points at %s, which does not exist; write the descriptor there, as docs/reference/descriptor.md describes", ref, want)
 		return
 	}
 	for _, file := range files {
 		data, err := ReadFile(file)
 		if err != nil {
-			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which cannot be read: %v", ref, file, err)
+			r.atAttr(ruleManifestDesc, a, "%s points at %s, which cannot be read: %v", ref, file, err)
 		} else if root := rootName(bytes.NewReader(data)); root != rootTag {
-			r.atAttr(ruleManifestDesc, md, key, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
+			r.atAttr(ruleManifestDesc, a, "%s points at %s, which is not a capability descriptor (its root is %q, not <%s>); run mobilemcp lint %s", ref, file, root, rootTag, file)
 		} else {
 			r.linked = append(r.linked, Lint(file, data, opts)...)
 		}
@@ -183,25 +200,25 @@ func findResDir(manifest string) string {
 // androidAttr returns e's attribute key in the android namespace, or nil.
 // An undeclared android: prefix counts too: aapt rejects it, and the
 // message about the value is more useful than one about the prefix.
-func androidAttr(e node, key string) *etree.Attr {
-	for i, a := range e.Attr {
-		if a.Key == key && a.Space != "" && (a.Space == "android" || a.NamespaceURI() == androidNS) {
-			return &e.Attr[i]
+func androidAttr(e *descriptor.Element, key string) *descriptor.Attr {
+	for i, a := range e.Attrs {
+		if a.Name == key && a.Prefix != "" && (a.Prefix == "android" || a.Space == androidNS) {
+			return &e.Attrs[i]
 		}
 	}
 	return nil
 }
 
 // androidValue returns the value of e's android:key, or "".
-func androidValue(e node, key string) string {
+func androidValue(e *descriptor.Element, key string) string {
 	if a := androidAttr(e, key); a != nil {
 		return a.Value
 	}
 	return ""
 }
 
-func (r *reader) hasAction(service node, action string) bool {
-	for a := range r.actions(service) {
+func hasAction(service *descriptor.Element, action string) bool {
+	for a := range actions(service) {
 		if androidValue(a, "name") == action {
 			return true
 		}
@@ -212,15 +229,15 @@ func (r *reader) hasAction(service node, action string) bool {
 // misspeltAction reports the first action of services that is a near
 // miss of the Mobile-MCP action, such as mobile.mcp.SERVICES, and says
 // whether there was one.
-func (r *reader) misspeltAction(services []node) bool {
+func (r *manifestLinter) misspeltAction(services []*descriptor.Element) bool {
 	for _, s := range services {
-		for a := range r.actions(s) {
+		for a := range actions(s) {
 			name := androidAttr(a, "name")
 			if name == nil {
 				continue
 			}
 			if hint := text.DidYouMean(name.Value, []string{serviceAction}); hint != "" {
-				r.atAttr(ruleManifestService, a, name.FullKey(), "service %s has <action android:name=%q>, which agents do not look for; %s", serviceName(s), name.Value, hint)
+				r.atAttr(ruleManifestService, name, "service %s has <action android:name=%q>, which agents do not look for; %s", serviceName(s), name.Value, hint)
 				return true
 			}
 		}
@@ -230,13 +247,13 @@ func (r *reader) misspeltAction(services []node) bool {
 
 // actions iterates over the <action> elements of the intent filters of a
 // service.
-func (r *reader) actions(service node) iter.Seq[node] {
-	return func(yield func(node) bool) {
-		for f := range r.t.children(service) {
+func actions(service *descriptor.Element) iter.Seq[*descriptor.Element] {
+	return func(yield func(*descriptor.Element) bool) {
+		for _, f := range service.Children {
 			if !is(f, "intent-filter") {
 				continue
 			}
-			for a := range r.t.children(f) {
+			for _, a := range f.Children {
 				if is(a, "action") && !yield(a) {
 					return
 				}
@@ -246,16 +263,16 @@ func (r *reader) actions(service node) iter.Seq[node] {
 }
 
 // metaData returns the <meta-data> child of e named name.
-func (r *reader) metaData(e node, name string) (node, bool) {
-	for md := range r.t.children(e) {
+func metaData(e *descriptor.Element, name string) (*descriptor.Element, bool) {
+	for _, md := range e.Children {
 		if is(md, "meta-data") && androidValue(md, "name") == name {
 			return md, true
 		}
 	}
-	return node{}, false
+	return nil, false
 }
 
-func serviceName(s node) string {
+func serviceName(s *descriptor.Element) string {
 	if a := androidAttr(s, "name"); a != nil {
 		return a.Value
 	}

@@ -1,6 +1,7 @@
-package descriptor
+package xmlfile
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
@@ -27,33 +29,48 @@ type Options struct {
 // element. name is the file's path: it labels the findings and locates a
 // manifest's res directory. opts may be nil. The findings are in file and
 // line order.
-func Lint(name string, data []byte, opts *Options) []Finding {
+func Lint(name string, data []byte, opts *Options) []descriptor.Finding {
 	if opts == nil {
 		opts = &Options{}
 	}
-	r, fatal := open(data)
+	t, fatal := open(data)
 	if fatal != nil {
 		fatal.File = name
-		return []Finding{*fatal}
+		return []descriptor.Finding{*fatal}
 	}
-	if is(r.t.root, manifestTag) {
-		r.manifest(name, opts)
-	} else if root := r.checkRoot(); root == nil || root.Rule == ruleRootElement.ID {
-		// A misnamed root still holds capabilities worth checking.
-		if root != nil {
-			r.findings = append(r.findings, *root)
+	root := t.element(t.root, 1)
+	if is(root, manifestTag) {
+		m := &manifestLinter{}
+		m.manifest(root, name, opts)
+		for i := range m.findings {
+			m.findings[i].File = name
 		}
-		r.descriptor()
-	} else {
-		r.findings = append(r.findings, *root)
+		findings := append(m.findings, m.linked...)
+		descriptor.SortFindings(findings)
+		return findings
 	}
-	for i := range r.findings {
-		r.findings[i].File = name
-	}
-	findings := append(r.findings, r.linked...)
-	sortFindings(findings)
+	_, findings := descriptor.Read(name, root, &descriptor.ReadOptions{Pattern: CheckPattern})
 	return findings
 }
+
+// open loads data as XML, or returns the fatal finding that says why it
+// cannot be: it is not XML at all, or it is malformed.
+func open(data []byte) (*tree, *descriptor.Finding) {
+	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte(bom)), " \t\r\n")
+	if len(text) == 0 || text[0] != '<' {
+		f := ruleNotDescriptor.At(1, 1, "the file is not XML; a capability descriptor is an XML file whose root element is <%s>", rootTag)
+		return nil, &f
+	}
+	t, err := load(data)
+	if err != nil {
+		f := ruleXMLSyntax.At(err.line, err.col, "the file is not well-formed XML: %s", err.msg)
+		return nil, &f
+	}
+	return t, nil
+}
+
+// is reports whether e is the element tag, in no namespace.
+func is(e *descriptor.Element, tag string) bool { return e.Prefix == "" && e.Space == "" && e.Name == tag }
 
 // LintPath checks the file at path, or, when path is a directory, the
 // module or res directory it is. In a res directory it checks every
@@ -67,7 +84,7 @@ func Lint(name string, data []byte, opts *Options) []Finding {
 // descriptor it points at, and every descriptor in res. Each finding is
 // reported once. The error is about reading; problems with the content
 // are findings.
-func LintPath(path string, opts *Options) ([]Finding, error) {
+func LintPath(path string, opts *Options) ([]descriptor.Finding, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -92,11 +109,11 @@ func LintPath(path string, opts *Options) ([]Finding, error) {
 		manifest = manifestIn(path)
 	}
 	if len(files) == 0 && manifest == "" {
-		f := newFinding(ruleNotDescriptor, 0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at %s, as docs/reference/descriptor.md describes", path, newDescriptorPath(path))
+		f := ruleNotDescriptor.At(0, 0, "%s holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at %s, as docs/reference/descriptor.md describes", path, newDescriptorPath(path))
 		f.File = path
-		return []Finding{f}, nil
+		return []descriptor.Finding{f}, nil
 	}
-	var findings []Finding
+	var findings []descriptor.Finding
 	if manifest != "" {
 		data, err := ReadFile(manifest)
 		if err != nil {
@@ -244,23 +261,3 @@ func isFile(path string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// ParseLinted parses data, the descriptor called name in messages, and
-// refuses one with lint errors, listing them as 'mobilemcp lint' does. A
-// tool's engine starts only on such a descriptor, and the gateway shares
-// only such a one.
-func ParseLinted(name string, data []byte) (*File, error) {
-	var errs []string
-	for _, f := range Lint(name, data, nil) {
-		if f.Severity == Error {
-			errs = append(errs, f.String())
-		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
-	}
-	file, err := Parse(data)
-	if err != nil { // Lint reported it already; this is belt and braces
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return file, nil
-}

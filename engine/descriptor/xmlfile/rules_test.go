@@ -1,9 +1,10 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 func TestEveryRuleHasACase(t *testing.T) {
@@ -15,7 +16,7 @@ func TestEveryRuleHasACase(t *testing.T) {
 		tested[c.want.rule] = true
 	}
 	ids := map[string]bool{}
-	for _, r := range descriptor.Rules() {
+	for _, r := range xmlfile.Rules() {
 		if ids[r.ID] {
 			t.Errorf("rule id %s is used twice", r.ID)
 		}

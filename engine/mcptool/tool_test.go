@@ -1,4 +1,4 @@
-package descriptor_test
+package mcptool_test
 
 import (
 	"encoding/json"
@@ -7,8 +7,21 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
+	"github.com/mobilemcp/mobilemcp/sms"
 )
+
+// smsCapabilities returns the built-in SMS set as a registry holds it.
+func smsCapabilities(t testing.TB) []*capability.Capability {
+	t.Helper()
+	reg, err := capability.NewRegistry(sms.Capabilities(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg.All()
+}
 
 // seedToolsList is the tools/list result of the Android SMS MCP server,
 // from its transcript.
@@ -29,17 +42,17 @@ type toolList struct {
 		InputSchema struct {
 			Type       string                `json:"type"`
 			Required   []string              `json:"required"`
-			Properties descriptor.Properties `json:"properties"`
+			Properties mcptool.Properties `json:"properties"`
 		} `json:"inputSchema"`
 	} `json:"tools"`
 }
 
 func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
-	d, err := descriptor.Parse(descriptor.Render(smsCapabilities(t)))
+	d, err := xmlfile.Parse(xmlfile.Render(smsCapabilities(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(map[string]any{"tools": descriptor.Tools(d.Capabilities())})
+	data, err := json.Marshal(map[string]any{"tools": mcptool.Tools(d.Capabilities())})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +77,7 @@ func TestToolsOfTheDescriptorMatchSeed000(t *testing.T) {
 }
 
 func TestNewToolOfARegisteredCapability(t *testing.T) {
-	tool := descriptor.NewTool(smsCapabilities(t)[0])
+	tool := mcptool.NewTool(smsCapabilities(t)[0])
 	got, err := json.Marshal(tool)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +95,7 @@ func TestNewToolOfARegisteredCapability(t *testing.T) {
 }
 
 func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
-	props := descriptor.Properties{
+	props := mcptool.Properties{
 		{Name: "z", Schema: &jsonschema.Schema{Type: "string", Description: "a <tag> & more"}},
 		{Name: "a", Schema: &jsonschema.Schema{Type: "boolean"}},
 	}
@@ -95,11 +108,11 @@ func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 	if want := `{"z":{"type":"string","description":"a \u003ctag\u003e \u0026 more"},"a":{"type":"boolean"}}`; string(data) != want {
 		t.Errorf("got %s, want %s", data, want)
 	}
-	var back descriptor.Properties
+	var back mcptool.Properties
 	if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(back, props) {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
-	if data, _ := json.Marshal(descriptor.Properties(nil)); string(data) != "{}" {
+	if data, _ := json.Marshal(mcptool.Properties(nil)); string(data) != "{}" {
 		t.Errorf("nil properties: %s, want {}", data)
 	}
 	if err := json.Unmarshal([]byte(`["a"]`), &back); err == nil {
@@ -108,7 +121,7 @@ func TestPropertiesKeepTheirOrderInJSON(t *testing.T) {
 }
 
 func TestOutputSchemaRequiresEveryOutput(t *testing.T) {
-	got, err := json.Marshal(descriptor.OutputSchema(smsCapabilities(t)[0]))
+	got, err := json.Marshal(mcptool.OutputSchema(smsCapabilities(t)[0]))
 	if err != nil {
 		t.Fatal(err)
 	}

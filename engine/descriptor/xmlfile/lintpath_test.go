@@ -1,4 +1,4 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"os"
@@ -6,13 +6,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 func TestLintPathOfAResDirectory(t *testing.T) {
 	// testdata/res holds a valid descriptor and another XML resource,
 	// which is skipped.
-	findings, err := descriptor.LintPath("testdata/res", nil)
+	findings, err := xmlfile.LintPath("testdata/res", nil)
 	if err != nil || len(findings) != 0 {
 		t.Errorf("findings %v, error %v", findings, err)
 	}
@@ -24,7 +24,7 @@ func TestLintPathOfAResDirectory(t *testing.T) {
 	}
 	// A descriptor with a misnamed root is linted because of its name.
 	os.WriteFile(filepath.Join(xmlDir, "mcp_capabilities.xml"), []byte("<capabilities/>"), 0o644)
-	findings, err = descriptor.LintPath(res, nil)
+	findings, err = xmlfile.LintPath(res, nil)
 	w := want{"not-descriptor", 1, "the root element is <capabilities>, so this is neither a capability descriptor (<mobile-mcp-capabilities>) nor an AndroidManifest.xml (<manifest>)"}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != filepath.Join(xmlDir, "mcp_capabilities.xml") {
 		t.Errorf("findings %+v, error %v; want %+v", findings, err, w)
@@ -33,7 +33,7 @@ func TestLintPathOfAResDirectory(t *testing.T) {
 
 func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 	dir := t.TempDir()
-	findings, err := descriptor.LintPath(dir, nil)
+	findings, err := xmlfile.LintPath(dir, nil)
 	w := want{"not-descriptor", 0, dir + " holds no capability descriptor, neither in xml/ nor in res/xml/ nor in src/main/res/xml/; write one at " +
 		filepath.Join(dir, "res", "xml", "mcp_capabilities.xml") + ", as docs/reference/descriptor.md describes"}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != dir {
@@ -42,7 +42,7 @@ func TestLintPathOfADirectoryWithoutDescriptors(t *testing.T) {
 }
 
 func TestLintPathOfAMissingFile(t *testing.T) {
-	if _, err := descriptor.LintPath("testdata/nothing.xml", nil); !os.IsNotExist(err) {
+	if _, err := xmlfile.LintPath("testdata/nothing.xml", nil); !os.IsNotExist(err) {
 		t.Errorf("error %v, want not exist", err)
 	}
 }
@@ -58,7 +58,7 @@ func TestLintPathRefusesAHugeFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, err = descriptor.LintPath(path, nil)
+	_, err = xmlfile.LintPath(path, nil)
 	if want := path + " is larger than 64 MiB, which no descriptor or manifest is; it was not read"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
 	}
@@ -72,7 +72,7 @@ func TestLintPathOfAProjectRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(caps, []byte("<mobile-mcp-capabilities version=\"1.0\"/>"), 0o644)
-	findings, err := descriptor.LintPath(root, nil)
+	findings, err := xmlfile.LintPath(root, nil)
 	w := want{"no-capabilities", 1, "the descriptor declares no <capability>; add one for each function the tool offers"}
 	if g := got(findings); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != caps {
 		t.Errorf("findings %+v, error %v; want %+v in %s", findings, err, w, caps)
@@ -81,7 +81,7 @@ func TestLintPathOfAProjectRoot(t *testing.T) {
 	// descriptor in res/ too.
 	manifest := filepath.Join(root, "app", "AndroidManifest.xml")
 	data, _ := os.ReadFile(manifestPath)
-	findings = descriptor.Lint(manifest, data, &descriptor.Options{ResDir: root})
+	findings = xmlfile.Lint(manifest, data, &xmlfile.Options{ResDir: root})
 	if g := got(findings); !slices.Equal(g, []want{w}) || findings[0].File != caps {
 		t.Errorf("manifest findings %+v; want %+v in %s", findings, w, caps)
 	}
@@ -99,7 +99,7 @@ func TestLintPathOfAGradleModule(t *testing.T) {
 	os.WriteFile(caps, []byte(doc(`<capability id="c" description="d" version="one"/>`)), 0o644)
 	manifest, _ := os.ReadFile(manifestPath)
 	os.WriteFile(filepath.Join(module, "src", "main", "AndroidManifest.xml"), manifest, 0o644)
-	findings, err := descriptor.LintPath(module, nil)
+	findings, err := xmlfile.LintPath(module, nil)
 	w := want{"version-format", 2, `capability "c" has version="one", which is not a version number; write one such as version="1.0" or version="2"`}
 	if g := got(besidesReadOnly(findings)); err != nil || !slices.Equal(g, []want{w}) || findings[0].File != caps {
 		t.Errorf("findings %+v, error %v; want %+v in %s", findings, err, w, caps)

@@ -1,9 +1,9 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"fmt"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 // Lint checks a descriptor as 'mobilemcp lint' does and returns every
@@ -21,7 +21,7 @@ func ExampleLint() {
   </capability>
 </mobile-mcp-capabilities>
 `)
-	for _, f := range descriptor.Lint("res/xml/mcp_capabilities.xml", xml, nil) {
+	for _, f := range xmlfile.Lint("res/xml/mcp_capabilities.xml", xml, nil) {
 		fmt.Println(f)
 	}
 	// Output:

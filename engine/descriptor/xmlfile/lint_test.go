@@ -1,10 +1,11 @@
-package descriptor_test
+package xmlfile_test
 
 import (
 	"slices"
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 )
 
 // doc wraps capability elements in a valid root, which is on line 1, so
@@ -163,7 +164,7 @@ var descriptorCases = []struct {
 func TestLintDescriptorRules(t *testing.T) {
 	for _, tt := range descriptorCases {
 		t.Run(tt.name, func(t *testing.T) {
-			findings := descriptor.Lint("mcp_capabilities.xml", []byte(tt.xml), nil)
+			findings := xmlfile.Lint("mcp_capabilities.xml", []byte(tt.xml), nil)
 			if tt.want.rule != "missing-read-only" {
 				findings = besidesReadOnly(findings)
 			}
@@ -181,7 +182,7 @@ func TestLintDescriptorRules(t *testing.T) {
 
 func severityOf(t *testing.T, rule string) descriptor.Severity {
 	t.Helper()
-	for _, r := range descriptor.Rules() {
+	for _, r := range xmlfile.Rules() {
 		if r.ID == rule {
 			return r.Severity
 		}
@@ -192,12 +193,12 @@ func severityOf(t *testing.T, rule string) descriptor.Severity {
 
 func TestVersionFormatAcceptsVersionNumbers(t *testing.T) {
 	for _, v := range []string{"1", "1.0", "2.10.3", "v2", "V1.2", "1.0-beta", "1.0.0+build.5", "2.0-rc.1"} {
-		if findings := besidesReadOnly(descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil)); len(findings) != 0 {
+		if findings := besidesReadOnly(xmlfile.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil)); len(findings) != 0 {
 			t.Errorf("version %q: %v", v, findings)
 		}
 	}
 	for _, v := range []string{"one", "latest", "1.", ".1", "1.x", "1 0", "v", "1.0-"} {
-		findings := besidesReadOnly(descriptor.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil))
+		findings := besidesReadOnly(xmlfile.Lint("c.xml", []byte(doc(`<capability id="c" description="d" version="`+v+`"/>`)), nil))
 		if len(findings) != 1 || findings[0].Rule != "version-format" {
 			t.Errorf("version %q: %v, want one version-format finding", v, findings)
 		}
@@ -218,7 +219,7 @@ func TestTheReadOnlyHintIsWarnedAboutOnlyWhenAbsent(t *testing.T) {
 		{``, true},
 	} {
 		xml := `<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0"><capability id="c" description="d" version="1" ` + tt.attrs + `/></mobile-mcp-capabilities>`
-		warned := slices.ContainsFunc(descriptor.Lint("c.xml", []byte(xml), nil), func(f descriptor.Finding) bool { return f.Rule == "missing-read-only" })
+		warned := slices.ContainsFunc(xmlfile.Lint("c.xml", []byte(xml), nil), func(f descriptor.Finding) bool { return f.Rule == "missing-read-only" })
 		if warned != tt.warn {
 			t.Errorf("%s: warned %v, want %v", tt.attrs, warned, tt.warn)
 		}
