@@ -387,4 +387,4 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 // commit it was built from. The testing library compares it with the id
 // the SDK's own engines carry, so that a tool's tests never run one
 // engine while the app ships another.
-func BuildID() string { return buildinfo.ID() }
+func BuildID() string { return buildinfo.StampedID() }

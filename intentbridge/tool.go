@@ -3,6 +3,7 @@ package intentbridge
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -169,14 +170,14 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 			ids = append(ids, g.ID)
 		}
 	}
-	slices.Sort(ids)
+	sortStrings(ids)
 	var checks []string
 	for id := range t.checks {
 		if !slices.Contains(known, id) {
 			checks = append(checks, id)
 		}
 	}
-	slices.Sort(checks)
+	sortStrings(checks)
 	var problems []string
 	for _, list := range []struct {
 		what string
@@ -187,6 +188,13 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 		}
 	}
 	return problems
+}
+
+// sortStrings sorts s with sort.Slice, whose code the engine has already,
+// rather than with a slices.Sort of its own for strings: the engine every
+// tool ships is held to its size (make size).
+func sortStrings(s []string) {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 }
 
 // differs names the first part of a Go capability's definition that its

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"runtime/debug"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -614,9 +614,17 @@ func timedOut(c *Capability, timeout time.Duration) *Error {
 
 func (e *Engine) panicked(where string, p any) *Error {
 	if e.opts.Logger != nil {
-		e.opts.Logger.Error("recovered panic", "where", where, "panic", p, "stack", string(debug.Stack()))
+		e.opts.Logger.Error("recovered panic", "where", where, "panic", p, "stack", stack())
 	}
 	return Errorf(CodeInternalError, "%s failed with an internal error: %v", where, p)
+}
+
+// stack is the calling goroutine's stack trace, its first 16 KiB. (It is
+// runtime.Stack: runtime/debug.Stack, which does the same, would bring
+// the rest of runtime/debug into the engine every tool app ships.)
+func stack() string {
+	buf := make([]byte, 16<<10)
+	return string(buf[:runtime.Stack(buf, false)])
 }
 
 func joinIDs(ids []string) string {

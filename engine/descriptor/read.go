@@ -21,17 +21,38 @@ type ReadOptions struct {
 	Pattern func(pattern string) error
 }
 
-// Read checks root, the root element of the descriptor called name in the
-// findings, and returns what it declares, with every finding, in line
-// order. The File reads what the document says without judging it (a
-// missing attribute is empty, a required other than "true" is false); it
-// is nil when root is not a descriptor's root element at all, which a
-// finding says. opts may be nil.
-//
-// It is the one reading of a descriptor: mobilemcp lint's (package
-// xmlfile), the tool engine's, the gateway's.
-func Read(name string, root *Element, opts *ReadOptions) (*File, []Finding) {
-	r := &reader{root: root}
+// Lint checks root, the root element of the descriptor called name in the
+// findings, and returns what it declares, with every finding, errors and
+// warnings, in line order: what mobilemcp lint prints (package xmlfile).
+// The File reads what the document says without judging it (a missing
+// attribute is empty, a required other than "true" is false); it is nil
+// when root is not a descriptor's root element at all, which a finding
+// says. opts may be nil.
+func Lint(name string, root *Element, opts *ReadOptions) (*File, []Finding) {
+	return read(name, root, opts, lintWarnings{})
+}
+
+// Check reads the descriptor as Lint does, and refuses one with errors,
+// listing them as mobilemcp lint does, one a line. A tool's engine starts
+// only on a descriptor that passes, and the gateway shares only such a
+// one. It looks for no warning: nobody sees one there.
+func Check(name string, root *Element, opts *ReadOptions) (*File, error) {
+	file, findings := read(name, root, opts, noWarnings{})
+	var errs []string
+	for _, f := range findings {
+		if f.Severity == Error {
+			errs = append(errs, f.String())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
+	}
+	return file, nil
+}
+
+// read is Lint and Check, with the warnings of warn.
+func read(name string, root *Element, opts *ReadOptions, warn warnings) (*File, []Finding) {
+	r := &reader{root: root, warn: warn}
 	if opts != nil {
 		r.pattern = opts.Pattern
 	}
@@ -52,26 +73,45 @@ func Read(name string, root *Element, opts *ReadOptions) (*File, []Finding) {
 	return file, r.findings
 }
 
-// Check is Read that refuses a descriptor with errors, listing them as
-// mobilemcp lint does, one a line. A tool's engine starts only on a
-// descriptor that passes, and the gateway shares only such a one.
-func Check(name string, root *Element, opts *ReadOptions) (*File, error) {
-	file, findings := Read(name, root, opts)
-	var errs []string
-	for _, f := range findings {
-		if f.Severity == Error {
-			errs = append(errs, f.String())
-		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("its descriptor has errors:\n  %s", strings.Join(errs, "\n  "))
-	}
-	return file, nil
+// warnings are the checks whose findings only warn, of what works but
+// misleads: an attribute or element the format does not define, a
+// capability without mcp:readOnly, an id that models refuse, a version that
+// is not a number. Lint makes them. Check does not: the engine every tool
+// app ships refuses a descriptor for its errors only and never shows a
+// warning, and the code of these checks, with their suggestions, would add
+// to its size. The reader reaches them through this interface, whose one
+// implementation with code only Lint gives it, so that the linker leaves
+// them out of an engine that calls Check only.
+type warnings interface {
+	attrs(r *reader, e *Element, known, ext []string)
+	element(r *reader, e, parent *Element, want ...string)
+	capability(r *reader, e *Element, s *Spec, what subject)
 }
+
+// lintWarnings are Lint's: every warning.
+type lintWarnings struct{}
+
+func (lintWarnings) attrs(r *reader, e *Element, known, ext []string) { r.checkAttrs(e, known, ext) }
+func (lintWarnings) element(r *reader, e, parent *Element, want ...string) {
+	r.unknownElement(e, parent, want...)
+}
+func (lintWarnings) capability(r *reader, e *Element, s *Spec, what subject) {
+	r.checkID(e, s.ID)
+	r.checkVersion(e, s.Version, what)
+	r.checkReadOnly(e, what)
+}
+
+// noWarnings are Check's: none.
+type noWarnings struct{}
+
+func (noWarnings) attrs(*reader, *Element, []string, []string)    {}
+func (noWarnings) element(*reader, *Element, *Element, ...string) {}
+func (noWarnings) capability(*reader, *Element, *Spec, subject)   {}
 
 // reader walks a descriptor and reports what is wrong with it.
 type reader struct {
 	root     *Element
+	warn     warnings
 	findings []Finding
 	pattern  func(string) error // ReadOptions.Pattern
 	// patterns caches what checking each mcp:pattern gave: a descriptor
@@ -241,14 +281,12 @@ func isAlphanumeric(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-// version returns a capability's version, which the spec requires,
-// reporting one that is not a version number, such as "one".
-func (r *reader) version(e *Element, what subject) string {
-	v := r.need(e, "version", what)
+// checkVersion warns about a capability's version v that is not a
+// version number, such as "one".
+func (r *reader) checkVersion(e *Element, v string, what subject) {
 	if strings.TrimSpace(v) != "" && !isVersionNumber(v) {
 		r.atAttr(ruleVersionFormat, e, "version", `%s has version=%q, which is not a version number; write one such as version="1.0" or version="2"`, what, v)
 	}
-	return v
 }
 
 // checkAttrs reports the attributes of e that the format does not define.

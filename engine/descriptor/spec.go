@@ -18,12 +18,12 @@ var (
 // descriptor reads the whole document, whose root the caller has checked.
 func (r *reader) descriptor() *File {
 	root := r.root
-	r.checkAttrs(root, rootAttrs, nil)
+	r.warn.attrs(r, root, rootAttrs, nil)
 	d := &File{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
 	for _, e := range root.Children {
 		if !is(e, capabilityTag) {
-			r.unknownElement(e, root, capabilityTag)
+			r.warn.element(r, e, root, capabilityTag)
 			continue
 		}
 		s := r.capability(e)
@@ -53,22 +53,16 @@ func (r *reader) rootVersion(root *Element) string {
 
 func (r *reader) capability(e *Element) Spec {
 	s := Spec{Line: e.Line}
-	r.checkAttrs(e, capabilityAttrs, capabilityExt)
+	r.warn.attrs(r, e, capabilityAttrs, capabilityExt)
 	what := subject{kind: capabilityTag}
 	s.ID = r.need(e, "id", what)
 	if s.ID != "" {
 		what.name = s.ID
-		switch {
-		case !capability.ValidID(s.ID):
-			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
-		case !isModelToolName(s.ID):
-			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
-		}
 	}
 	s.Description = r.need(e, "description", what)
-	s.Version = r.version(e, what)
+	s.Version = r.need(e, "version", what)
+	r.warn.capability(r, e, &s, what)
 	s.Annotations = r.annotations(e, what)
-	r.checkReadOnly(e, what)
 	s.Timeout = r.timeout(e, what)
 
 	var sections [2]*Element // the first <input> and <output>
@@ -79,7 +73,7 @@ func (r *reader) capability(e *Element) Spec {
 		case is(child, outputTag):
 			i = 1
 		default:
-			r.unknownElement(child, e, inputTag, outputTag)
+			r.warn.element(r, child, e, inputTag, outputTag)
 			continue
 		}
 		if sections[i] != nil {
@@ -98,7 +92,7 @@ func (r *reader) capability(e *Element) Spec {
 
 // params appends the params of an <input> or <output> section to list.
 func (r *reader) params(section *Element, list []Param, input bool) []Param {
-	r.checkAttrs(section, nil, nil)
+	r.warn.attrs(r, section, nil, nil)
 	known, ext := outputParamAttrs, paramExt
 	if input {
 		known, ext = inputParamAttrs, slices.Concat(inputParamExt, paramExt)
@@ -112,13 +106,13 @@ func (r *reader) params(section *Element, list []Param, input bool) []Param {
 	}
 	for _, e := range section.Children {
 		if !is(e, paramTag) {
-			r.unknownElement(e, section, paramTag)
+			r.warn.element(r, e, section, paramTag)
 			continue
 		}
 		for _, child := range e.Children {
-			r.unknownElement(child, e)
+			r.warn.element(r, child, e)
 		}
-		r.checkAttrs(e, known, ext)
+		r.warn.attrs(r, e, known, ext)
 		p := Param{Line: e.Line}
 		what := subject{kind: kind}
 		p.Name = r.need(e, "name", what)
@@ -177,6 +171,17 @@ func (r *reader) unknownElement(e, parent *Element, want ...string) {
 	}
 	r.at(ruleUnknownElement, e, "<%s> does not belong in <%s>, which holds only %s; %s", e.FullTag(), parent.FullTag(),
 		strings.Join(names, " and "), didYouMean("<"+e.FullTag()+">", names, "remove it"))
+}
+
+// checkID warns about a capability id that MCP clients or models refuse.
+func (r *reader) checkID(e *Element, id string) {
+	switch {
+	case id == "":
+	case !capability.ValidID(id):
+		r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", id, toolName(id))
+	case !isModelToolName(id):
+		r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", id, modelToolName(id))
+	}
 }
 
 // isModelToolName reports whether name is a function name that OpenAI's

@@ -40,8 +40,8 @@ type toolList struct {
 		Name        string `json:"name"`
 		Description string `json:"description"`
 		InputSchema struct {
-			Type       string                `json:"type"`
-			Required   []string              `json:"required"`
+			Type       string             `json:"type"`
+			Required   []string           `json:"required"`
 			Properties mcptool.Properties `json:"properties"`
 		} `json:"inputSchema"`
 	} `json:"tools"`

@@ -79,8 +79,8 @@ func compiledAgrees(t *testing.T, data []byte) {
 		t.Fatalf("DecodeTree of TreeJSON fails: %v\n%s", err, tree)
 	}
 	opts := &descriptor.ReadOptions{Pattern: xmlfile.CheckPattern}
-	file, findings := descriptor.Read("", root, opts)
-	compiledFile, compiledFindings := descriptor.Read("", compiled, opts)
+	file, findings := descriptor.Lint("", root, opts)
+	compiledFile, compiledFindings := descriptor.Lint("", compiled, opts)
 	if (file == nil) != (compiledFile == nil) {
 		t.Fatalf("the text reads as a descriptor: %v; its compiled form: %v", file != nil, compiledFile != nil)
 	}

@@ -49,7 +49,7 @@ func Lint(name string, data []byte, opts *Options) []descriptor.Finding {
 		descriptor.SortFindings(findings)
 		return findings
 	}
-	_, findings := descriptor.Read(name, root, &descriptor.ReadOptions{Pattern: CheckPattern})
+	_, findings := descriptor.Lint(name, root, &descriptor.ReadOptions{Pattern: CheckPattern})
 	return findings
 }
 
@@ -70,7 +70,9 @@ func open(data []byte) (*tree, *descriptor.Finding) {
 }
 
 // is reports whether e is the element tag, in no namespace.
-func is(e *descriptor.Element, tag string) bool { return e.Prefix == "" && e.Space == "" && e.Name == tag }
+func is(e *descriptor.Element, tag string) bool {
+	return e.Prefix == "" && e.Space == "" && e.Name == tag
+}
 
 // LintPath checks the file at path, or, when path is a directory, the
 // module or res directory it is. In a res directory it checks every
@@ -260,4 +262,3 @@ func isFile(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().IsRegular()
 }
-

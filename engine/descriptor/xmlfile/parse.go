@@ -71,7 +71,7 @@ func Parse(data []byte) (*descriptor.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	file, findings := descriptor.Read("", root, nil)
+	file, findings := descriptor.Lint("", root, nil)
 	for _, f := range findings {
 		if f.Rule == "root-element" || f.Rule == ruleNotDescriptor.ID {
 			return nil, &ParseError{Line: f.Line, Column: f.Column, Msg: f.Message}
