@@ -10,10 +10,12 @@
 // also share one cap between them, so that changing the claimed name gains
 // nothing. Beyond a cap, Push refuses at once, before anything is queued.
 //
-// Pop hands out work fairly: a caller runs at most Limits.Running items at
-// once, and of the callers with work waiting, the one running the fewest
-// goes first, ties taken in turn. The callers Android does not vouch for
-// count as one caller here, served in turn among themselves.
+// Pop hands out work fairly: an app runs at most Limits.Running items at
+// once, and of the apps with work waiting, the one running the fewest goes
+// first, ties taken in turn. An app is the callers of one ID, vouched for
+// or not: its work by binding and the work an Intent claims for it run
+// within one Limits.Running, so calling both ways gains an app nothing.
+// The callers without a name are one app here.
 package fairqueue
 
 import (
@@ -36,9 +38,9 @@ type Limits struct {
 	// Unvouched is the most work the callers Android does not vouch for
 	// may have in flight together.
 	Unvouched int
-	// Running is the most work one caller runs at once; the callers
-	// Android does not vouch for run this many together. Below the
-	// number of workers, it leaves a worker for another caller.
+	// Running is the most work the callers of one ID run at once,
+	// vouched for or not, and the callers without a name together.
+	// Below the number of workers, it leaves a worker for another app.
 	Running int
 }
 
@@ -63,25 +65,30 @@ type Queue[T any] struct {
 	limits Limits
 
 	mu     sync.Mutex
-	groups map[string]*group[T] // by groupKey
+	groups map[string]*group[T] // by Caller.ID
 	// turn lists the groups with work waiting, in the order they take
 	// turns: a group served moves to the back.
 	turn []*group[T]
+	// unvouched is the work in flight of every caller Android does not
+	// vouch for, held to Limits.Unvouched.
+	unvouched int
 }
 
-// group is the work of one vouched caller, or of all unvouched callers.
+// group is the work of one app: the callers of one ID, the one Android
+// vouches for and the one only claimed, which run within one
+// Limits.Running.
 type group[T any] struct {
 	key      string
 	inFlight int
 	running  int
 	waiting  int
-	callers  map[string]*caller[T] // by Caller.ID
-	turn     []*caller[T]          // those with work waiting, in turn
+	callers  map[Caller]*caller[T]
+	turn     []*caller[T] // those with work waiting, in turn
 }
 
 // caller is one caller's work within its group.
 type caller[T any] struct {
-	id       string
+	id       Caller
 	inFlight int
 	queue    []T
 }
@@ -94,36 +101,32 @@ func New[T any](limits Limits) *Queue[T] {
 	return &Queue[T]{limits: limits, groups: map[string]*group[T]{}}
 }
 
-func groupKey(c Caller) string {
-	if c.Vouched {
-		return "vouched:" + c.ID
-	}
-	return "unvouched"
-}
-
 // Push queues item for c, or refuses it with a *FullError, queueing
 // nothing, when c or the unvouched callers together are at their cap.
 func (q *Queue[T]) Push(c Caller, item T) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	g := q.groups[groupKey(c)]
+	g := q.groups[c.ID]
 	if g == nil {
-		g = &group[T]{key: groupKey(c), callers: map[string]*caller[T]{}}
+		g = &group[T]{key: c.ID, callers: map[Caller]*caller[T]{}}
 	}
-	who := g.callers[c.ID]
+	who := g.callers[c]
 	if who == nil {
-		who = &caller[T]{id: c.ID}
+		who = &caller[T]{id: c}
 	}
 	switch {
 	case who.inFlight >= q.limits.PerCaller:
 		return &FullError{Caller: c, Limit: q.limits.PerCaller}
-	case !c.Vouched && g.inFlight >= q.limits.Unvouched:
+	case !c.Vouched && q.unvouched >= q.limits.Unvouched:
 		return &FullError{Caller: c, Shared: true, Limit: q.limits.Unvouched}
 	}
 	q.groups[g.key] = g
-	g.callers[c.ID] = who
+	g.callers[c] = who
 	who.inFlight++
 	g.inFlight++
+	if !c.Vouched {
+		q.unvouched++
+	}
 	if len(who.queue) == 0 {
 		g.turn = append(g.turn, who)
 	}
@@ -176,6 +179,9 @@ func (q *Queue[T]) finish(g *group[T], who *caller[T]) {
 	g.running--
 	g.inFlight--
 	who.inFlight--
+	if !who.id.Vouched {
+		q.unvouched--
+	}
 	if who.inFlight == 0 {
 		delete(g.callers, who.id)
 	}
