@@ -38,6 +38,30 @@ var hidden = []*unicode.RangeTable{
 	{R16: []unicode.Range16{{Lo: 0x2800, Hi: 0x2800, Stride: 1}}},
 }
 
+// blank are the spaces of other widths that IsBlank reports. The
+// no-break spaces U+00A0 and U+202F are not among them: text needs them
+// (French puts one before a colon), and they are one width each.
+var blank = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x2000, Hi: 0x200A, Stride: 1}, // en quad to hair space
+	{Lo: 0x205F, Hi: 0x205F, Stride: 1}, // medium mathematical space
+	{Lo: 0x3000, Hi: 0x3000, Stride: 1}, // ideographic space
+}}
+
+// IsBlank reports whether r is a blank space of another width than a plain
+// space's, which Strip and Line turn into a plain space.
+func IsBlank(r rune) bool { return unicode.Is(blank, r) }
+
+// Unseen reports whether r has no place in a name, an id, a pattern or an
+// error code, which a model reads as they are and which are never
+// cleaned: an invisible character (Is), tab and newline included, or a
+// blank space (IsBlank), which reads as the end of the name.
+func Unseen(r rune) bool { return unicode.IsOneOf(hidden, r) || IsBlank(r) }
+
+// IndexUnseen returns the index in s of the first character Unseen
+// reports, or -1 when s has none: a name holding one must be refused, not
+// cleaned, because it is sent back to the app as it was declared.
+func IndexUnseen(s string) int { return strings.IndexFunc(s, Unseen) }
+
 // Is reports whether r is invisible: a character of the kinds above, other
 // than tab and newline, which a description may use to lay itself out.
 func Is(r rune) bool {
@@ -47,26 +71,34 @@ func Is(r rune) bool {
 // Contains reports whether s holds an invisible character.
 func Contains(s string) bool { return strings.IndexFunc(s, Is) >= 0 }
 
-// Strip returns s without its invisible characters.
+// Strip returns s without its invisible characters, and with a plain space
+// for each blank space (IsBlank).
 func Strip(s string) string {
-	if !Contains(s) {
+	if strings.IndexFunc(s, changes) < 0 {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if Is(r) {
+		switch {
+		case IsBlank(r):
+			return ' '
+		case Is(r):
 			return -1
 		}
 		return r
 	}, s)
 }
 
+// changes reports whether Strip changes r.
+func changes(r rune) bool { return Is(r) || IsBlank(r) }
+
 // Line returns s as one line without invisible characters: tabs, line
-// breaks and Unicode's line and paragraph separators become spaces, so
-// that a title cannot push text onto a line of its own.
+// breaks, Unicode's line and paragraph separators and the blank spaces
+// become plain spaces, so that a title cannot push text onto a line of its
+// own.
 func Line(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
-		case r == '\t' || r == '\n' || r == '\u2028' || r == '\u2029':
+		case r == '\t' || r == '\n' || r == '\u2028' || r == '\u2029' || IsBlank(r):
 			return ' '
 		case Is(r):
 			return -1
@@ -82,10 +114,17 @@ type Range struct{ Lo, Hi rune }
 // the table a filter in another language takes, so that it removes what
 // this one does (the client library's is generated from it, and checked
 // by this package's tests).
-func Ranges() []Range {
+func Ranges() []Range { return runs(Is) }
+
+// Blanks lists the blank spaces (IsBlank) as the fewest runs, for a filter
+// in another language as Ranges is.
+func Blanks() []Range { return runs(IsBlank) }
+
+// runs lists the characters is reports, in order, as the fewest runs.
+func runs(is func(rune) bool) []Range {
 	var out []Range
 	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if !Is(r) {
+		if !is(r) {
 			continue
 		}
 		if n := len(out); n > 0 && out[n-1].Hi == r-1 {
