@@ -43,10 +43,14 @@ type Remote struct {
 }
 
 // RemoteCall invokes capabilityID of a remote app with args (a JSON object)
-// and returns the reply JSON the app sent, as the Mobile-MCP spec lays it
-// out. It must return by ctx's deadline; an error means the app could not
-// be reached or did not answer.
-type RemoteCall func(ctx context.Context, capabilityID string, args []byte) (reply []byte, err error)
+// under the Mobile-MCP request id requestID, and returns the reply JSON the
+// app sent, as the Mobile-MCP spec lays it out. requestID is the one
+// RemoteRequestID derives from the MCP client's own request id, the same
+// for every retry, so that the app's reply store answers a retry with the
+// first run's reply; "" when the client gave none, and then the call makes
+// a fresh one. It must return by ctx's deadline; an error means the app
+// could not be reached or did not answer.
+type RemoteCall func(ctx context.Context, capabilityID, requestID string, args []byte) (reply []byte, err error)
 
 // MaxRemoteTimeout caps how long a remote call may take, whatever the
 // app's descriptor says, so that the server's write deadline (set when it
@@ -58,8 +62,11 @@ const MaxRemoteTimeout = 2 * time.Minute
 // travel back through Android.
 const remoteGrace = 5 * time.Second
 
-// maxToolName is MCP's limit on a tool name's length.
-const maxToolName = 128
+// maxToolName is the longest name a shared tool has: the limit of the
+// tool names that model providers' function calling accepts
+// (^[a-zA-Z0-9_-]{1,64}$, OpenAI's and Anthropic's), to which agent
+// frameworks hand MCP tool names unchanged.
+const maxToolName = 64
 
 // The limits on one shared app: one app once put 903 tools, 8.6 MB, in the
 // list that every agent reads, each call of tools/list carrying them to
@@ -75,24 +82,27 @@ const (
 )
 
 // remoteSeparator separates the package from the capability id in a remote
-// tool's name. It is the one character of MCP's tool-name alphabet
-// ([A-Za-z0-9_.-]) that an Android package name cannot contain (its
-// segments are letters, digits and "_"), so the first "-" of a name always
-// ends the package, whatever "-" or "." the capability id holds.
+// tool's name. Neither a package nor its part of the name ever holds it, so
+// the first "-" of a name always ends the package's part, whatever "-" the
+// capability id holds.
 const remoteSeparator = "-"
 
 // RemoteToolName is the MCP tool name of capability capabilityID of the app
-// packageName: the package name, "-", and the capability id, such as
-// "io.github.mobilemcp.notes-create_note". Two apps' capabilities never
-// share a name, because package names are unique on a device and never
-// contain "-". A name longer than MCP's 128 characters keeps the start of
-// the package and replaces the rest with ".0x" and 16 hex digits of its
-// SHA-256. That last segment starts with a digit, which no package name's
-// segment does, so no app is named like the part before the "-" and can
-// take the name with a package of its own; and 64 bits of hash leave no
-// search for another package with the same start and hash. It fails for a
-// package name that is not one, or a capability id that leaves no room for
-// a package.
+// packageName, in the alphabet model providers accept ([a-zA-Z0-9_-], at
+// most 64 characters): the package with "_" for each ".", "-", and the
+// capability id with "_" for each ".", such as
+// "io_github_mobilemcp_notes-create_note".
+//
+// No two apps' capabilities share a name. A package without "_" keeps its
+// name exactly: each "_" of its part stands for a ".", which a letter always
+// follows. A package with a "_" of its own (which would meet the same
+// package with a "." in its place), or whose name would be too long, keeps
+// the start of its part and ends it with "_0x" and 16 hex digits of the
+// SHA-256 of the whole package: "_" followed by a digit, which no package
+// without "_" makes, so no app's exact name is another's shortened one; and
+// 64 bits of hash leave no search for another package with the same start
+// and hash. It fails for a package name that is not one, or a capability id
+// that leaves no room for a package.
 func RemoteToolName(packageName, capabilityID string) (string, error) {
 	if !validPackage(packageName) {
 		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
@@ -100,17 +110,17 @@ func RemoteToolName(packageName, capabilityID string) (string, error) {
 	if !capability.ValidID(capabilityID) {
 		return "", fmt.Errorf("mcpserver: capability id %q of %s is not a valid MCP tool name", capabilityID, packageName)
 	}
-	name := packageName + remoteSeparator + capabilityID
-	if len(name) <= maxToolName {
-		return name, nil
+	pkg, id := strings.ReplaceAll(packageName, ".", "_"), strings.ReplaceAll(capabilityID, ".", "_")
+	if !strings.Contains(packageName, "_") && len(pkg)+len(remoteSeparator)+len(id) <= maxToolName {
+		return pkg + remoteSeparator + id, nil
 	}
 	sum := sha256.Sum256([]byte(packageName))
-	hash := ".0x" + hex.EncodeToString(sum[:8])
-	keep := maxToolName - len(remoteSeparator) - len(capabilityID) - len(hash)
+	hash := "_0x" + hex.EncodeToString(sum[:8])
+	keep := maxToolName - len(remoteSeparator) - len(id) - len(hash)
 	if keep < 1 {
 		return "", fmt.Errorf("mcpserver: capability id %q of %s is %d characters long; a shared tool's name needs it to be at most %d", capabilityID, packageName, len(capabilityID), maxToolName-len(remoteSeparator)-len(hash)-1)
 	}
-	return packageName[:min(keep, len(packageName))] + hash + remoteSeparator + capabilityID, nil
+	return pkg[:min(keep, len(pkg))] + hash + remoteSeparator + id, nil
 }
 
 // validPackage reports whether name is an Android package name: at least
@@ -209,20 +219,27 @@ func (r Remote) tools() ([]*mcp.Tool, error) {
 	return tools, nil
 }
 
-// checkVisibleNames fails when a param name of c holds a character a
-// person does not see. Titles and descriptions lose such characters
-// (newTool), but a name is sent back to the app as it is, which expects
-// it so: it must be what the user sees. pkg is the app's package, for the
-// message.
+// checkVisibleNames fails when a param name or pattern of c holds a
+// character a person does not see, or a blank space (see
+// invisible.IndexUnseen). Titles and descriptions are cleaned of such
+// characters (newTool), but a name is sent back to the app as it is, which
+// expects it so, and a pattern is a regular expression the model reads
+// whole: they must be what the user sees. pkg is the app's package, for
+// the message.
 func checkVisibleNames(pkg string, c *capability.Capability) error {
 	for _, list := range []struct {
 		kind   string
 		params []capability.Param
 	}{{"input", c.Input}, {"output", c.Output}} {
 		for _, p := range list.params {
-			if at := strings.IndexFunc(p.Name, invisible.Is); at >= 0 {
-				r, _ := utf8.DecodeRuneInString(p.Name[at:])
-				return fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
+			for _, text := range []struct{ what, value string }{
+				{fmt.Sprintf("%s param %q", list.kind, p.Name), p.Name},
+				{fmt.Sprintf("the pattern of %s param %q", list.kind, p.Name), p.Pattern},
+			} {
+				if at := invisible.IndexUnseen(text.value); at >= 0 {
+					r, _ := utf8.DecodeRuneInString(text.value[at:])
+					return fmt.Errorf("mcpserver: %s of %s of %s has a character that is not shown (%U); a shared tool's names and patterns must be what the user sees", text.what, c.ID, pkg, r)
+				}
 			}
 		}
 	}
@@ -327,7 +344,9 @@ func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine,
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: %s: %w", r.Package, err)
 	}
-	// No reply store here: the app keeps its own, per caller.
+	// No reply store here: the app keeps its own, per caller, and each call
+	// carries the request id RemoteRequestID derives from the client's, so
+	// the app answers a retry, through any gateway process, from its store.
 	return capability.NewEngine(reg, capability.Options{Logger: logger}), nil
 }
 
@@ -343,7 +362,8 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments: %v", name, err)
 		}
-		data, err := call(ctx, capabilityID, argsJSON)
+		requestID := RemoteRequestID(capability.CallerOf(ctx).ID, capability.RequestID(ctx))
+		data, err := call(ctx, capabilityID, requestID, argsJSON)
 		switch {
 		case errors.Is(err, context.DeadlineExceeded) || err == nil && ctx.Err() != nil:
 			return capability.Result{}, context.DeadlineExceeded
@@ -363,12 +383,42 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, excerpt.Of(reply.CapabilityID), capabilityID)
 		case reply.Failed():
-			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: invisible.Strip(reply.Message)}
+			return capability.Result{}, appFailure(reply)
 		}
 		// What the app says reaches the model as the tool's result: none of
 		// it may be hidden from the user.
 		return capability.Result{Message: invisible.Strip(reply.Message), Output: reply.Output}, nil
 	}
+}
+
+// appFailure is the failure an app replied with, as the model reads it,
+// in the result's text and _meta: the app's error_code when it is one of
+// Mobile-MCP's, and platform_error for any other, which is words of the
+// app's own, hidden text or not; and its message without what is not
+// shown.
+func appFailure(reply *capability.Reply) *capability.Error {
+	code := reply.ErrorCode
+	if !code.Known() {
+		code = capability.CodePlatformError
+	}
+	return &capability.Error{Code: code, Message: invisible.Strip(reply.Message)}
+}
+
+// RemoteRequestID is the Mobile-MCP request id under which a shared tool's
+// call goes to its app, for the MCP client caller (capability.Caller.ID)
+// and the request id it gave in _meta (MetaRequestID); "" when it gave
+// none. A retry of the call, through this server or one started after it,
+// carries the same id, which the app's reply store answers with the first
+// run's reply. The id is "mcp-" and the SHA-256 of both, in hex: every
+// call reaches the app as the gateway's, so two clients that pick the same
+// id get two ids, neither can name another's, and none is an id the
+// gateway's own assistant calls use (the client library's UUIDs).
+func RemoteRequestID(caller, requestID string) string {
+	if requestID == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(caller + "\x00" + requestID))
+	return "mcp-" + hex.EncodeToString(sum[:])
 }
 
 // encodeArgs writes checked arguments as the JSON object the app gets, in
