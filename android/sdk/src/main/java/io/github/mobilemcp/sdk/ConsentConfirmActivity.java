@@ -46,10 +46,23 @@ public final class ConsentConfirmActivity extends Activity {
         setContentView(layout);
     }
 
+    /**
+     * An assistant may open this screen itself (the consent question's PendingIntent), at a moment
+     * it chooses: in the middle of a burst of taps in its own screen, with Allow under the user's
+     * finger. So a tap here counts only after the user's touches have paused: the end of every touch
+     * on the screen, wherever it lands, makes the buttons ignore taps for
+     * {@link TouchGuard#SETTLE_MILLIS}, as the screen's appearing does. A burst that began before
+     * the screen appeared decides nothing, however long it goes on.
+     */
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
         TouchGuard.screenTouched(this, event);
-        return super.dispatchTouchEvent(event);
+        boolean handled = super.dispatchTouchEvent(event);
+        int action = event.getActionMasked();
+        if (action == MotionEvent.ACTION_UP || action == MotionEvent.ACTION_CANCEL) {
+            TouchGuard.settleAfter(this, event.getEventTime()); // after the buttons saw this touch
+        }
+        return handled;
     }
 
     private Button button(int label, boolean allow) {

@@ -106,6 +106,15 @@ public final class TouchGuard {
     }
 
     /**
+     * Makes the guarded controls of screen's window ignore taps for {@link #SETTLE_MILLIS} from at,
+     * as if the window had just appeared: for the consent screen, where the end of any touch
+     * rearms them. Main thread.
+     */
+    static void settleAfter(Activity screen, long at) {
+        arm(screen.getWindow().getDecorView(), at);
+    }
+
+    /**
      * Keeps other apps' overlays off the screen while it shows, from API 31, where
      * {@code Window.setHideOverlayWindows} exists: a touch never goes through one, so a guard is
      * not needed to see it; below API 31 it does nothing. Call it in {@code onCreate} of a screen
