@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # release-check.sh VERSION: the release gate on this machine (make release-check VERSION=x.y.z).
 # It assembles everything a v<VERSION> tag would publish that builds without the Android Gradle
-# Plugin, then checks all of it (internal/releasecheck), one PASS or FAIL line per check, and exits
+# Plugin, then checks all of it (internal/cmd/releasecheck), one PASS or FAIL line per check, and exits
 # non-zero on any FAIL:
 #
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
@@ -46,7 +46,7 @@ mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
 # artifact's own: its description (its gradle.properties) and its dependencies, whose versions are
-# the catalog's (android/gradle/libs.versions.toml; go test ./internal/androidbuild checks them).
+# the catalog's (android/gradle/libs.versions.toml; go test ./internal/repotest checks them).
 description() {
 	sed -n 's/^mobilemcp\.description=//p' "android/$1/gradle.properties"
 }
@@ -150,5 +150,5 @@ echo "release-check: the CLI archives"
 ci/release-binaries.sh "$version" "$release" | tail -n 1
 
 echo "release-check: checking"
-go run ./internal/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
+go run ./internal/cmd/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
 	-release "$release" -build-id "$(scripts/build-id.sh)"

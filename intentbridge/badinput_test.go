@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/badinput"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 // TestBadInputCatalogThroughTheBridge sends every catalogued bad request
@@ -24,7 +24,7 @@ import (
 // same: the catalogued codes, and for those four the refusal of a caller
 // that is only claimed (permission_denied), never consent_required.
 func TestBadInputCatalogThroughTheBridge(t *testing.T) {
-	cases, err := badinput.Load()
+	cases, err := testkit.LoadBadInputs()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,9 +52,9 @@ import (
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Intent extras and metadata keys. The Java side reads them from here so the
@@ -372,7 +372,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
 		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
 	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-		b.log.Error("intentbridge: delivering a rejection failed", "request_id", excerpt.Of(out.id), "error", err)
+		b.log.Error("intentbridge: delivering a rejection failed", "request_id", text.Excerpt(out.id), "error", err)
 	}
 }
 
@@ -386,7 +386,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 	deliver := func(r *capability.Reply) {
 		out := encodeReply(r)
 		if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt.Of(out.id), "error", err)
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", text.Excerpt(out.id), "error", err)
 		}
 	}
 	defer func() {

@@ -34,11 +34,11 @@ func TestASharedToolsPatternsAndNamesHoldNothingUnseen(t *testing.T) {
 		{"a name with an em space", &withBlank,
 			`mcpserver: input param "ti\u2003tle" of find_note of com.example.evil has a character that is not shown (U+2003); a shared tool's names and patterns must be what the user sees`},
 	} {
-		if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{tt.c}, Call: (&fakeApp{}).call}); err == nil || err.Error() != tt.want {
-			t.Errorf("%s: SetRemote = %v\nwant %s", tt.name, err, tt.want)
+		if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{tt.c}, Call: (&fakeApp{}).call}); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: Share = %v\nwant %s", tt.name, err, tt.want)
 		}
-		if err := mcpserver.CheckRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{tt.c}, Call: (&fakeApp{}).call}, nil); err == nil || err.Error() != tt.want {
-			t.Errorf("%s: CheckRemote = %v\nwant %s", tt.name, err, tt.want)
+		if err := (mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{tt.c}, Call: (&fakeApp{}).call}).Check(nil); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: Check = %v\nwant %s", tt.name, err, tt.want)
 		}
 	}
 	if tools := s.listTools(); len(tools) != 2 {
@@ -57,7 +57,7 @@ func TestAnAppsOwnErrorCodeReachesTheModelAsPlatformError(t *testing.T) {
 	app := &fakeApp{reply: func(string) (string, error) {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","status":"failure","error_code":"` + code + `","message":"No such\u2003note."}}}`, nil
 	}}
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: app.call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: app.call}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ name, code, want string }{
@@ -85,7 +85,7 @@ func TestBlankSpacesInASharedToolsTextAreSpaces(t *testing.T) {
 		Input:       []capability.Param{{Name: "filter", Type: capability.String, Description: "Words\u2003to find."}},
 		Annotations: capability.Annotations{Title: "List\u3000notes", ReadOnly: true},
 	}
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: (&fakeApp{}).call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: (&fakeApp{}).call}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: List notes"},` +

@@ -27,12 +27,12 @@ func TestSharedToolNamesSuitModelProvidersAndNeverMeet(t *testing.T) {
 	seen := map[string]string{}
 	for _, pkg := range packages {
 		for _, id := range []string{"create_note", "x", "list-notes", "notes.list"} {
-			name, err := mcpserver.RemoteToolName(pkg, id)
+			name, err := mcpserver.SharedToolName(pkg, id)
 			if err != nil {
-				t.Fatalf("RemoteToolName(%q, %q): %v", pkg, id, err)
+				t.Fatalf("sharedToolName(%q, %q): %v", pkg, id, err)
 			}
 			if !providerName.MatchString(name) {
-				t.Errorf("RemoteToolName(%q, %q) = %q; want a name matching %s", pkg, id, name, providerName)
+				t.Errorf("sharedToolName(%q, %q) = %q; want a name matching %s", pkg, id, name, providerName)
 			}
 			if other, taken := seen[name]; taken {
 				t.Errorf("%s and %s are both named %q", other, pkg+" "+id, name)
@@ -40,7 +40,7 @@ func TestSharedToolNamesSuitModelProvidersAndNeverMeet(t *testing.T) {
 			seen[name] = pkg + " " + id
 		}
 	}
-	if name, _ := mcpserver.RemoteToolName("io.github.mobilemcp.notes", "create_note"); name != "io_github_mobilemcp_notes-create_note" {
+	if name, _ := mcpserver.SharedToolName("io.github.mobilemcp.notes", "create_note"); name != "io_github_mobilemcp_notes-create_note" {
 		t.Errorf("the notes app's create_note is named %q; want io_github_mobilemcp_notes-create_note", name)
 	}
 }

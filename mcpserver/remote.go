@@ -16,46 +16,43 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/invisible"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
-// A Remote is another app's Mobile-MCP tool that this server serves next to
-// its own capabilities: the gateway an app on a phone offers for every tool
-// the user chose to share. Its capabilities become MCP tools with the same
-// conversion as the server's own (and as 'mobilemcp tools'), named by
-// RemoteToolName; each call is sent to the app with Call, and the app
-// validates, asks for consent and keeps its reply store as it does for any
-// caller.
-type Remote struct {
+// A SharedApp is another app's Mobile-MCP tool that a server serves next to
+// its own capabilities (Server.Share): the gateway an app on a phone offers
+// for every tool the user chose to share. Its capabilities become MCP tools
+// with the same conversion as the server's own (and as 'mobilemcp tools'),
+// each named by the package and the capability id in the alphabet model
+// providers accept, such as "io_github_mobilemcp_notes-create_note" (see
+// sharedToolName); each call is sent to the app with Call, and the app validates, asks for consent and keeps its reply
+// store as it does for any caller.
+type SharedApp struct {
 	// Package is the app's package name, such as
 	// "io.github.mobilemcp.notes". It is the namespace of its tools.
 	Package string
 	// Capabilities are the ones its descriptor declares.
 	Capabilities []*capability.Capability
-	// Call sends one invocation to the app and returns its reply.
-	Call RemoteCall
+	// Call invokes capabilityID of the app with args (a JSON object) under
+	// the Mobile-MCP request id requestID, and returns the reply JSON the
+	// app sent, as the Mobile-MCP spec lays it out. requestID is derived
+	// from the MCP client's own request id (sharedRequestID), the same for
+	// every retry, so that the app's reply store answers a retry with the
+	// first run's reply; it is "" when the client gave none, and then the
+	// call makes a fresh one. It must return by ctx's deadline; an error
+	// means the app could not be reached or did not answer.
+	Call func(ctx context.Context, capabilityID, requestID string, args []byte) (reply []byte, err error)
 	// Timeout bounds each call. Zero means the capability's own timeout
 	// plus a few seconds for the reply's trip through Android, so that the
 	// app's own timeout reply arrives first. It is at most
-	// MaxRemoteTimeout either way.
+	// MaxSharedTimeout either way.
 	Timeout time.Duration
 }
 
-// RemoteCall invokes capabilityID of a remote app with args (a JSON object)
-// under the Mobile-MCP request id requestID, and returns the reply JSON the
-// app sent, as the Mobile-MCP spec lays it out. requestID is the one
-// RemoteRequestID derives from the MCP client's own request id, the same
-// for every retry, so that the app's reply store answers a retry with the
-// first run's reply; "" when the client gave none, and then the call makes
-// a fresh one. It must return by ctx's deadline; an error means the app
-// could not be reached or did not answer.
-type RemoteCall func(ctx context.Context, capabilityID, requestID string, args []byte) (reply []byte, err error)
-
-// MaxRemoteTimeout caps how long a remote call may take, whatever the
-// app's descriptor says, so that the server's write deadline (set when it
+// MaxSharedTimeout caps how long a call of a shared app's tool may take,
+// whatever the app's descriptor says, so that the server's write deadline (set when it
 // is built, before any remote exists) always outlasts it.
-const MaxRemoteTimeout = 2 * time.Minute
+const MaxSharedTimeout = 2 * time.Minute
 
 // remoteGrace is added to a remote capability's own timeout: the app
 // answers timeout itself at its deadline, and that reply still has to
@@ -68,26 +65,19 @@ const remoteGrace = 5 * time.Second
 // frameworks hand MCP tool names unchanged.
 const maxToolName = 64
 
-// The limits on one shared app: one app once put 903 tools, 8.6 MB, in the
-// list that every agent reads, each call of tools/list carrying them to
-// the model. A tool app has a handful of capabilities, and its descriptor
-// a few kilobytes.
-const (
-	// MaxRemoteCapabilities is the most capabilities a shared app may
-	// declare.
-	MaxRemoteCapabilities = 32
-	// MaxRemoteDescriptorBytes is the most a shared app's descriptor may
-	// hold (CheckRemoteDescriptor).
-	MaxRemoteDescriptorBytes = 64 << 10
-)
+// maxSharedCapabilities is the most capabilities a shared app may declare:
+// one app once put 903 tools, 8.6 MB, in the list that every agent reads,
+// each call of tools/list carrying them to the model. A tool app has a
+// handful of capabilities.
+const maxSharedCapabilities = 32
 
-// remoteSeparator separates the package from the capability id in a remote
+// remoteSeparator separates the package from the capability id in a shared
 // tool's name. Neither a package nor its part of the name ever holds it, so
 // the first "-" of a name always ends the package's part, whatever "-" the
 // capability id holds.
 const remoteSeparator = "-"
 
-// RemoteToolName is the MCP tool name of capability capabilityID of the app
+// sharedToolName is the MCP tool name of capability capabilityID of the app
 // packageName, in the alphabet model providers accept ([a-zA-Z0-9_-], at
 // most 64 characters): the package with "_" for each ".", "-", and the
 // capability id with "_" for each ".", such as
@@ -103,7 +93,7 @@ const remoteSeparator = "-"
 // 64 bits of hash leave no search for another package with the same start
 // and hash. It fails for a package name that is not one, or a capability id
 // that leaves no room for a package.
-func RemoteToolName(packageName, capabilityID string) (string, error) {
+func sharedToolName(packageName, capabilityID string) (string, error) {
 	if !validPackage(packageName) {
 		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
 	}
@@ -146,34 +136,23 @@ func validPackage(name string) bool {
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // ToolNames are the names r's capabilities are served under, in their
-// order (see RemoteToolName).
-func (r Remote) ToolNames() ([]string, error) {
+// order (see sharedToolName).
+func (r SharedApp) ToolNames() ([]string, error) {
 	names := make([]string, len(r.Capabilities))
 	for i, c := range r.Capabilities {
 		var err error
-		if names[i], err = RemoteToolName(r.Package, c.ID); err != nil {
+		if names[i], err = sharedToolName(r.Package, c.ID); err != nil {
 			return nil, err
 		}
 	}
 	return names, nil
 }
 
-// CheckRemoteDescriptor fails when the descriptor of the app packageName,
-// of size bytes, is larger than a shared app's may be
-// (MaxRemoteDescriptorBytes). The gateway checks it before it reads the
-// descriptor.
-func CheckRemoteDescriptor(packageName string, size int) error {
-	if size > MaxRemoteDescriptorBytes {
-		return fmt.Errorf("mcpserver: the descriptor of %s is %d bytes; a shared app's may be at most %d", packageName, size, MaxRemoteDescriptorBytes)
-	}
-	return nil
-}
-
-// CheckRemote reports why r could not be served (see SetRemote) next to
+// Check reports why r could not be served (see Server.Share) next to
 // others, the apps shared already, without serving it: for the gateway
 // while no server runs. An app of others with r's package is the one r
 // replaces.
-func CheckRemote(r Remote, others []Remote) error {
+func (r SharedApp) Check(others []SharedApp) error {
 	if _, err := r.tools(); err != nil {
 		return err
 	}
@@ -191,14 +170,14 @@ func CheckRemote(r Remote, others []Remote) error {
 
 // tools checks r and makes its MCP tools: the conversion of the server's
 // own (newTool, which drops what the user cannot see from titles and
-// descriptions), named by RemoteToolName and titled with the app's
+// descriptions), named by sharedToolName and titled with the app's
 // package, so that no shared tool passes for the phone's own.
-func (r Remote) tools() ([]*mcp.Tool, error) {
+func (r SharedApp) tools() ([]*mcp.Tool, error) {
 	if r.Call == nil {
 		return nil, fmt.Errorf("mcpserver: remote %s has no Call", r.Package)
 	}
-	if n := len(r.Capabilities); n > MaxRemoteCapabilities {
-		return nil, fmt.Errorf("mcpserver: %s declares %d capabilities; a shared app may declare at most %d", r.Package, n, MaxRemoteCapabilities)
+	if n := len(r.Capabilities); n > maxSharedCapabilities {
+		return nil, fmt.Errorf("mcpserver: %s declares %d capabilities; a shared app may declare at most %d", r.Package, n, maxSharedCapabilities)
 	}
 	names, err := r.ToolNames()
 	if err != nil {
@@ -221,7 +200,7 @@ func (r Remote) tools() ([]*mcp.Tool, error) {
 
 // checkVisibleNames fails when a param name or pattern of c holds a
 // character a person does not see, or a blank space (see
-// invisible.IndexUnseen). Titles and descriptions are cleaned of such
+// text.IndexUnseen). Titles and descriptions are cleaned of such
 // characters (newTool), but a name is sent back to the app as it is, which
 // expects it so, and a pattern is a regular expression the model reads
 // whole: they must be what the user sees. pkg is the app's package, for
@@ -232,13 +211,13 @@ func checkVisibleNames(pkg string, c *capability.Capability) error {
 		params []capability.Param
 	}{{"input", c.Input}, {"output", c.Output}} {
 		for _, p := range list.params {
-			for _, text := range []struct{ what, value string }{
+			for _, field := range []struct{ what, value string }{
 				{fmt.Sprintf("%s param %q", list.kind, p.Name), p.Name},
 				{fmt.Sprintf("the pattern of %s param %q", list.kind, p.Name), p.Pattern},
 			} {
-				if at := invisible.IndexUnseen(text.value); at >= 0 {
-					r, _ := utf8.DecodeRuneInString(text.value[at:])
-					return fmt.Errorf("mcpserver: %s of %s of %s has a character that is not shown (%U); a shared tool's names and patterns must be what the user sees", text.what, c.ID, pkg, r)
+				if at := text.IndexUnseen(field.value); at >= 0 {
+					r, _ := utf8.DecodeRuneInString(field.value[at:])
+					return fmt.Errorf("mcpserver: %s of %s of %s has a character that is not shown (%U); a shared tool's names and patterns must be what the user sees", field.what, c.ID, pkg, r)
 				}
 			}
 		}
@@ -264,13 +243,13 @@ func checkApart(pkg string, names []string, served map[string][]string) error {
 	return nil
 }
 
-// SetRemote serves r's capabilities as tools, in place of any r.Package
+// Share serves r's capabilities as tools, in place of any r.Package
 // had before, and returns their names. Clients see the change at their
 // next tools/list. It fails, changing nothing, when a name cannot be made
 // or would take the name of one of the server's own capabilities or of
-// another app's tool, or r is over a limit (MaxRemoteCapabilities), or a
-// param name holds a character that is not shown.
-func (s *Server) SetRemote(r Remote) ([]string, error) {
+// another app's tool, or r is over a limit (maxSharedCapabilities), or a
+// param name or pattern holds a character that is not shown.
+func (s *Server) Share(r SharedApp) ([]string, error) {
 	tools, err := r.tools()
 	if err != nil {
 		return nil, err
@@ -301,9 +280,9 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 	return slices.Clone(names), nil
 }
 
-// RemoveRemote stops serving the tools of the app packageName. Removing
+// Unshare stops serving the tools of the app packageName. Removing
 // one that is not served does nothing.
-func (s *Server) RemoveRemote(packageName string) {
+func (s *Server) Unshare(packageName string) {
 	s.remoteMu.Lock()
 	defer s.remoteMu.Unlock()
 	if names := s.remotes[packageName]; len(names) > 0 {
@@ -326,16 +305,16 @@ func (s *Server) isRemote(name string) bool {
 
 // engine is the engine r's tools run on: each capability under its tool
 // name (names, in r's order), so that every message names the tool; with
-// its deadline for the trip to the app (see Remote.Timeout); and with a
+// its deadline for the trip to the app (see SharedApp.Timeout); and with a
 // handler that sends the call to the app. The calls go through the same
 // pipeline as the server's own capabilities: the same argument checks,
 // admission, timeout rules, error mapping and output check.
-func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine, error) {
+func (r SharedApp) engine(names []string, logger *slog.Logger) (*capability.Engine, error) {
 	tools := make([]capability.Capability, len(r.Capabilities))
 	for i, c := range r.Capabilities {
 		tool := *c
 		tool.ID = names[i]
-		tool.Timeout = min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxRemoteTimeout)
+		tool.Timeout = min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxSharedTimeout)
 		tool.Validate = nil // the app's own; it runs there
 		tool.Handler = r.handler(names[i], c)
 		tools[i] = tool
@@ -345,7 +324,7 @@ func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine,
 		return nil, fmt.Errorf("mcpserver: %s: %w", r.Package, err)
 	}
 	// No reply store here: the app keeps its own, per caller, and each call
-	// carries the request id RemoteRequestID derives from the client's, so
+	// carries the request id sharedRequestID derives from the client's, so
 	// the app answers a retry, through any gateway process, from its store.
 	return capability.NewEngine(reg, capability.Options{Logger: logger}), nil
 }
@@ -353,16 +332,17 @@ func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine,
 // handler sends a call of capability capabilityID, served as tool name, to
 // the app. Whatever goes wrong on the way (the app cannot be reached,
 // answers something that is not a reply to this call) is a platform_error
-// naming the tool; a failure the app replies with keeps its error_code and
-// message; not answering by the deadline is the engine's timeout.
-func (r Remote) handler(name string, c *capability.Capability) capability.Handler {
+// naming the tool; a failure the app replies with keeps its message and
+// its error_code, when that is one of Mobile-MCP's (appFailure); not
+// answering by the deadline is the engine's timeout.
+func (r SharedApp) handler(name string, c *capability.Capability) capability.Handler {
 	call, capabilityID := r.Call, c.ID
 	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
 		argsJSON, err := encodeArgs(c, args)
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments: %v", name, err)
 		}
-		requestID := RemoteRequestID(capability.CallerOf(ctx).ID, capability.RequestID(ctx))
+		requestID := sharedRequestID(capability.CallerOf(ctx).ID, capability.RequestID(ctx))
 		data, err := call(ctx, capabilityID, requestID, argsJSON)
 		switch {
 		case errors.Is(err, context.DeadlineExceeded) || err == nil && ctx.Err() != nil:
@@ -381,13 +361,13 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.ID == "":
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
-			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, excerpt.Of(reply.CapabilityID), capabilityID)
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, text.Excerpt(reply.CapabilityID), capabilityID)
 		case reply.Failed():
 			return capability.Result{}, appFailure(reply)
 		}
 		// What the app says reaches the model as the tool's result: none of
 		// it may be hidden from the user.
-		return capability.Result{Message: invisible.Strip(reply.Message), Output: reply.Output}, nil
+		return capability.Result{Message: text.StripInvisible(reply.Message), Output: reply.Output}, nil
 	}
 }
 
@@ -401,10 +381,10 @@ func appFailure(reply *capability.Reply) *capability.Error {
 	if !code.Known() {
 		code = capability.CodePlatformError
 	}
-	return &capability.Error{Code: code, Message: invisible.Strip(reply.Message)}
+	return &capability.Error{Code: code, Message: text.StripInvisible(reply.Message)}
 }
 
-// RemoteRequestID is the Mobile-MCP request id under which a shared tool's
+// sharedRequestID is the Mobile-MCP request id under which a shared tool's
 // call goes to its app, for the MCP client caller (capability.Caller.ID)
 // and the request id it gave in _meta (MetaRequestID); "" when it gave
 // none. A retry of the call, through this server or one started after it,
@@ -413,7 +393,7 @@ func appFailure(reply *capability.Reply) *capability.Error {
 // call reaches the app as the gateway's, so two clients that pick the same
 // id get two ids, neither can name another's, and none is an id the
 // gateway's own assistant calls use (the client library's UUIDs).
-func RemoteRequestID(caller, requestID string) string {
+func sharedRequestID(caller, requestID string) string {
 	if requestID == "" {
 		return ""
 	}

@@ -17,7 +17,7 @@ func TestASharedToolsCallCarriesARequestIDDerivedFromTheClients(t *testing.T) {
 	notes := &fakeApp{reply: func(id string) (string, error) {
 		return replyJSON(id, "Saved note 7", `[{"name":"id","type":"integer","value":7}]`), nil
 	}}
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: notesPackage, Capabilities: notesCapabilities(t), Call: notes.call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: notesPackage, Capabilities: notesCapabilities(t), Call: notes.call}); err != nil {
 		t.Fatal(err)
 	}
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"io_github_mobilemcp_notes-create_note","arguments":{"title":"Milk"},"_meta":{"io.github.mobilemcp/request_id":"r-1"}}}`
@@ -27,14 +27,14 @@ func TestASharedToolsCallCarriesARequestIDDerivedFromTheClients(t *testing.T) {
 		}
 	}
 	s.call("io_github_mobilemcp_notes-create_note", `{"title":"Eggs"}`)
-	want := mcpserver.RemoteRequestID("mcp:loopback", "r-1")
+	want := mcpserver.SharedRequestID("mcp:loopback", "r-1")
 	if got := notes.requestIDs; !slices.Equal(got, []string{want, want, ""}) {
 		t.Errorf("the app got the request ids %q; want %q twice, then none", got, want)
 	}
 	if !regexp.MustCompile(`^mcp-[0-9a-f]{64}$`).MatchString(want) {
 		t.Errorf("RemoteRequestID = %q; want mcp- and 64 hex digits", want)
 	}
-	for _, other := range []string{mcpserver.RemoteRequestID("mcp:token", "r-1"), mcpserver.RemoteRequestID("mcp:loopback", "r-2"), mcpserver.RemoteRequestID("mcp:loopback\x00r", "-1")} {
+	for _, other := range []string{mcpserver.SharedRequestID("mcp:token", "r-1"), mcpserver.SharedRequestID("mcp:loopback", "r-2"), mcpserver.SharedRequestID("mcp:loopback\x00r", "-1")} {
 		if other == want {
 			t.Errorf("another client's or another id's request id is %q too", want)
 		}

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/intentbridge"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 // The test binary plays the processes of a phone when started with
@@ -225,7 +225,7 @@ func (p *phone) createNote(requestID, title string) (string, error) {
 	p.mu.Lock()
 	url := p.url
 	p.mu.Unlock()
-	_, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"io_github_mobilemcp_notes-create_note",`+
+	_, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"io_github_mobilemcp_notes-create_note",`+
 		`"arguments":{"title":`+quote(title)+`},"_meta":{"io.github.mobilemcp/request_id":`+quote(requestID)+`}}}`)
 	if err != nil {
 		return "", err

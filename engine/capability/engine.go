@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Options configure an Engine. The zero value is usable.
@@ -259,9 +259,9 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 	cancel()
 	switch {
 	case errors.Is(storeErr, replystore.ErrConflict):
-		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt.Of(req.ID), store.Window())))
+		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", text.Excerpt(req.ID), store.Window())))
 	case errors.Is(storeErr, replystore.ErrPending):
-		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", excerpt.Of(req.ID))))
+		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", text.Excerpt(req.ID))))
 	case errors.Is(storeErr, replystore.ErrFull):
 		d.answer(failure(req, RateLimited(time.Minute, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
 	case storeErr != nil:
@@ -272,7 +272,7 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 		// Running it again could do it twice. This reply is kept, so every
 		// retry hears the same.
 		d.claim = claim
-		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", excerpt.Of(req.ID), c.ID)))
+		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", text.Excerpt(req.ID), c.ID)))
 	default:
 		d.claim = claim
 		return false
@@ -319,7 +319,7 @@ func (d *delivery) answer(r *Reply) bool {
 		if _, err := d.claim.Finish(r.SpecJSON(), r.mayHaveActed()); err != nil && d.engine.opts.Logger != nil {
 			// The capability ran and its reply is real; only its replay is at
 			// risk. Reporting a failure would invite a duplicate retry.
-			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", excerpt.Of(d.req.ID), "error", err)
+			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", text.Excerpt(d.req.ID), "error", err)
 		}
 	}
 	d.deliver(r)
@@ -394,7 +394,7 @@ func (e *Engine) validate(c *Capability, args Args) (err *Error) {
 func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply, err := DecodeReply(stored)
 	if err != nil {
-		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt.Of(req.ID), err))
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", text.Excerpt(req.ID), err))
 	}
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
@@ -402,7 +402,7 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 }
 
 func (e *Engine) unknown(id string) *Error {
-	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt.Of(id), joinIDs(e.reg.IDs()))
+	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", text.Excerpt(id), joinIDs(e.reg.IDs()))
 }
 
 // replyTo builds the reply to req from a capability's outcome.

@@ -10,7 +10,7 @@ import (
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/invisible"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // The extension attributes that carry what the engine enforces beyond the
@@ -79,7 +79,7 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 		case patternKey:
 			// The pattern reaches the model whole, in the tool's input
 			// schema, where hidden text would be read and not seen.
-			if at := invisible.IndexUnseen(a.Value); at >= 0 {
+			if at := text.IndexUnseen(a.Value); at >= 0 {
 				c, _ := utf8.DecodeRuneInString(a.Value[at:])
 				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which has a character that is not shown (%U); a pattern reaches the model as it is, so write it in characters the user sees", what, a.FullKey(), a.Value, c)
 				continue
