@@ -17,7 +17,7 @@ func TestAnIntentNeverHearsABoundCallsReply(t *testing.T) {
 		t.Fatalf("the bound send: %s", bound.SpecJSON())
 	}
 	var to replies
-	b.HandleIntent(sendRequest("r-1"), testAgent, &to)
+	handleIntent(b, sendRequest("r-1"), testAgent, &to)
 	if got := to.all(); len(got) != 1 || got[0].ErrorCode() != "permission_denied" || strings.Contains(got[0].SpecJSON(), "SMS sent") {
 		t.Errorf("the Intent with the bound call's id got %s; want its own permission_denied", got[0].SpecJSON())
 	}

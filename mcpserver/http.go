@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 	"github.com/mobilemcp/mobilemcp/internal/text"
@@ -63,6 +65,10 @@ func (s *Server) wrap(sdk http.Handler) http.Handler {
 			if json.Valid(body) {
 				if path := rawjson.Duplicate(body, mcpwire.IsArguments); path != "" {
 					refuseDuplicate(w, body, path)
+					return
+				}
+				if status, reply := answerByVersion(r, body); reply != nil {
+					writeJSON(w, status, reply)
 					return
 				}
 			}
@@ -224,4 +230,45 @@ func arrivedOnLoopback(r *http.Request) bool {
 	}
 	tcp, ok := local.(*net.TCPAddr)
 	return !ok || tcp.IP.IsLoopback()
+}
+
+// answerByVersion answers what the request's protocol version settles
+// otherwise than the SDK (see internal/mcpwire's versions.go): a batch in a version without
+// batches, and ping in 2026-07-28. It returns a nil reply for everything
+// else. The version is the MCP-Protocol-Version header, which 2025-03-26
+// clients do not send, read as the SDK reads it. body is valid JSON.
+func answerByVersion(r *http.Request, body []byte) (status int, reply []byte) {
+	version := r.Header.Get("MCP-Protocol-Version")
+	if version == "" {
+		version = mcpwire.BatchVersion
+	}
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
+		if version != mcpwire.BatchVersion {
+			return http.StatusBadRequest, mcpwire.ErrorResponse(nil, jsonrpc.CodeInvalidRequest, mcpwire.BatchRefusal("the body", version, "request"))
+		}
+		return 0, nil
+	}
+	if version < mcpwire.NewProtocolVersion {
+		return 0, nil // the SDK answers ping itself
+	}
+	var method, id []byte
+	rawjson.ForEachMember(body, func(key, value []byte) {
+		switch string(key) {
+		case "method":
+			method = value
+		case "id":
+			id = value
+		}
+	})
+	if string(method) == `"ping"` && id != nil && string(id) != "null" {
+		return http.StatusOK, mcpwire.PingResult(id)
+	}
+	return 0, nil
+}
+
+// writeJSON answers with status and the JSON reply.
+func writeJSON(w http.ResponseWriter, status int, reply []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(reply)
 }

@@ -37,7 +37,7 @@ func TestBadInputCatalogAgainstTheEngine(t *testing.T) {
 	eng := capability.NewEngine(reg, capability.Options{})
 	counts := map[string]int{}
 	for _, c := range cases {
-		reply := eng.Do(context.Background(), capability.Call{Raw: c.Request})
+		reply := eng.Do(context.Background(), capability.NewCall(c.Request, capability.Caller{}, nil))
 		encoded := reply.JSON()
 		var wellFormed struct {
 			Envelope struct {

@@ -41,7 +41,7 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 
 	do := func(i int) {
 		req, wantID, wantMessage := request(i)
-		reply := eng.Do(context.Background(), capability.Call{Raw: req})
+		reply := eng.Do(context.Background(), capability.NewCall(req, capability.Caller{}, nil))
 		if reply.ID != wantID || reply.Failed() || reply.Message != wantMessage {
 			t.Errorf("request %s got reply %s", wantID, reply.JSON())
 		}

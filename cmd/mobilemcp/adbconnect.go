@@ -20,7 +20,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -168,7 +168,7 @@ func readToken(e *env, file string) (string, error) {
 	var token string
 	switch {
 	case file != "":
-		data, err := readfile.File(file, maxTokenBytes)
+		data, err := osfile.ReadFile(file, maxTokenBytes)
 		if err != nil {
 			return "", fmt.Errorf("reading the token: %w", err)
 		}

@@ -2,11 +2,11 @@ package capability
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -89,26 +89,67 @@ type Caller struct {
 // ran is answered without either.
 type Admission func(ctx context.Context, caller Caller, c *Capability) error
 
-// Call is one request for Engine.Run, with what its transport knows of it.
+// Call is one request for Engine.Run, with what its transport knows of it:
+// who sent it and how it is admitted. NewCall makes one of a request as
+// the transport received it, NewToolCall one of a capability and its
+// arguments that the transport decoded itself.
 type Call struct {
-	// Raw is the request as the transport received it, in any layout that
-	// Mobile-MCP accepts; Run decodes it. When Raw is nil, Request is used.
-	Raw []byte
-	// Request is a request the transport decoded itself, such as an MCP
-	// tools/call (whose request id, if any, is its own).
-	Request Request
-	// RawArgs, when not nil, are Request's arguments as the transport
-	// received them, in JSON: an object, a JSON string holding one, or a
-	// list of {name, type, value}, as a Mobile-MCP request may carry them;
-	// JSON null means none. The pipeline decodes them into Request.Args,
-	// which they replace, as it decodes Raw: a name given twice is refused
-	// the same way.
-	RawArgs json.RawMessage
-	// Caller is who sent it.
-	Caller Caller
-	// Admit decides whether Caller may run the capability. Nil admits every
-	// call: the command line's and the tests'.
-	Admit Admission
+	raw     []byte          // the request as received, for NewCall
+	decoded bool            // a NewToolCall: request and args instead of raw
+	request Request         // NewToolCall's request id and capability
+	args    json.RawMessage // NewToolCall's arguments as received
+	caller  Caller
+	admit   Admission
+	// cancelled reports whether the caller gave up on the call
+	// (WithCancelled); nil never.
+	cancelled func() bool
+}
+
+// NewCall returns a call of request, a Mobile-MCP request as the transport
+// received it, in any layout that Mobile-MCP accepts (Run decodes it), sent
+// by caller and admitted by admit. A nil admit admits every call: the
+// command line's and the tests'.
+func NewCall(request []byte, caller Caller, admit Admission) Call {
+	return Call{raw: request, caller: caller, admit: admit}
+}
+
+// NewToolCall returns a call of the capability capabilityID that the
+// transport decoded itself, such as an MCP tools/call: requestID is the
+// transport's own ("" for none), and args are the arguments as the
+// transport received them, in JSON: an object, a JSON string holding one,
+// or a list of {name, type, value}, as a Mobile-MCP request may carry them;
+// nil or JSON null means none. The pipeline decodes them as it decodes a
+// Mobile-MCP request's, so a name given twice is refused the same way.
+// caller and admit are NewCall's.
+func NewToolCall(requestID, capabilityID string, args json.RawMessage, caller Caller, admit Admission) Call {
+	return Call{decoded: true, request: Request{ID: requestID, CapabilityID: capabilityID}, args: args, caller: caller, admit: admit}
+}
+
+// WithCancelled returns c with cancelled, which reports whether the caller
+// has given up on the call and will not read its reply (an MCP client's
+// notifications/cancelled). A call cancelled before its handler starts
+// does not run. A handler that has started is not stopped, because what it
+// asked of the platform, such as a send, must finish and be recorded; it
+// looks with the function Cancelled before a platform call it cannot take
+// back, and returns ErrCancelled instead of making it. The reply of a call
+// that did nothing is marked Reply.Cancelled and is not kept, so a retry
+// under its request id runs it.
+func (c Call) WithCancelled(cancelled func() bool) Call {
+	c.cancelled = cancelled
+	return c
+}
+
+// ErrCancelled is what a handler returns when it stops, having done
+// nothing, because Cancelled reports that its caller gave up on the call.
+var ErrCancelled = errors.New("the caller cancelled the call")
+
+// Cancelled reports whether the caller of the call a handler runs for has
+// given up on it (Call.WithCancelled). A handler asks just before a
+// platform call it cannot take back, such as a send: until then, stopping
+// loses nothing.
+func Cancelled(ctx context.Context) bool {
+	d, _ := ctx.Value(runningKey{}).(*delivery)
+	return d != nil && d.cancelled != nil && d.cancelled()
 }
 
 // runningKey is the context key under which a handler finds the call it
@@ -116,7 +157,7 @@ type Call struct {
 type runningKey struct{}
 
 // CallerOf returns who sent the call a handler is running for, as its
-// transport told the engine (Call.Caller).
+// transport told the engine (NewCall's caller).
 func CallerOf(ctx context.Context) Caller {
 	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
 		return d.caller
@@ -135,11 +176,11 @@ func RequestID(ctx context.Context) string {
 // Run runs one call through the engine's one pipeline and hands its reply
 // to deliver, exactly once. The steps, in this order on every transport:
 //
-//  1. decode the request (Call.Raw), refusing one over MaxRequestBytes;
+//  1. decode the request (NewCall), refusing one over MaxRequestBytes;
 //  2. bind it to its capability and check the arguments (names, types, the
 //     capability's own Validate);
 //  3. look the request id up in the reply store, replaying a stored reply;
-//  4. admit the caller (Call.Admit);
+//  4. admit the caller (NewCall's admit);
 //  5. run the handler under the capability's deadline;
 //  6. check its outputs against the descriptor;
 //  7. keep the reply in the store, and deliver it.
@@ -176,7 +217,7 @@ func (e *Engine) Do(ctx context.Context, call Call) *Reply {
 // pipeline is Run's steps, for Run and Do; detached runs the handler on a
 // goroutine of its own (Do), and is the one thing in which they differ.
 func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), detached bool) {
-	d := &delivery{engine: e, caller: call.Caller, deliver: deliver}
+	d := &delivery{engine: e, caller: call.caller, deliver: deliver, cancelled: call.cancelled}
 	defer func() {
 		if p := recover(); p != nil {
 			d.answer(failure(d.req, e.panicked("handling the request", p)))
@@ -194,25 +235,37 @@ func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), 
 		return
 	}
 	timeout := c.timeoutOr(e.opts.Timeout) // the one deadline: the store's wait, the handler's, the messages'
-	if replied := e.lookUp(ctx, call.Caller, c, args, timeout, d); replied {
+	if replied := e.lookUp(ctx, call.caller, c, args, timeout, d); replied {
 		return
 	}
-	if call.Admit != nil {
-		if err := call.Admit(ctx, call.Caller, c); err != nil {
+	if call.admit != nil {
+		if err := call.admit(ctx, call.caller, c); err != nil {
 			d.answer(failure(req, AsError(err, CodePermissionDenied)))
 			return
 		}
 	}
+	if call.cancelled != nil && call.cancelled() {
+		d.answer(cancelled(req, c))
+		return
+	}
 	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d, detached)
 }
 
-// decode is the pipeline's first step: Call.Raw decoded, or the request
-// the transport decoded with its Call.RawArgs decoded.
+// cancelled is the reply to a call whose caller cancelled it before it did
+// anything: nobody reads it, and it is not kept.
+func cancelled(req Request, c *Capability) *Reply {
+	r := failure(req, Errorf(CodeTimeout, "%s was cancelled by its caller before it did anything", c.ID))
+	r.Cancelled = true
+	return r
+}
+
+// decode is the pipeline's first step: NewCall's request decoded, or
+// NewToolCall's arguments.
 func (e *Engine) decode(call Call) (Request, *Error) {
-	if call.Raw == nil {
-		req := call.Request
-		if call.RawArgs != nil {
-			args, err := decodeRawArgs(call.RawArgs)
+	if call.decoded {
+		req := call.request
+		if call.args != nil {
+			args, err := decodeRawArgs(call.args)
 			if err != nil {
 				return req, err
 			}
@@ -220,10 +273,10 @@ func (e *Engine) decode(call Call) (Request, *Error) {
 		}
 		return req, nil
 	}
-	if err := checkSize(len(call.Raw), e.opts.MaxRequestBytes); err != nil {
+	if err := checkSize(len(call.raw), e.opts.MaxRequestBytes); err != nil {
 		return Request{}, err
 	}
-	return decodeRequest(call.Raw)
+	return decodeRequest(call.raw)
 }
 
 // CheckSize refuses a request of size bytes over maxBytes with too_large,
@@ -298,12 +351,13 @@ func storeKey(caller Caller, id string) string {
 // the reply store when the call holds a claim there. Its handler finds the
 // request and the caller in it too (RequestID, CallerOf).
 type delivery struct {
-	engine  *Engine
-	req     Request
-	caller  Caller
-	claim   *replystore.Claim // nil: nothing to keep
-	deliver func(*Reply)
-	done    atomic.Bool
+	engine    *Engine
+	req       Request
+	caller    Caller
+	claim     *replystore.Claim // nil: nothing to keep
+	deliver   func(*Reply)
+	cancelled func() bool // Call.WithCancelled
+	done      atomic.Bool
 }
 
 // answer keeps and delivers r, unless the call was answered already, and
@@ -426,6 +480,9 @@ func replyTo(req Request, result Result, err *Error) *Reply {
 // permission) guarantees nothing happened, so the caller may fix the request
 // and retry under the same id.
 func (r *Reply) mayHaveActed() bool {
+	if r.Cancelled {
+		return false // it stopped before it did anything
+	}
 	switch r.ErrorCode {
 	case "", CodePlatformError, CodeTimeout, CodeInternalError:
 		return true
@@ -436,15 +493,27 @@ func (r *Reply) mayHaveActed() bool {
 // fingerprint identifies a request's content, so that an id reused for a
 // different request is caught. Validated arguments are used, so "14" and 14
 // count as the same.
+//
+// It is FNV-1a's 128-bit hash, which is not cryptographic, and need not
+// be: a request id is claimed per caller (the store's key starts with
+// Caller.ID), so a collision could only let a caller replay a reply to its
+// own request, by crafting arguments that collide with that request's. It
+// must be the same in every process that shares the store, which FNV is
+// and hash/maphash, seeded per process, is not. crypto/sha256 would do too,
+// but it brings the whole FIPS module into the engine every tool ships.
 func fingerprint(capabilityID string, args Args) string {
 	canonical, _ := json.Marshal(args) // map keys are sorted
-	sum := sha256.Sum256(append([]byte(capabilityID+"\x00"), canonical...))
-	return hex.EncodeToString(sum[:])
+	h := fnv.New128a()
+	h.Write([]byte(capabilityID))
+	h.Write([]byte{0})
+	h.Write(canonical)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 type outcome struct {
-	result Result
-	err    *Error
+	result    Result
+	err       *Error
+	cancelled bool // the handler returned ErrCancelled
 }
 
 // run calls c's handler under its deadline, on this goroutine or, detached,
@@ -481,7 +550,11 @@ func (e *Engine) finish(ctx context.Context, cancel context.CancelFunc, c *Capab
 	o := e.execute(ctx, c, args, timeout)
 	inTime := deadline.Stop()
 	inTime = stopWatchingParent() && inTime
-	if !inTime || !d.answer(replyTo(d.req, o.result, o.err)) {
+	reply := replyTo(d.req, o.result, o.err)
+	if o.cancelled {
+		reply = cancelled(d.req, c)
+	}
+	if !inTime || !d.answer(reply) {
 		e.dropLate(c, timeout, o)
 	}
 }
@@ -495,6 +568,9 @@ func (e *Engine) execute(ctx context.Context, c *Capability, args Args, timeout 
 		}
 	}()
 	result, err := c.Handler(ctx, args)
+	if errors.Is(err, ErrCancelled) {
+		return outcome{cancelled: true}
+	}
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return outcome{err: timedOut(c, timeout)}

@@ -228,7 +228,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 }
 
 // decodeRawArgs reads arguments that arrive outside a Mobile-MCP request
-// (Call.RawArgs), such as the arguments of an MCP tools/call. It accepts
+// (NewToolCall), such as the arguments of an MCP tools/call. It accepts
 // what the request decoder accepts: an object, a JSON string holding one,
 // or a list of {name, type, value}; absent or null means no arguments.
 // Like the request decoder, and unlike encoding/json, it rejects a name

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/filelock"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
@@ -115,7 +115,7 @@ func (sf *shared) register() error {
 	if err != nil {
 		return err
 	}
-	if ok, err := filelock.TryLock(f); !ok {
+	if ok, err := osfile.TryLock(f); !ok {
 		f.Close()
 		os.Remove(f.Name())
 		return fmt.Errorf("locking %s: %v", f.Name(), err)
@@ -141,12 +141,12 @@ func (sf *shared) alive(owner string) bool {
 		return false // it closed, or was found gone
 	}
 	defer f.Close()
-	free, err := filelock.TryLockShared(f)
+	free, err := osfile.TryLockShared(f)
 	if err != nil {
 		return true // cannot tell: wait rather than risk a second run
 	}
 	if free {
-		filelock.Unlock(f)
+		osfile.Unlock(f)
 	}
 	return !free
 }
@@ -181,7 +181,7 @@ func (sf *shared) othersAlive() bool {
 		if err != nil {
 			return true
 		}
-		free, err := filelock.TryLock(f)
+		free, err := osfile.TryLock(f)
 		f.Close()
 		if err != nil || !free {
 			return true
@@ -198,7 +198,7 @@ func removeIfFree(path string) {
 		return
 	}
 	defer f.Close()
-	if free, _ := filelock.TryLock(f); free {
+	if free, _ := osfile.TryLock(f); free {
 		os.Remove(path)
 	}
 }

@@ -14,12 +14,19 @@
 // once, and of the apps with work waiting, the one running the fewest goes
 // first, ties taken in turn. An app is the callers of one ID, vouched for
 // or not: its work by binding and the work an Intent claims for it run
-// within one Limits.Running, so calling both ways gains an app nothing.
-// The callers without a name are one app here.
+// within one Limits.Running, so calling both ways gains it nothing (their
+// caps on work in flight stay apart, so a claim cannot use up the app's
+// own). The callers without a name are one app here.
+//
+// Every request of a tool passes through a Queue, so in steady state it
+// allocates nothing: the records of a caller whose work has all run are
+// kept for the next caller, and an item's place is freed with a Ticket, a
+// plain value, rather than a func.
 package fairqueue
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -38,9 +45,9 @@ type Limits struct {
 	// Unvouched is the most work the callers Android does not vouch for
 	// may have in flight together.
 	Unvouched int
-	// Running is the most work the callers of one ID run at once,
-	// vouched for or not, and the callers without a name together.
-	// Below the number of workers, it leaves a worker for another app.
+	// Running is the most work one caller runs at once; the callers
+	// Android does not vouch for run this many together. Below the
+	// number of workers, it leaves a worker for another caller.
 	Running int
 }
 
@@ -65,32 +72,70 @@ type Queue[T any] struct {
 	limits Limits
 
 	mu     sync.Mutex
-	groups map[string]*group[T] // by Caller.ID
+	groups map[groupKey]*group[T]
 	// turn lists the groups with work waiting, in the order they take
 	// turns: a group served moves to the back.
 	turn []*group[T]
-	// unvouched is the work in flight of every caller Android does not
-	// vouch for, held to Limits.Unvouched.
+	// seq numbers the items handed out, so that a Ticket names one.
+	seq uint64
+	// unvouched is the work in flight of the callers Android does not
+	// vouch for, together: at most Limits.Unvouched.
 	unvouched int
+	// idleGroups and idleCallers are records whose work has all run,
+	// kept for reuse (at most maxIdle of each): a caller that sends one
+	// request at a time would otherwise need new ones for each.
+	idleGroups  []*group[T]
+	idleCallers []*caller[T]
 }
 
-// group is the work of one app: the callers of one ID, the one Android
-// vouches for and the one only claimed, which run within one
-// Limits.Running.
+// maxIdle bounds the records a Queue keeps for reuse: enough for the few
+// callers a tool serves at once, and no more, so that a burst of many
+// callers does not stay in memory.
+const maxIdle = 8
+
+// groupKey names a group: an app, the callers of one ID whether Android
+// vouches for them or not; the zero key is the callers without a name.
+type groupKey struct {
+	id string
+}
+
+func keyOf(c Caller) groupKey { return groupKey{id: c.ID} }
+
+// callerKey names c within its app's group: the caller Android vouches
+// for and the one an Intent claims have records, and caps, of their own.
+// No vouched caller's ID starts with NUL.
+func callerKey(c Caller) string {
+	if c.Vouched {
+		return c.ID
+	}
+	return "\x00" + c.ID
+}
+
+// group is the work of one app: the callers of one ID.
 type group[T any] struct {
-	key      string
+	key      groupKey
 	inFlight int
-	running  int
 	waiting  int
-	callers  map[Caller]*caller[T]
-	turn     []*caller[T] // those with work waiting, in turn
+	running  []uint64              // the seq of each item that runs
+	callers  map[string]*caller[T] // by callerKey
+	turn     []*caller[T]          // those with work waiting, in turn
 }
 
 // caller is one caller's work within its group.
 type caller[T any] struct {
-	id       Caller
+	id       string // callerKey
+	vouched  bool
 	inFlight int
-	queue    []T
+	queue    []T // waiting from queue[head] on
+	head     int
+}
+
+// Ticket is an item Pop handed out. Give it to Finish once the item has
+// run, to free its place. Its zero value names no item.
+type Ticket[T any] struct {
+	g   *group[T]
+	who *caller[T]
+	seq uint64
 }
 
 // New returns an empty queue with limits.
@@ -98,7 +143,7 @@ func New[T any](limits Limits) *Queue[T] {
 	if limits.PerCaller < 1 || limits.Unvouched < 1 || limits.Running < 1 {
 		panic(fmt.Sprintf("fairqueue: every limit must be at least 1: %+v", limits))
 	}
-	return &Queue[T]{limits: limits, groups: map[string]*group[T]{}}
+	return &Queue[T]{limits: limits, groups: map[groupKey]*group[T]{}}
 }
 
 // Push queues item for c, or refuses it with a *FullError, queueing
@@ -106,31 +151,35 @@ func New[T any](limits Limits) *Queue[T] {
 func (q *Queue[T]) Push(c Caller, item T) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	g := q.groups[c.ID]
-	if g == nil {
-		g = &group[T]{key: c.ID, callers: map[Caller]*caller[T]{}}
-	}
-	who := g.callers[c]
-	if who == nil {
-		who = &caller[T]{id: c}
+	key := keyOf(c)
+	g := q.groups[key]
+	var who *caller[T]
+	if g != nil {
+		who = g.callers[callerKey(c)]
 	}
 	switch {
-	case who.inFlight >= q.limits.PerCaller:
+	case who != nil && who.inFlight >= q.limits.PerCaller:
 		return &FullError{Caller: c, Limit: q.limits.PerCaller}
 	case !c.Vouched && q.unvouched >= q.limits.Unvouched:
 		return &FullError{Caller: c, Shared: true, Limit: q.limits.Unvouched}
 	}
-	q.groups[g.key] = g
-	g.callers[c] = who
+	if g == nil {
+		g = q.newGroup(key)
+		q.groups[key] = g
+	}
+	if who == nil {
+		who = q.newCaller(c)
+		g.callers[who.id] = who
+	}
 	who.inFlight++
 	g.inFlight++
 	if !c.Vouched {
 		q.unvouched++
 	}
-	if len(who.queue) == 0 {
+	if who.waiting() == 0 {
 		g.turn = append(g.turn, who)
 	}
-	who.queue = append(who.queue, item)
+	who.push(item)
 	if g.waiting == 0 {
 		q.turn = append(q.turn, g)
 	}
@@ -138,56 +187,142 @@ func (q *Queue[T]) Push(c Caller, item T) error {
 	return nil
 }
 
-// Pop takes the next item to run, fairly, and the func to call once it
-// has finished, which frees its place. ok is false when no item may run
-// now: none waits, or every caller with work waiting runs its most
-// already (Limits.Running).
-func (q *Queue[T]) Pop() (item T, done func(), ok bool) {
+// Pop takes the next item to run, fairly, and the Ticket to give Finish
+// once it has run. ok is false when no item may run now: none waits, or
+// every caller with work waiting runs its most already (Limits.Running).
+func (q *Queue[T]) Pop() (item T, t Ticket[T], ok bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	return q.pop()
+}
+
+// Finish frees the place of the item that t names, which has run. A
+// second Finish of the same Ticket, or of the zero Ticket, does nothing.
+func (q *Queue[T]) Finish(t Ticket[T]) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.finish(t)
+}
+
+// FinishAndPop is Finish of done and then Pop, in one step: what a worker
+// does between one item and the next.
+func (q *Queue[T]) FinishAndPop(done Ticket[T]) (item T, t Ticket[T], ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.finish(done)
+	return q.pop()
+}
+
+// pop is Pop, with q.mu held.
+func (q *Queue[T]) pop() (item T, t Ticket[T], ok bool) {
 	at := -1
 	for i, g := range q.turn {
-		if g.running < q.limits.Running && (at < 0 || g.running < q.turn[at].running) {
+		if len(g.running) < q.limits.Running && (at < 0 || len(g.running) < len(q.turn[at].running)) {
 			at = i
 		}
 	}
 	if at < 0 {
-		return item, nil, false
+		return item, t, false
 	}
 	g := q.turn[at]
 	who := g.turn[0]
-	item, who.queue[0] = who.queue[0], item // drop the queue's reference
-	who.queue = who.queue[1:]
-	g.turn = g.turn[1:]
-	if len(who.queue) > 0 {
+	item = who.pop()
+	g.turn = slices.Delete(g.turn, 0, 1) // in place; it clears the freed slot
+	if who.waiting() > 0 {
 		g.turn = append(g.turn, who)
 	}
 	g.waiting--
-	g.running++
-	q.turn = append(q.turn[:at], q.turn[at+1:]...)
+	q.seq++
+	g.running = append(g.running, q.seq)
+	q.turn = slices.Delete(q.turn, at, at+1)
 	if g.waiting > 0 {
 		q.turn = append(q.turn, g)
 	}
-	var once sync.Once
-	return item, func() { once.Do(func() { q.finish(g, who) }) }, true
+	return item, Ticket[T]{g: g, who: who, seq: q.seq}, true
 }
 
-// finish frees the place of an item of who, in g, that has run.
-func (q *Queue[T]) finish(g *group[T], who *caller[T]) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	g.running--
+// finish is Finish, with q.mu held.
+func (q *Queue[T]) finish(t Ticket[T]) {
+	if t.g == nil {
+		return
+	}
+	g, who := t.g, t.who
+	i := slices.Index(g.running, t.seq)
+	if i < 0 {
+		return // finished already
+	}
+	g.running = slices.Delete(g.running, i, i+1)
 	g.inFlight--
 	who.inFlight--
-	if !who.id.Vouched {
+	if !who.vouched {
 		q.unvouched--
 	}
 	if who.inFlight == 0 {
 		delete(g.callers, who.id)
+		if len(q.idleCallers) < maxIdle {
+			who.id = ""
+			q.idleCallers = append(q.idleCallers, who)
+		}
 	}
 	if g.inFlight == 0 {
 		delete(q.groups, g.key)
+		if len(q.idleGroups) < maxIdle {
+			g.key = groupKey{}
+			q.idleGroups = append(q.idleGroups, g)
+		}
 	}
+}
+
+// newGroup returns an empty group for key, reusing an idle one.
+func (q *Queue[T]) newGroup(key groupKey) *group[T] {
+	if n := len(q.idleGroups); n > 0 {
+		g := q.idleGroups[n-1]
+		q.idleGroups[n-1] = nil
+		q.idleGroups = q.idleGroups[:n-1]
+		g.key = key
+		return g
+	}
+	return &group[T]{key: key, callers: map[string]*caller[T]{}}
+}
+
+// newCaller returns an empty record of c, reusing an idle one.
+func (q *Queue[T]) newCaller(c Caller) *caller[T] {
+	if n := len(q.idleCallers); n > 0 {
+		who := q.idleCallers[n-1]
+		q.idleCallers[n-1] = nil
+		q.idleCallers = q.idleCallers[:n-1]
+		who.id, who.vouched = callerKey(c), c.Vouched
+		return who
+	}
+	return &caller[T]{id: callerKey(c), vouched: c.Vouched}
+}
+
+// waiting is how many items of who wait.
+func (who *caller[T]) waiting() int { return len(who.queue) - who.head }
+
+// push appends item to who's queue. When the queue's array is full but
+// items were taken from its front, the waiting ones move down to make room
+// rather than the array growing.
+func (who *caller[T]) push(item T) {
+	if who.head > 0 && len(who.queue) == cap(who.queue) {
+		n := copy(who.queue, who.queue[who.head:])
+		clear(who.queue[n:])
+		who.queue = who.queue[:n]
+		who.head = 0
+	}
+	who.queue = append(who.queue, item)
+}
+
+// pop takes the first waiting item of who, which has one.
+func (who *caller[T]) pop() T {
+	var zero T
+	item := who.queue[who.head]
+	who.queue[who.head] = zero // drop the queue's reference
+	who.head++
+	if who.head == len(who.queue) {
+		who.queue, who.head = who.queue[:0], 0
+	}
+	return item
 }
 
 // Len returns how many items wait, and how many run.
@@ -196,7 +331,7 @@ func (q *Queue[T]) Len() (waiting, running int) {
 	defer q.mu.Unlock()
 	for _, g := range q.groups {
 		waiting += g.waiting
-		running += g.running
+		running += len(g.running)
 	}
 	return waiting, running
 }

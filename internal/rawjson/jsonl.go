@@ -2,7 +2,7 @@
 // processes share, such as the simulated phone's outbox and the reply
 // store.
 //
-// A writer holds the file's exclusive lock (internal/filelock) and writes
+// A writer holds the file's exclusive lock (internal/osfile) and writes
 // each line with one write(2), so lines never interleave and a reader that
 // holds the lock, shared or exclusive, sees only whole lines from writers
 // that finished. A line torn by a writer that died in the middle of its
@@ -21,7 +21,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/mobilemcp/mobilemcp/internal/filelock"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
 // LinesFile is a JSON Lines file open for appending and reading.
@@ -39,14 +39,14 @@ func OpenLines(path string) (*LinesFile, error) {
 }
 
 // Lock waits for the exclusive lock that writers hold.
-func (f *LinesFile) Lock() error { return filelock.Lock(f.File) }
+func (f *LinesFile) Lock() error { return osfile.Lock(f.File) }
 
 // LockShared waits for a shared lock, which keeps writers out while the
 // file is read.
-func (f *LinesFile) LockShared() error { return filelock.LockShared(f.File) }
+func (f *LinesFile) LockShared() error { return osfile.LockShared(f.File) }
 
 // Unlock releases the lock.
-func (f *LinesFile) Unlock() error { return filelock.Unlock(f.File) }
+func (f *LinesFile) Unlock() error { return osfile.Unlock(f.File) }
 
 // Append writes line, which must hold no newline, and a newline, with one
 // write, after cutting off a torn last line, and returns the size of the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,27 +34,39 @@ func layerOf(path string) int {
 	return -1
 }
 
+// pkg is what the layer tests read of a package from go list.
+type pkg struct {
+	ImportPath, Name                   string
+	Imports, TestImports, XTestImports []string
+}
+
+// modulePackages lists the module's packages, or skips the test where the
+// go command cannot.
+func modulePackages(t *testing.T) []pkg {
+	out, err := exec.Command("go", "list", "-json", "../../...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			return pkgs
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+}
+
 // TestImportsFlowDown: no package imports one of a layer above its own,
 // so the engine never learns of a transport or of SMS. A test may use the
 // SMS product as its fixture (the engine's tests run the real send_sms),
 // but no test reaches a transport or the command line from below.
 func TestImportsFlowDown(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json", "../../...").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
 	checked := 0
-	for {
-		var pkg struct {
-			ImportPath                         string
-			Imports, TestImports, XTestImports []string
-		}
-		if err := dec.Decode(&pkg); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatal(err)
-		}
+	for _, pkg := range modulePackages(t) {
 		from := strings.TrimPrefix(pkg.ImportPath, module)
 		own := layerOf(from)
 		if own < 0 {
@@ -108,22 +121,8 @@ func isTestKit(path string) bool {
 // test kit. Commands and test kits may import anything: nothing but a test
 // or the go command imports them.
 func TestTheGroundFloorImportsNothingAbove(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json", "../../...").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
 	libraries := 0
-	for {
-		var pkg struct {
-			ImportPath, Name                   string
-			Imports, TestImports, XTestImports []string
-		}
-		if err := dec.Decode(&pkg); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatal(err)
-		}
+	for _, pkg := range modulePackages(t) {
 		from := strings.TrimPrefix(pkg.ImportPath, module)
 		library := strings.HasPrefix(from, floor) && pkg.Name != "main" && !isTestKit(from)
 		for _, imp := range pkg.Imports {
@@ -139,7 +138,7 @@ func TestTheGroundFloorImportsNothingAbove(t *testing.T) {
 			continue
 		}
 		libraries++
-		for _, imp := range append(append(pkg.Imports, pkg.TestImports...), pkg.XTestImports...) {
+		for _, imp := range slices.Concat(pkg.Imports, pkg.TestImports, pkg.XTestImports) {
 			to := strings.TrimPrefix(imp, module)
 			if to != imp && !strings.HasPrefix(to, floor) {
 				t.Errorf("%s imports %s: a library under internal/ imports nothing of the module outside internal/", from, to)

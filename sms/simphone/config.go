@@ -19,8 +19,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
 	"github.com/mobilemcp/mobilemcp/sms"
 )
 
@@ -93,7 +93,7 @@ const MaxConfigBytes = 1 << 20
 // LoadConfig reads and checks the JSON configuration file at path, which
 // must be a regular file of at most MaxConfigBytes (see ParseConfig).
 func LoadConfig(path string) (Config, error) {
-	data, err := readfile.File(path, MaxConfigBytes)
+	data, err := osfile.ReadFile(path, MaxConfigBytes)
 	if err != nil {
 		return Config{}, err
 	}

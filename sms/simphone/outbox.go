@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/filelock"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 	"github.com/mobilemcp/mobilemcp/internal/text"
 	"github.com/mobilemcp/mobilemcp/sms"
@@ -118,7 +118,7 @@ func ReadOutbox(path string) ([]Record, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if err := filelock.LockShared(f); err != nil { // no line is half written while it is read
+	if err := osfile.LockShared(f); err != nil { // no line is half written while it is read
 		return nil, fmt.Errorf("locking the outbox %s: %w", path, err)
 	}
 	info, err := f.Stat()

@@ -146,7 +146,7 @@ func sameReply() *mcp.CallToolResult {
 	if err != nil {
 		panic(err)
 	}
-	r := eng.Do(context.Background(), capability.Call{Request: capability.Request{CapabilityID: sms.GetSubscriptionsID}})
+	r := eng.Do(context.Background(), capability.NewToolCall("", sms.GetSubscriptionsID, nil, capability.Caller{}, nil))
 	if r.Failed() {
 		panic(fmt.Sprintf("%s: %s", r.ErrorCode, r.Message))
 	}

@@ -3,7 +3,7 @@
 // release-check) assembles everything that builds without the Android Gradle Plugin and runs it;
 // the release workflow runs it again on what Gradle staged, with -android for the AARs and APKs.
 //
-//	go run ./internal/cmd/releasecheck -version 1.2.0 [-staging DIR] [-release DIR] [-android DIR]
+//	go run ./internal/cmd/releasecheck -version 1.2.0 [-staging DIR] [-release DIR [-packages DIR]] [-android DIR]
 //	    [-public-key FILE] [-build-id ID] [-engines linux-x86_64,...]
 //
 //	-staging     a Maven repository: for each artifact, its main file, POM, sources and javadoc
@@ -13,6 +13,9 @@
 //	-release     the CLI archives and SHA256SUMS: the checksums hold, six platforms, LICENSE and a
 //	             README in each; the linux-amd64 mobilemcp prints the version and the build id, and
 //	             the linux-arm64 one too, under qemu-aarch64
+//	-packages    the npm, PyPI and Claude Desktop packages (ci/release-packages.sh): each holds the
+//	             binary of its system's CLI archive, the npm and PyPI packages name the MCP
+//	             Registry's server, and server.json follows the registry's pinned schema
 //	-android     the AGP-built AARs and APKs: all four ABIs, every library aligned to 16 KB, the
 //	             consumer ProGuard rules, and zipalign -c -P 16 on every APK
 package main
@@ -81,9 +84,10 @@ func main() {
 	buildID := flag.String("build-id", "", "the build id the CLI must print (default: not checked)")
 	engines := flag.String("engines", "linux-x86_64,linux-aarch64,windows-x86_64", "the platforms the engine jar must hold")
 	jarPackaging := flag.Bool("jars", false, "the Android libraries are staged as jars (the host harness's stand-ins for the AARs)")
+	packages := flag.String("packages", "", "the directory of the npm, PyPI and Claude Desktop packages and server.json (needs -release)")
 	flag.Parse()
-	if *version == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: releasecheck -version VERSION [-staging DIR] [-release DIR] [-android DIR] [-public-key FILE] [-build-id ID] [-engines P,...] [-jars]")
+	if *version == "" || flag.NArg() != 0 || (*packages != "" && *release == "") {
+		fmt.Fprintln(os.Stderr, "usage: releasecheck -version VERSION [-staging DIR] [-release DIR [-packages DIR]] [-android DIR] [-public-key FILE] [-build-id ID] [-engines P,...] [-jars]")
 		os.Exit(2)
 	}
 	c := &checker{}
@@ -92,6 +96,9 @@ func main() {
 	}
 	if *release != "" {
 		c.release(*release, *version, *buildID)
+	}
+	if *packages != "" {
+		c.packages(*packages, *release, *version)
 	}
 	if *android != "" {
 		c.android(*android)

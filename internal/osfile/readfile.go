@@ -1,9 +1,10 @@
-// Package readfile reads files and streams that a user names, always
-// within a limit. Opening a FIFO for reading waits for a writer that may
-// never come, a device such as /dev/zero never ends, and stdin may be a
-// gigabyte: a command that reads what it is given must neither hang nor
-// grow without bound.
-package readfile
+// ReadFile, ReadAll and OpenRegular read files and streams that a user
+// names, always within a limit. Opening a FIFO for reading waits for a
+// writer that may never come, a device such as /dev/zero never ends, and
+// stdin may be a gigabyte: a command that reads what it is given must
+// neither hang nor grow without bound.
+
+package osfile
 
 import (
 	"errors"
@@ -48,9 +49,9 @@ func kind(m fs.FileMode) string {
 	return "not a file"
 }
 
-// Open opens path for reading when it is a regular file, and refuses
+// OpenRegular opens path for reading when it is a regular file, and refuses
 // anything else with a *NotRegularError, without waiting on a FIFO.
-func Open(path string) (*os.File, error) {
+func OpenRegular(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, err
@@ -67,11 +68,11 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
-// File reads the regular file at path, failing with a *TooLargeError when
+// ReadFile reads the regular file at path, failing with a *TooLargeError when
 // it holds more than limit bytes and with a *NotRegularError when it is
 // not a regular file.
-func File(path string, limit int64) ([]byte, error) {
-	f, err := Open(path)
+func ReadFile(path string, limit int64) ([]byte, error) {
+	f, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -80,12 +81,12 @@ func File(path string, limit int64) ([]byte, error) {
 		return nil, &TooLargeError{What: path, Limit: limit}
 	}
 	// The file may grow while it is read: the limit still holds.
-	return All(f, limit, path)
+	return ReadAll(f, limit, path)
 }
 
-// All reads r to its end, failing with a *TooLargeError, after reading
+// ReadAll reads r to its end, failing with a *TooLargeError, after reading
 // limit+1 bytes, when there is more than limit. what names r in the error.
-func All(r io.Reader, limit int64, what string) ([]byte, error) {
+func ReadAll(r io.Reader, limit int64, what string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err

@@ -1,19 +1,21 @@
-// Package filelock holds advisory locks on whole files between processes
+// Lock, LockShared, TryLock, TryLockShared and Unlock hold advisory locks
+// on whole files between processes
 // (flock(2) on Linux, macOS and Android). A lock belongs to the open file:
 // two opens of one file conflict even in one process, and the kernel
 // releases a lock when its holder's file is closed or its process ends,
 // kill -9 included. That last property is what lets a process tell that
 // another one is gone: its lock is free.
-package filelock
+
+package osfile
 
 import (
 	"errors"
 	"os"
 )
 
-// ErrUnsupported reports a system without flock: there, processes sharing
+// ErrLockUnsupported reports a system without flock: there, processes sharing
 // a data directory are not coordinated.
-var ErrUnsupported = errors.New("filelock: file locks are not supported on this system")
+var ErrLockUnsupported = errors.New("file locks are not supported on this system")
 
 // Lock waits for an exclusive lock on f.
 func Lock(f *os.File) error { return lock(f, true, true) }
