@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # release-check.sh VERSION: the release gate on this machine (make release-check VERSION=x.y.z).
 # It assembles everything a v<VERSION> tag would publish that builds without the Android Gradle
-# Plugin, then checks all of it (internal/releasecheck), one PASS or FAIL line per check, and exits
+# Plugin, then checks all of it (internal/cmd/releasecheck), one PASS or FAIL line per check, and exits
 # non-zero on any FAIL:
 #
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
@@ -11,6 +11,9 @@
 #                        harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
+#   build/packages       the npm packages, the PyPI wheels, the Claude Desktop bundles and the MCP
+#                        Registry's server.json, built from those archives (ci/release-packages.sh),
+#                        then installed offline and run (ci/install-packages.sh)
 #
 # The release workflow runs the same checks on what Gradle staged and on the AARs and APKs, which
 # need the Android SDK (docs/internals/pipeline.md).
@@ -25,6 +28,7 @@ version=$1
 
 staging=build/staging
 release=build/release
+packages=build/packages
 work=build/release-check
 group=io/github/mobilemcp
 
@@ -33,7 +37,7 @@ fail() {
 	exit 1
 }
 
-rm -rf "$staging" "$release" "$work"
+rm -rf "$staging" "$release" "$packages" "$work"
 mkdir -p "$staging" "$work"
 
 echo "release-check: the host engines"
@@ -46,7 +50,7 @@ mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
 # artifact's own: its description (its gradle.properties) and its dependencies, whose versions are
-# the catalog's (android/gradle/libs.versions.toml; go test ./internal/androidbuild checks them).
+# the catalog's (android/gradle/libs.versions.toml; go test ./internal/repotest checks them).
 description() {
 	sed -n 's/^mobilemcp\.description=//p' "android/$1/gradle.properties"
 }
@@ -149,6 +153,13 @@ unset GNUPGHOME
 echo "release-check: the CLI archives"
 ci/release-binaries.sh "$version" "$release" | tail -n 1
 
+echo "release-check: the npm, PyPI and Claude Desktop packages, from the archives"
+scripts/deps.sh packaging >/dev/null
+ci/release-packages.sh "$version" "$release" "$packages" | tail -n 1
+
 echo "release-check: checking"
-go run ./internal/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
-	-release "$release" -build-id "$(scripts/build-id.sh)"
+go run ./internal/cmd/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
+	-release "$release" -packages "$packages" -build-id "$(scripts/build-id.sh)"
+
+echo "release-check: installing the packages offline, and running them"
+ci/install-packages.sh "$version" "$packages" "$(scripts/build-id.sh)"

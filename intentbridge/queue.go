@@ -64,16 +64,29 @@ func (b *Bridge) Queue(requestJSON, callerPackage string, to ReplyTarget, done D
 	return b.queue(job{request: requestJSON, caller: callerPackage, to: to, done: done})
 }
 
-// QueueIntent is Queue for a request that came in an Intent, run as
-// HandleIntent runs it. Its caller is only claimed, so besides its claimed
-// package's cap it counts against MaxInFlightUnnamed, which every caller
-// Android does not name shares.
+// QueueIntent is Queue for a request that came in an Intent, whose caller
+// is only claimed: callbackCreator is the package that created the
+// callback PendingIntent (PendingIntent.getCreatorPackage), "" without a
+// callback. An assistant hands such a PendingIntent to every tool it
+// calls, and a tool can pass it on to us as its own callback, so the
+// creator is not proof of who sent the request. Read-only capabilities run
+// as in Handle. One that changes something is refused with
+// permission_denied, which tells the caller to use binding mode: nobody is
+// asked, no budget is used and nothing runs in the creator's name (the
+// confused deputy; see docs/security.md). A request without a callback
+// runs as Handle's with "". Besides its claimed package's cap, it counts
+// against MaxInFlightUnnamed, which every caller Android does not name
+// shares.
 func (b *Bridge) QueueIntent(requestJSON, callbackCreator string, to ReplyTarget, done Done) bool {
 	return b.queue(job{request: requestJSON, caller: callbackCreator, claimed: callbackCreator != "", to: to, done: done})
 }
 
-// QueueShell is Queue for a request from adb's shell, run as HandleShell
-// runs it.
+// QueueShell is Queue for a request that adb's shell sent through the
+// tool's shell-only channel: the SDK's AdbProvider calls it only after
+// checking that the Binder caller is the shell's uid (2000) or root's and
+// holds android.permission.DUMP, which no app can be granted. The shell may
+// run any capability without the user's consent (whoever holds adb controls
+// the phone), rate limited like an app.
 func (b *Bridge) QueueShell(requestJSON string, to ReplyTarget, done Done) bool {
 	return b.queue(job{request: requestJSON, caller: access.ShellCaller, to: to, done: done})
 }
@@ -88,9 +101,14 @@ func (b *Bridge) queue(j job) bool {
 		return false
 	}
 	caller := fairqueue.Caller{ID: j.caller, Vouched: j.caller != "" && !j.claimed}
-	var full *fairqueue.FullError
-	if err := b.work.Push(caller, j); errors.As(err, &full) {
-		b.Reject(j.request, string(capability.CodeRateLimited), fullMessage(full), j.to)
+	if err := b.work.Push(caller, j); err != nil {
+		// Checked for first: errors.As would take full's address on every
+		// request, which costs an allocation.
+		if full, ok := errors.AsType[*fairqueue.FullError](err); ok {
+			b.Reject(j.request, string(capability.CodeRateLimited), fullMessage(full), j.to)
+			return false
+		}
+		b.Reject(j.request, string(capability.CodeInternalError), err.Error(), j.to)
 		return false
 	}
 	return true
@@ -107,21 +125,25 @@ func fullMessage(full *fairqueue.FullError) string {
 		full.Caller.ID, full.Limit)
 }
 
-// RunNext runs the next queued request on the calling thread, chosen so
-// that no caller runs more than MaxRunningPerCaller at once and the caller
-// running the fewest goes first, and returns true; or returns false at
-// once when no request may run now. A worker calls it until it returns
-// false, after each request it is handed: a request that had to wait for
-// one of its caller's to finish runs on the worker that finished it.
+// RunNext runs queued requests on the calling thread, one after another,
+// until none may run now, and reports whether it ran any. It chooses each
+// so that no caller runs more than MaxRunningPerCaller at once and the
+// caller running the fewest goes first. A worker calls it after each
+// request it is handed: a request that had to wait for one of its
+// caller's to finish runs on the worker that finished it.
 func (b *Bridge) RunNext() bool {
-	j, finished, ok := b.work.Pop()
+	j, t, ok := b.work.Pop()
 	if !ok {
 		return false
 	}
-	b.handle(j.request, j.caller, j.claimed, j.to)
-	finished()
-	if j.done != nil {
-		b.tellDone(j.done)
+	for ok {
+		b.handle(j.request, j.caller, j.claimed, j.to)
+		done := j.done
+		// One step frees this request's place and takes the next.
+		j, t, ok = b.work.FinishAndPop(t)
+		if done != nil {
+			b.tellDone(done)
+		}
 	}
 	return true
 }

@@ -3,9 +3,12 @@
 # Safe to run again: each step skips what is already there.
 #
 #   scripts/deps.sh go        Go modules and the tools pinned in go.mod
+#   scripts/deps.sh go-modules  Go modules only: what building and running the CLI needs (make serve)
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
+#   scripts/deps.sh packaging the tools the npm, PyPI and Claude Desktop packages are built and tried with
+#                             (packaging/tools: @anthropic-ai/mcpb, hatchling, uv, pipx), pinned
 #   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
 #   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
@@ -27,10 +30,14 @@ root_for() {
 	fi
 }
 
-go_deps() {
+go_modules() {
 	need go "install Go 1.26 or newer from https://go.dev/dl/"
 	echo "deps: downloading Go modules"
 	go mod download
+}
+
+go_deps() {
+	go_modules
 	# Building the pinned tools now keeps the first test run from stalling.
 	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck golang.org/x/mobile/cmd/gobind github.com/rhysd/actionlint/cmd/actionlint
 }
@@ -108,6 +115,37 @@ apt_deps() {
 			"install openjdk-17-jdk-headless and put it first on PATH (or set JAVA_HOME)" >&2
 		exit 1
 	fi
+}
+
+# The packages' tools (packaging/tools), each exactly as pinned: npm ci installs the MCP Bundle tool
+# from its lock file; pip installs hatchling, uv and pipx by hash into build/tools/packaging, a
+# virtual environment of their own, which a copy of the requirements marks current. Linux only, as
+# the pinned uv wheels are (the release builds the packages on Linux).
+packaging_deps() {
+	need node "install Node.js 18 or newer (Debian: apt-get install nodejs npm)"
+	need npm "install npm (Debian: apt-get install npm)"
+	need python3 "install Python 3 (Debian: apt-get install python3 python3-venv)"
+	local dir=packaging/tools venv=build/tools/packaging
+	if [ -f "$dir/node_modules/.package-lock.json" ] && [ ! "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+		echo "deps: $dir/node_modules is up to date"
+	else
+		echo "deps: npm ci in $dir"
+		(cd "$dir" && npm ci --no-audit --no-fund)
+	fi
+	if [ "$(uname -s)" != Linux ]; then
+		echo "deps: the packages are built on Linux; on $(uname -s) only the MCP Bundle tool is installed"
+		return
+	fi
+	if [ -x "$venv/bin/uv" ] && cmp -s "$dir/requirements.txt" "$venv/requirements.txt"; then
+		echo "deps: $venv is up to date"
+		return
+	fi
+	echo "deps: installing $dir/requirements.txt in $venv"
+	rm -rf "$venv"
+	python3 -m venv "$venv"
+	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: --require-hashes \
+		-r "$dir/requirements.txt"
+	cp "$dir/requirements.txt" "$venv/requirements.txt"
 }
 
 # zig's C compiler from PyPI's ziglang wheel, exactly the pinned version and hashes, into
@@ -206,13 +244,15 @@ maven_deps() {
 
 case "${1:-all}" in
 go) go_deps ;;
+go-modules) go_modules ;;
 npm) npm_deps ;;
 python) python_deps ;;
 apt) apt_deps ;;
+packaging) packaging_deps ;;
 zig) zig_deps ;;
 qemu) qemu_deps ;;
 maven) maven_deps ;;
 maven-repo) maven_repo ;;
-all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
+all) go_deps && npm_deps && apt_deps && python_deps && packaging_deps && zig_deps && qemu_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|go-modules|npm|python|apt|packaging|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
 esac
