@@ -293,8 +293,7 @@ func (c *lineConn) take(req *jsonrpc.Request) {
 	defer c.mu.Unlock()
 	switch {
 	case req.IsCall():
-		c.add(req.ID, nil)
-		if req.Method == "initialize" {
+		if c.add(req.ID, nil) && req.Method == "initialize" {
 			c.initID, c.initDone = req.ID, make(chan struct{})
 		}
 	case req.Method == "notifications/cancelled":
@@ -360,17 +359,18 @@ func (c *lineConn) takeBatch(n int, msgs []jsonrpc.Message) []byte {
 	return nil
 }
 
-// add records the call id in flight, unless a call with that id is in
-// flight already (the SDK refuses the second one without an answer); c.mu
-// is held.
-func (c *lineConn) add(id jsonrpc.ID, b *batchReplies) {
+// add records the call id in flight and reports true, unless a call with
+// that id is in flight already (the SDK refuses the second one without an
+// answer); c.mu is held.
+func (c *lineConn) add(id jsonrpc.ID, b *batchReplies) bool {
 	if c.calls[id] != nil {
-		return
+		return false
 	}
 	if len(c.calls) == 0 {
 		c.idle = make(chan struct{})
 	}
 	c.calls[id] = &callInFlight{batch: b}
+	return true
 }
 
 // drained waits until no call is in flight, or the connection is closed,
