@@ -1,7 +1,5 @@
 package io.github.mobilemcp.sdk;
 
-import android.util.Xml;
-
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
@@ -12,6 +10,7 @@ import io.github.mobilemcp.smsapp.Smsapp;
 import org.json.JSONArray;
 import org.json.JSONObject;
 import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserFactory;
 
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -105,7 +104,9 @@ public final class HandleBenchmark {
      * here over Android's parser of XML text, as there are no compiled resources on a plain JVM.
      */
     private static String tree(String xml) throws Exception {
-        XmlPullParser parser = Xml.newPullParser();
+        XmlPullParserFactory factory = XmlPullParserFactory.newInstance(); // android.util.Xml needs Android's natives
+        factory.setNamespaceAware(true);
+        XmlPullParser parser = factory.newPullParser();
         parser.setInput(new StringReader(xml));
         return DescriptorTree.walk(parser);
     }
