@@ -14,17 +14,17 @@ deps: ## install everything the tests need (apt packages, Go tools, Maven, npm a
 	scripts/deps.sh all
 
 serve: ## serve the SMS tools over MCP at http://127.0.0.1:9531/mcp, on the simulated phone (Ctrl-C stops)
-	scripts/deps.sh go
-	$(GO) build -o build/mobilemcp ./cmd/mobilemcp
+	scripts/deps.sh go-modules
+	$(GO) build -ldflags "-X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$$(scripts/build-id.sh)" -o build/mobilemcp ./cmd/mobilemcp
 	build/mobilemcp serve --data-dir $(DEMO_DATA_DIR) $(SERVE_FLAGS)
 
 demo: ## send the example SMS on the simulated phone and show the outbox
-	scripts/deps.sh go
+	scripts/deps.sh go-modules
 	$(GO) run ./cmd/mobilemcp call --data-dir $(DEMO_DATA_DIR) send_sms to_phone_number=+33785880347 sms_text="Hello world" subscription_id=14
 	$(GO) run ./cmd/mobilemcp outbox --data-dir $(DEMO_DATA_DIR)
 
 replay-transcripts: ## replay the four transactions of the reference MCP transcripts with curl against mobilemcp serve
-	scripts/deps.sh go
+	scripts/deps.sh go-modules
 	scripts/replay-transcripts.sh
 
 test: deps lint test-go host-engines size fuzz-ci test-android test-qemu test-installed test-scripts release-check ## the whole test suite, as CI runs it
@@ -70,7 +70,7 @@ lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellchec
 
 bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the JNI round trip (never part of the tests)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
-	$(GO) run ./internal/mcpbench -v
+	$(GO) run ./internal/cmd/mcpbench -v
 
 bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)

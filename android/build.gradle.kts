@@ -137,7 +137,7 @@ subprojects {
 // sources and javadoc jar) carries it as META-INF/LICENSE. An AAR carries it at its root, beside
 // classes.jar: AGP drops /META-INF/LICENSE (and /LICENSE) from a library's Java resources by default
 // (its packaging excludes), so classes.jar cannot hold it, and a root file of the AAR reaches no
-// app's APK, where every library's copy would clash. The release gate (internal/releasecheck)
+// app's APK, where every library's copy would clash. The release gate (internal/cmd/releasecheck)
 // checks both places; make release-check checks the jars it builds the same way.
 abstract class LicenseResource : DefaultTask() {
     @get:InputFile

@@ -14,15 +14,22 @@ if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
 	exit 0
 fi
 
+# Subjects that reached main after the rule, before this check stopped
+# them: published history is not rewritten, so each is named here instead.
+published=" e2a8bba02932e990487af147567ca891a8a66d64 "
+
 bad=0
 while IFS=' ' read -r hash subject; do
+	if [[ "$published" == *" $hash "* ]]; then
+		continue
+	fi
 	if [ "${#subject}" -gt 72 ]; then
-		echo "commit-subjects: $hash's subject is ${#subject} characters (at most 72): $subject"
+		echo "commit-subjects: ${hash:0:7}'s subject is ${#subject} characters (at most 72): $subject"
 		bad=1
 	fi
 	if printf '%s\n' "$subject" | grep -qiE '^(wip|fixup!|squash!)|\bwip\b'; then
-		echo "commit-subjects: $hash's subject is a placeholder: $subject"
+		echo "commit-subjects: ${hash:0:7}'s subject is a placeholder: $subject"
 		bad=1
 	fi
-done < <(git log --format="%h %s" "$base..HEAD")
+done < <(git log --format="%H %s" "$base..HEAD")
 exit "$bad"

@@ -32,7 +32,7 @@
 #   sign-apks-throwaway DIR   sign-apks with a key made for the run (keytool), as every run of the
 #                             release's jobs does before a reviewer approves the real signing
 #   gate VERSION STAGING APKS CLI
-#                             the release gate (internal/releasecheck) on everything the jobs built:
+#                             the release gate (internal/cmd/releasecheck) on everything the jobs built:
 #                             the Maven repository STAGING (its AARs too, with -android), the APKs in
 #                             APKS, the CLI archives in CLI; all five platforms' engines, and every
 #                             binary built with go.mod's toolchain
@@ -48,7 +48,7 @@
 # Overridable for the tests: GH, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
 # CLI; default: go build it), GRADLE (default ./gradlew in android/), MAKE, ANDROID_BUILD (default
 # scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME),
-# RELEASECHECK (default: go run ./internal/releasecheck), KEYTOOL, SUDO.
+# RELEASECHECK (default: go run ./internal/cmd/releasecheck), KEYTOOL, SUDO.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -336,7 +336,7 @@ releasecheck() {
 	if [ -n "${RELEASECHECK:-}" ]; then
 		"$RELEASECHECK" "$@"
 	else
-		go run ./internal/releasecheck "$@"
+		go run ./internal/cmd/releasecheck "$@"
 	fi
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # release-check.sh VERSION: the release gate on this machine (make release-check VERSION=x.y.z).
 # It assembles everything a v<VERSION> tag would publish that builds without the Android Gradle
-# Plugin, then checks all of it (internal/releasecheck), one PASS or FAIL line per check, and exits
+# Plugin, then checks all of it (internal/cmd/releasecheck), one PASS or FAIL line per check, and exits
 # non-zero on any FAIL:
 #
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
@@ -35,7 +35,7 @@ fail() {
 
 rm -rf "$staging" "$release" "$work"
 mkdir -p "$staging" "$work"
-go build -o "$work/releasecheck" ./internal/releasecheck
+go build -o "$work/releasecheck" ./internal/cmd/releasecheck
 
 echo "release-check: the host engines"
 scripts/host-engines.sh build/host-engines

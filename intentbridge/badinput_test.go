@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/badinput"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 // TestBadInputCatalogThroughTheBridge sends every catalogued bad request
@@ -20,11 +20,11 @@ import (
 // get consent_required, because which SIMs are active is the phone's to
 // say. Nothing is sent either way.
 //
-// In an Intent (HandleIntent), even with the allowed app's callback, the
+// In an Intent (QueueIntent), even with the allowed app's callback, the
 // same: the catalogued codes, and for those four the refusal of a caller
 // that is only claimed (permission_denied), never consent_required.
 func TestBadInputCatalogThroughTheBridge(t *testing.T) {
-	cases, err := badinput.Load()
+	cases, err := testkit.LoadBadInputs()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestBadInputCatalogThroughTheBridge(t *testing.T) {
 	var asked, refusedInIntent []string
 	for _, c := range cases {
 		var inIntent replies
-		b.HandleIntent(string(c.Request), testAgent, &inIntent)
+		handleIntent(b, string(c.Request), testAgent, &inIntent)
 		if r := inIntent.all(); len(r) != 1 || r[0].Success() || (r[0].ErrorCode() != c.ErrorCode && r[0].ErrorCode() != "permission_denied") {
 			t.Errorf("%s in an Intent: %d replies, %v, want %s or permission_denied", c.Name, len(r), r, c.ErrorCode)
 		} else if r[0].ErrorCode() == "permission_denied" && c.ErrorCode != "permission_denied" {

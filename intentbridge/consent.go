@@ -117,7 +117,7 @@ func (b *Bridge) CallersJSON() (list string) {
 // the request extra); their replies go to logcat. It covers the
 // capabilities that only read: one that changes something never runs
 // without a caller Android vouches for, whatever this says, and adb sends
-// those through HandleShell. The app allows them in debuggable builds and
+// those through QueueShell. The app allows them in debuggable builds and
 // when the user turns on its developer switch. Off by default: such a
 // request gets permission_denied.
 func (b *Bridge) SetAllowNoCallback(allow bool) {

@@ -259,7 +259,7 @@ func TestRequestsWithoutACallerNeedTheSwitch(t *testing.T) {
 	}
 	// The shell's own channel: no consent, only the rate.
 	var to replies
-	b.HandleShell(sendRequest("adb-3"), &to)
+	handleShell(b, sendRequest("adb-3"), &to)
 	if got := to.all(); len(got) != 1 || !got[0].Success() || len(f.Sends()) != 1 {
 		t.Errorf("through the shell's channel: %d replies, %d sends", len(got), len(f.Sends()))
 	}

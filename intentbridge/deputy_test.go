@@ -20,11 +20,11 @@ func TestAnIntentsCallbackCreatorCannotSendForIt(t *testing.T) {
 	}
 	intent := func(request string) *sent {
 		var to replies
-		b.HandleIntent(request, testAgent, &to)
+		handleIntent(b, request, testAgent, &to)
 		if got := to.all(); len(got) == 1 {
 			return got[0]
 		}
-		t.Fatalf("HandleIntent delivered %d replies", len(to.all()))
+		t.Fatalf("an Intent's request delivered %d replies", len(to.all()))
 		return nil
 	}
 	refusal := "send_sms changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service and send the request as a Message (binding mode). A request in an Intent names only the app that created its callback PendingIntent, and any app holding that PendingIntent can send it"
@@ -57,7 +57,7 @@ func TestAnIntentsCallbackCreatorCannotSendForIt(t *testing.T) {
 	}
 	// Without a callback it is adb's request, as before: the switch decides.
 	var to replies
-	b.HandleIntent(sendRequest("adb"), "", &to)
+	handleIntent(b, sendRequest("adb"), "", &to)
 	if r := to.all()[0]; r.ErrorCode() != "permission_denied" || len(f.Sends()) != 1 {
 		t.Errorf("without a callback: %s", r.SpecJSON())
 	}

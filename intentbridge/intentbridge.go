@@ -52,9 +52,9 @@ import (
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Intent extras and metadata keys. The Java side reads them from here so the
@@ -311,8 +311,8 @@ type ReplyTarget interface {
 // never lets a panic reach Java. callerPackage is the calling app as
 // Android vouches for it: in binding mode, the package of the Binder uid
 // that sent the Message; "" when there is none (a request without a
-// callback, from adb). A request that came in an Intent goes to
-// HandleIntent instead.
+// callback, from adb). A request that came in an Intent or from adb's
+// shell is queued instead (QueueIntent, QueueShell).
 //
 // The handler runs on the calling thread, so a Java handler is called
 // without leaving it. If a handler overruns its deadline, to gets the
@@ -324,35 +324,10 @@ type ReplyTarget interface {
 // needs the user's consent for callerPackage (consent_required until they
 // decide, permission_denied if they refused) and is rate limited per caller
 // (rate_limited); a request without a caller never runs one that changes
-// something, and one that only reads when SetAllowNoCallback allows it. A repeated request id is answered from the
-// reply store per caller package.
+// something, and one that only reads when SetAllowNoCallback allows it. A
+// repeated request id is answered from the reply store per caller package.
 func (b *Bridge) Handle(requestJSON, callerPackage string, to ReplyTarget) {
 	b.handle(requestJSON, callerPackage, false, to)
-}
-
-// HandleIntent is Handle for a request that came in an Intent, whose
-// caller is only claimed: callbackCreator is the package that created the
-// callback PendingIntent (PendingIntent.getCreatorPackage), "" without a
-// callback. An assistant hands such a PendingIntent to every tool it
-// calls, and a tool can pass it on to us as its own callback, so the
-// creator is not proof of who sent the request. Read-only capabilities run
-// as in Handle. One that changes something is refused with
-// permission_denied, which tells the caller to use binding mode: nobody is
-// asked, no budget is used and nothing runs in the creator's name (the
-// confused deputy; see docs/security.md). A request without a callback is
-// Handle's with "".
-func (b *Bridge) HandleIntent(requestJSON, callbackCreator string, to ReplyTarget) {
-	b.handle(requestJSON, callbackCreator, callbackCreator != "", to)
-}
-
-// HandleShell is Handle for a request that adb's shell sent through the
-// tool's shell-only channel: the SDK's AdbProvider calls it only after
-// checking that the Binder caller is the shell's uid (2000) or root's and
-// holds android.permission.DUMP, which no app can be granted. The shell may
-// run any capability without the user's consent (whoever holds adb controls
-// the phone), rate limited like an app.
-func (b *Bridge) HandleShell(requestJSON string, to ReplyTarget) {
-	b.handle(requestJSON, access.ShellCaller, false, to)
 }
 
 // Reject answers requestJSON with a failure of errorCode and message
@@ -372,7 +347,7 @@ func (b *Bridge) Reject(requestJSON, errorCode, message string, to ReplyTarget) 
 	out := encodeReply(&capability.Reply{ID: req.ID, CapabilityID: req.CapabilityID, Shape: req.Shape,
 		Status: capability.StatusFailure, ErrorCode: capability.Code(errorCode), Message: message})
 	if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-		b.log.Error("intentbridge: delivering a rejection failed", "request_id", excerpt.Of(out.id), "error", err)
+		b.log.Error("intentbridge: delivering a rejection failed", "request_id", text.Excerpt(out.id), "error", err)
 	}
 }
 
@@ -386,7 +361,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 	deliver := func(r *capability.Reply) {
 		out := encodeReply(r)
 		if err := to.Send(out.spec, out.flat, out.id, out.code); err != nil {
-			b.log.Error("intentbridge: delivering a reply failed", "request_id", excerpt.Of(out.id), "error", err)
+			b.log.Error("intentbridge: delivering a reply failed", "request_id", text.Excerpt(out.id), "error", err)
 		}
 	}
 	defer func() {
@@ -406,11 +381,7 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 		deliver(notStarted)
 		return
 	}
-	call := capability.Call{
-		Raw:    []byte(requestJSON),
-		Caller: capability.Caller{ID: callerPackage, Vouched: callerPackage != "" && !claimed},
-		Admit:  b.policy.Admit,
-	}
+	call := capability.NewCall([]byte(requestJSON), capability.Caller{ID: callerPackage, Vouched: callerPackage != "" && !claimed}, b.policy.Admit)
 	engine.Run(context.Background(), call, deliver)
 }
 

@@ -113,6 +113,22 @@ func handle(b *Bridge, request, caller string) *sent {
 	return sent[0]
 }
 
+// handleIntent runs a request that came in an Intent as the SDK does:
+// queued (QueueIntent), then run by a worker (RunNext).
+func handleIntent(b *Bridge, request, callbackCreator string, to ReplyTarget) {
+	if b.QueueIntent(request, callbackCreator, to, nil) {
+		b.RunNext()
+	}
+}
+
+// handleShell runs a request from adb's shell as the SDK does: queued
+// (QueueShell), then run by a worker (RunNext).
+func handleShell(b *Bridge, request string, to ReplyTarget) {
+	if b.QueueShell(request, to, nil) {
+		b.RunNext()
+	}
+}
+
 func sendRequest(id string) string {
 	return `{"mobile-mcp-request":{"version":"1.0","request":{"id":"` + id + `","capability":{"id":"send_sms","args":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":"14"}}}}}`
 }

@@ -64,16 +64,29 @@ func (b *Bridge) Queue(requestJSON, callerPackage string, to ReplyTarget, done D
 	return b.queue(job{request: requestJSON, caller: callerPackage, to: to, done: done})
 }
 
-// QueueIntent is Queue for a request that came in an Intent, run as
-// HandleIntent runs it. Its caller is only claimed, so besides its claimed
-// package's cap it counts against MaxInFlightUnnamed, which every caller
-// Android does not name shares.
+// QueueIntent is Queue for a request that came in an Intent, whose caller
+// is only claimed: callbackCreator is the package that created the
+// callback PendingIntent (PendingIntent.getCreatorPackage), "" without a
+// callback. An assistant hands such a PendingIntent to every tool it
+// calls, and a tool can pass it on to us as its own callback, so the
+// creator is not proof of who sent the request. Read-only capabilities run
+// as in Handle. One that changes something is refused with
+// permission_denied, which tells the caller to use binding mode: nobody is
+// asked, no budget is used and nothing runs in the creator's name (the
+// confused deputy; see docs/security.md). A request without a callback
+// runs as Handle's with "". Besides its claimed package's cap, it counts
+// against MaxInFlightUnnamed, which every caller Android does not name
+// shares.
 func (b *Bridge) QueueIntent(requestJSON, callbackCreator string, to ReplyTarget, done Done) bool {
 	return b.queue(job{request: requestJSON, caller: callbackCreator, claimed: callbackCreator != "", to: to, done: done})
 }
 
-// QueueShell is Queue for a request from adb's shell, run as HandleShell
-// runs it.
+// QueueShell is Queue for a request that adb's shell sent through the
+// tool's shell-only channel: the SDK's AdbProvider calls it only after
+// checking that the Binder caller is the shell's uid (2000) or root's and
+// holds android.permission.DUMP, which no app can be granted. The shell may
+// run any capability without the user's consent (whoever holds adb controls
+// the phone), rate limited like an app.
 func (b *Bridge) QueueShell(requestJSON string, to ReplyTarget, done Done) bool {
 	return b.queue(job{request: requestJSON, caller: access.ShellCaller, to: to, done: done})
 }

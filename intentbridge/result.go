@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // parseResult reads the outcome of a Java handler (a Handler's result) as
@@ -34,7 +34,7 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 	}
 	var message, output, code []byte
 	var problem error
-	isObject := jsonscan.ForEachMember(data, func(key, value []byte) {
+	isObject := rawjson.ForEachMember(data, func(key, value []byte) {
 		var field *[]byte
 		switch string(key) {
 		case "message":
@@ -44,7 +44,7 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 		case "error_code":
 			field = &code
 		default:
-			problem = cmp.Or(problem, fmt.Errorf("it has the member %q, which is none of message, output and error_code", excerpt.Of(string(key))))
+			problem = cmp.Or(problem, fmt.Errorf("it has the member %q, which is none of message, output and error_code", text.Excerpt(string(key))))
 			return
 		}
 		if *field != nil {
@@ -54,11 +54,11 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 	})
 	switch {
 	case !isObject:
-		return capability.Result{}, nil, fmt.Errorf("it is %s, not an object", jsonscan.Describe(data))
+		return capability.Result{}, nil, fmt.Errorf("it is %s, not an object", rawjson.Describe(data))
 	case problem != nil:
 		return capability.Result{}, nil, problem
 	}
-	text, err := optionalString(message, "message")
+	msg, err := optionalString(message, "message")
 	if err != nil {
 		return capability.Result{}, nil, err
 	}
@@ -68,25 +68,25 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 			return capability.Result{}, nil, err
 		}
 		if !capability.Code(c).Known() {
-			return capability.Result{}, nil, fmt.Errorf("its error_code %q is not one of the wire format's codes", excerpt.Of(c))
+			return capability.Result{}, nil, fmt.Errorf("its error_code %q is not one of the wire format's codes", text.Excerpt(c))
 		}
 		if output != nil {
 			return capability.Result{}, nil, errors.New("it has both an error_code and outputs")
 		}
-		return capability.Result{}, &capability.Error{Code: capability.Code(c), Message: text}, nil
+		return capability.Result{}, &capability.Error{Code: capability.Code(c), Message: msg}, nil
 	}
 	if message == nil {
 		return capability.Result{}, nil, errors.New("it has neither a message nor an error_code")
 	}
 	var values []capability.Value
-	if output != nil && !jsonscan.IsAbsent(output) {
-		if !jsonscan.ForEachMember(output, func(key, value []byte) {
+	if output != nil && !rawjson.IsAbsent(output) {
+		if !rawjson.ForEachMember(output, func(key, value []byte) {
 			values = append(values, capability.Value{Name: string(key), Value: json.RawMessage(value)})
 		}) {
-			return capability.Result{}, nil, fmt.Errorf("its output is %s, not an object", jsonscan.Describe(output))
+			return capability.Result{}, nil, fmt.Errorf("its output is %s, not an object", rawjson.Describe(output))
 		}
 	}
-	return capability.Result{Message: text, Output: values}, nil, nil
+	return capability.Result{Message: msg, Output: values}, nil, nil
 }
 
 // optionalString reads a JSON string member, which may be absent.
@@ -94,12 +94,12 @@ func optionalString(raw []byte, name string) (string, error) {
 	if raw == nil {
 		return "", nil
 	}
-	if s, ok := jsonscan.Unquote(raw); ok {
+	if s, ok := rawjson.Unquote(raw); ok {
 		return s, nil
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("its %s is %s, not a string", name, jsonscan.Describe(raw))
+		return "", fmt.Errorf("its %s is %s, not a string", name, rawjson.Describe(raw))
 	}
 	return s, nil
 }

@@ -414,8 +414,8 @@ func TestAHandlerIsToldOnlyOfACallerAndroidVouchesFor(t *testing.T) {
 	request := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"l","capability":{"id":"list_notes"}}}}`
 	var bound, inIntent, shell replies
 	b.Handle(request, testAgent, &bound)
-	b.HandleIntent(request, testAgent, &inIntent)
-	b.HandleShell(request, &shell)
+	handleIntent(b, request, testAgent, &inIntent)
+	handleShell(b, request, &shell)
 	for _, to := range []*replies{&bound, &inIntent, &shell} {
 		if sent := to.all(); len(sent) != 1 || sent[0].code != "" {
 			t.Fatalf("replies: %d, the first %+v", len(sent), *sent[0])

@@ -24,18 +24,18 @@ func TestASharedToolNameIsNeverTakenTwice(t *testing.T) {
 	}
 	first := capability.Capability{ID: "create_note", Version: "1"}
 	call := func(context.Context, string, []byte) ([]byte, error) { return nil, nil }
-	second := Remote{Package: "com.example.second", Capabilities: []*capability.Capability{&first}, Call: call}
+	second := SharedApp{Package: "com.example.second", Capabilities: []*capability.Capability{&first}, Call: call}
 	s.remotes["com.example.first"] = []string{"com.example.second-create_note"}
 
-	names, err := s.SetRemote(second)
+	names, err := s.Share(second)
 	want := "mcpserver: com.example.second cannot be shared: its tool com.example.second-create_note has the name of a tool of com.example.first, which is shared already"
 	if err == nil || err.Error() != want {
-		t.Errorf("SetRemote = %q, %v; want %s", names, err, want)
+		t.Errorf("Share = %q, %v; want %s", names, err, want)
 	}
-	if err := CheckRemote(second, []Remote{{Package: "com.example.second", Capabilities: second.Capabilities, Call: call}}); err != nil {
-		t.Errorf("CheckRemote against the app's own older version = %v", err)
+	if err := second.Check([]SharedApp{{Package: "com.example.second", Capabilities: second.Capabilities, Call: call}}); err != nil {
+		t.Errorf("Check against the app's own older version = %v", err)
 	}
-	s.RemoveRemote("com.example.second")
+	s.Unshare("com.example.second")
 	if got := s.remotes["com.example.first"]; !slices.Equal(got, []string{"com.example.second-create_note"}) {
 		t.Errorf("removing the refused app changed the first's tools to %q", got)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/badinput"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -19,7 +19,7 @@ import (
 // reaches the phone. The rest are Mobile-MCP envelope faults; over MCP the
 // SDK's JSON-RPC decoding answers those.
 func TestBadInputCatalogOverMCP(t *testing.T) {
-	cases, err := badinput.Load()
+	cases, err := testkit.LoadBadInputs()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestBadInputCatalogOverMCP(t *testing.T) {
 // HTTP error, or a JSON-RPC error object), never run, and never crash the
 // server.
 func TestBadInputCatalogAsRawBodies(t *testing.T) {
-	cases, err := badinput.Load()
+	cases, err := testkit.LoadBadInputs()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"net"
 	"testing"
 )
 
@@ -43,23 +42,6 @@ func TestCheckBind(t *testing.T) {
 		err := checkBind(tt.addr, tt.token)
 		if (err == nil && tt.err != "") || (err != nil && err.Error() != tt.err) {
 			t.Errorf("checkBind(%q, %q) = %v, want %q", tt.addr, tt.token, err, tt.err)
-		}
-	}
-}
-
-func TestURL(t *testing.T) {
-	tests := []struct {
-		addr net.Addr
-		want string
-	}{
-		{&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 9531}, "http://127.0.0.1:9531/mcp"},
-		{&net.TCPAddr{IP: net.ParseIP("::1"), Port: 9531}, "http://[::1]:9531/mcp"},
-		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 9531}, "http://0.0.0.0:9531/mcp"},
-		{&net.TCPAddr{IP: net.IPv4zero, Port: 80}, "http://0.0.0.0:80/mcp"},
-	}
-	for _, tt := range tests {
-		if got := URL(tt.addr); got != tt.want {
-			t.Errorf("URL(%v) = %s, want %s", tt.addr, got, tt.want)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // MetaErrorCode is the _meta key of a failed result's error_code, the same
@@ -32,7 +32,7 @@ const MetaRetryAfterMillis = "io.github.mobilemcp/retry_after_ms"
 
 // toolHandler runs capability id of engine for tools/call: the server's
 // own capabilities on its engine, and a shared app's on the engine of its
-// remote tools (see SetRemote), through the engine's one pipeline. Every
+// remote tools (see Share), through the engine's one pipeline. Every
 // failure, from bad arguments to a panic, becomes an isError result the
 // model can read; a Go error would reach the client as a JSON-RPC error
 // with code 0.
@@ -56,16 +56,12 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 		if cerr != nil {
 			return failed(cerr), nil
 		}
-		reply := engine.Do(ctx, capability.Call{
-			Request: capability.Request{ID: requestID, CapabilityID: id},
-			// The engine decodes the arguments as it decodes a Mobile-MCP
-			// request's: the same layouts, refused the same way.
-			RawArgs: req.Params.Arguments,
-			// Request ids are per client, and MCP clients are kept apart
-			// from Android apps. The token proved the client.
-			Caller: capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true},
-			Admit:  s.admit,
-		})
+		// The engine decodes the arguments as it decodes a Mobile-MCP
+		// request's: the same layouts, refused the same way. Request ids
+		// are per client, and MCP clients are kept apart from Android
+		// apps. The token proved the client.
+		caller := capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true}
+		reply := engine.Do(ctx, capability.NewToolCall(requestID, id, req.Params.Arguments, caller, s.admit))
 		if reply.Failed() {
 			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message, RetryAfter: reply.RetryAfter}), nil
 		}
@@ -88,9 +84,24 @@ func (s *Server) admit(ctx context.Context, _ capability.Caller, c *capability.C
 		return nil
 	}
 	if wait, ok := s.limiter.Allow(clientFrom(ctx)); !ok {
-		return capability.RateLimited(wait, "%s is limited to %s per client; retry in %s", c.ID, s.opts.RateLimit, ratelimit.RetryIn(wait))
+		return capability.RateLimited(wait, "%s is limited to %s %s; retry in %s", c.ID, s.opts.RateLimit, sharedBy(clientFrom(ctx)), ratelimit.RetryIn(wait))
 	}
 	return nil
+}
+
+// sharedBy says who shares the budget of client: the limit is per client,
+// and a client is every caller on loopback, or every holder of the token,
+// or the one program on stdio.
+func sharedBy(client string) string {
+	switch client {
+	case "loopback":
+		return "shared by every client on this computer"
+	case "token":
+		return "shared by every client that holds the token"
+	case stdioClient:
+		return "for this client"
+	}
+	return "per client"
 }
 
 // requestIDFrom reads the request id a client may give in _meta
@@ -135,10 +146,10 @@ func structuredContent(values []capability.Value) (json.RawMessage, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = jsonenc.AppendString(buf, v.Name)
+		buf = rawjson.AppendString(buf, v.Name)
 		buf = append(buf, ':')
 		var err error
-		if buf, err = jsonenc.AppendValue(buf, v.Value); err != nil {
+		if buf, err = rawjson.AppendValue(buf, v.Value); err != nil {
 			return nil, fmt.Errorf("output %s: %w", v.Name, err)
 		}
 	}

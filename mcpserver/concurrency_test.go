@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/loadtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
@@ -78,12 +78,12 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 	// Warm up to a steady state: connection buffers, the SDK's caches and
 	// the runtime's fill on first use and are not a leak.
 	const warmup = 2000
-	loadtest.Run(workers, 0, warmup, do)
+	testkit.RunLoad(workers, 0, warmup, do)
 	transport.CloseIdleConnections()
-	before := loadtest.Heap()
-	loadtest.Run(workers, warmup, warmup+total, do)
+	before := testkit.Heap()
+	testkit.RunLoad(workers, warmup, warmup+total, do)
 	transport.CloseIdleConnections()
-	after := loadtest.Heap()
+	after := testkit.Heap()
 
 	records, err := simphone.ReadOutbox(s.outbox)
 	if err != nil {
@@ -98,5 +98,5 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", to, seen[to])
 		}
 	}
-	loadtest.CheckHeapReturned(t, before, after, total, "10,000 calls over HTTP")
+	testkit.CheckHeapReturned(t, before, after, total, "10,000 calls over HTTP")
 }

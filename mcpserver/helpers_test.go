@@ -14,7 +14,8 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
@@ -28,7 +29,7 @@ type testServer struct {
 	url    string
 	host   string // host:port, for the Host header of replayed requests
 	outbox string
-	log    *mcptest.Buffer
+	log    *testkit.Buffer
 	srv    *mcpserver.Server
 }
 
@@ -46,7 +47,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := &mcptest.Buffer{}
+	log := &testkit.Buffer{}
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
@@ -82,7 +83,7 @@ func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capab
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return &testServer{t: t, client: client, url: mcpserver.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log, srv: srv}
+	return &testServer{t: t, client: client, url: mcpwire.URL(l.Addr()), host: l.Addr().String(), outbox: outbox, log: log, srv: srv}
 }
 
 // jsonHeaders are what every Streamable HTTP client sends.

@@ -14,8 +14,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // wrap puts the protections in front of the SDK's handler, behind the
@@ -60,8 +63,12 @@ func (s *Server) wrap(sdk http.Handler) http.Handler {
 			}
 			// Invalid JSON is the SDK's to refuse.
 			if json.Valid(body) {
-				if path := jsonscan.Duplicate(body, isArguments); path != "" {
+				if path := rawjson.Duplicate(body, mcpwire.IsArguments); path != "" {
 					refuseDuplicate(w, body, path)
+					return
+				}
+				if status, reply := answerByVersion(r, body); reply != nil {
+					writeJSON(w, status, reply)
 					return
 				}
 			}
@@ -115,43 +122,11 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) (body []byte, 
 	return body, 0, ""
 }
 
-// isArguments reports whether path is a tools/call's arguments, whose
-// duplicated names the engine refuses, with the message every transport
-// gives.
-func isArguments(path string) bool {
-	return path == "params.arguments" || strings.HasSuffix(path, "].params.arguments")
-}
-
 // refuseDuplicate answers a JSON-RPC message that gives the member at path
 // twice with an Invalid Request error (duplicateError).
 func refuseDuplicate(w http.ResponseWriter, body []byte, path string) {
-	id, message := duplicateError(body, path)
+	id, message := mcpwire.DuplicateError(body, path)
 	writeRPCError(w, http.StatusBadRequest, id, -32600, message) // Invalid Request
-}
-
-// duplicateError is the id and the message of the answer to a JSON-RPC
-// message that gives the member at path twice. encoding/json, and so the
-// SDK, would keep the last of the two: a call naming get_sms_subscriptions
-// and then send_sms would run send_sms. The request's id is echoed unless
-// it is the member given twice.
-func duplicateError(body []byte, path string) (json.RawMessage, string) {
-	var id json.RawMessage
-	if path != "id" {
-		id = messageID(body)
-	}
-	return id, fmt.Sprintf("Invalid Request: %s is given twice; send each member once", path)
-}
-
-// messageID is the id of the JSON-RPC message body when it is a string or
-// a number, else nil.
-func messageID(body []byte) json.RawMessage {
-	var id json.RawMessage
-	jsonscan.ForEachMember(body, func(key, value []byte) {
-		if string(key) == "id" && (value[0] == '"' || value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
-			id = value
-		}
-	})
-	return id
 }
 
 // An authFailure is why a request's credentials were refused: what the
@@ -176,7 +151,7 @@ func authProblem(r *http.Request, want [sha256.Size]byte) *authFailure {
 			return &authFailure{errorCode: "invalid_request", message: "the Authorization header has no token after Bearer; send Authorization: Bearer <token>"}
 		}
 		return &authFailure{errorCode: "invalid_request",
-			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", excerpt.Of(scheme))}
+			message: fmt.Sprintf("the Authorization header uses the %q scheme; send the token as Authorization: Bearer <token>", text.Excerpt(scheme))}
 	}
 	sum := sha256.Sum256([]byte(got))
 	// Comparing hashes keeps the comparison constant-time even when the
@@ -255,4 +230,45 @@ func arrivedOnLoopback(r *http.Request) bool {
 	}
 	tcp, ok := local.(*net.TCPAddr)
 	return !ok || tcp.IP.IsLoopback()
+}
+
+// answerByVersion answers what the request's protocol version settles
+// otherwise than the SDK (see internal/mcpwire's versions.go): a batch in a version without
+// batches, and ping in 2026-07-28. It returns a nil reply for everything
+// else. The version is the MCP-Protocol-Version header, which 2025-03-26
+// clients do not send, read as the SDK reads it. body is valid JSON.
+func answerByVersion(r *http.Request, body []byte) (status int, reply []byte) {
+	version := r.Header.Get("MCP-Protocol-Version")
+	if version == "" {
+		version = mcpwire.BatchVersion
+	}
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
+		if version != mcpwire.BatchVersion {
+			return http.StatusBadRequest, mcpwire.ErrorResponse(nil, jsonrpc.CodeInvalidRequest, mcpwire.BatchRefusal("the body", version, "request"))
+		}
+		return 0, nil
+	}
+	if version < mcpwire.NewProtocolVersion {
+		return 0, nil // the SDK answers ping itself
+	}
+	var method, id []byte
+	rawjson.ForEachMember(body, func(key, value []byte) {
+		switch string(key) {
+		case "method":
+			method = value
+		case "id":
+			id = value
+		}
+	})
+	if string(method) == `"ping"` && id != nil && string(id) != "null" {
+		return http.StatusOK, mcpwire.PingResult(id)
+	}
+	return 0, nil
+}
+
+// writeJSON answers with status and the JSON reply.
+func writeJSON(w http.ResponseWriter, status int, reply []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(reply)
 }

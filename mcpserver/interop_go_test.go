@@ -70,7 +70,7 @@ func TestGoSDKClient(t *testing.T) {
 			if init.ProtocolVersion != tt.want {
 				t.Errorf("negotiated %s, want %s", init.ProtocolVersion, tt.want)
 			}
-			if info := init.ServerInfo; info.Name != "mobilemcp" || info.Title != "mobilemcp SMS" || info.Version != mcpserver.Version {
+			if info := init.ServerInfo; info.Name != "mobilemcp" || info.Title != "mobilemcp SMS" || info.Version != mcpserver.Version() {
 				t.Errorf("serverInfo %+v", info)
 			}
 			checkGoTools(t, ctx, cs)

@@ -26,3 +26,17 @@ func TestPythonSDKClient(t *testing.T) {
 	runInteropClient(t, "Python SDK", pythonDir+"/.venv with the mcp package; run 'scripts/deps.sh python'", ready,
 		"python-interop-token", python, filepath.Join(pythonDir, "client.py"))
 }
+
+// TestFastMCPClient runs the fastmcp client (interop/python/fastmcp_client.py),
+// which speaks 2026-07-28 and pings, against the server with a token.
+func TestFastMCPClient(t *testing.T) {
+	python := filepath.Join(pythonDir, ".venv", "bin", "python")
+	ready := func() error {
+		if _, err := os.Stat(python); err != nil {
+			return err
+		}
+		return exec.Command(python, "-c", "import fastmcp").Run()
+	}
+	runInteropClient(t, "fastmcp", pythonDir+"/.venv with the fastmcp package; run 'scripts/deps.sh python'", ready,
+		"fastmcp-interop-token", python, filepath.Join(pythonDir, "fastmcp_client.py"), "http")
+}

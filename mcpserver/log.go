@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // logCalls writes one line per tools/call: who called which tool, the
@@ -30,7 +30,7 @@ func (s *Server) logCalls(next mcp.MethodHandler) mcp.MethodHandler {
 			tool, argBytes = p.Name, len(p.Arguments)
 		}
 		if _, known := s.engine.Registry().Lookup(tool); !known && !s.isRemote(tool) {
-			tool = excerpt.Of(tool) // any length a client likes
+			tool = text.Excerpt(tool) // any length a client likes
 		}
 		s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "tools/call",
 			slog.String("client", clientFrom(ctx)),

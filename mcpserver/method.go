@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // The MCP SDK answers a request for a method it does not know with HTTP 400
@@ -73,7 +74,7 @@ func (u *unknownMethodWriter) finish(request []byte) {
 		u.ResponseWriter.Header().Del("X-Content-Type-Options")
 		// In the SDK's words for the same error over stdio, so that both
 		// transports read alike.
-		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, fmt.Sprintf("method not found: %q", excerpt.Of(msg.Method)))
+		writeRPCError(u.ResponseWriter, http.StatusOK, msg.ID, methodNotFound, fmt.Sprintf("method not found: %q", text.Excerpt(msg.Method)))
 		return
 	}
 	u.ResponseWriter.WriteHeader(http.StatusBadRequest)
@@ -86,30 +87,5 @@ func (u *unknownMethodWriter) finish(request []byte) {
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(rpcError(id, code, message))
-}
-
-// rpcError is a JSON-RPC 2.0 error response with id (null when nil) as one
-// line: what this server answers itself, before the SDK sees a message,
-// over HTTP and over stdio. The SDK's encoder leaves out a null id, which
-// JSON-RPC 2.0 requires on a parse error.
-func rpcError(id json.RawMessage, code int, message string) []byte {
-	if id == nil {
-		id = json.RawMessage("null")
-	}
-	var reply struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	reply.JSONRPC, reply.ID = "2.0", id
-	reply.Error.Code, reply.Error.Message = code, message
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // messages show "<token>" as it is
-	enc.Encode(reply)
-	return buf.Bytes()
+	w.Write(mcpwire.ErrorResponse(id, code, message))
 }

@@ -14,7 +14,7 @@ import (
 // allow (a cross-site request), and on a loopback listener a Host that is
 // not loopback (DNS rebinding: a page whose own name now resolves to
 // 127.0.0.1, which the browser treats as the page's own site). Every path
-// the server answers stands behind it, /mcp and ProofPath alike; the
+// the server answers stands behind it, /mcp and mcpwire.ProofPath alike; the
 // tokens the server holds are then out of any page's reach.
 func guardPages(origins originPolicy, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -26,34 +27,40 @@ func ipv6Loopback(t *testing.T) {
 	l.Close()
 }
 
+// The loopback, given as 127.0.0.1 or as localhost, is listened on in
+// both families: a client that resolves localhost to [::1] first reaches
+// this server, and no other program can take that address's port.
 func TestTheLoopbackIsListenedOnInBothFamilies(t *testing.T) {
 	ipv6Loopback(t)
-	l, err := mcpserver.Listen(mcpserver.Options{Addr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Write([]byte("ours"))
-			c.Close()
-		}
-	}()
-	for _, addr := range []string{"127.0.0.1:" + port, "[::1]:" + port} {
-		c, err := net.Dial("tcp", addr)
+	for _, addr := range []string{"127.0.0.1:0", "localhost:0", "LocalHost:0"} {
+		l, err := mcpserver.Listen(mcpserver.Options{Addr: addr})
 		if err != nil {
-			t.Fatalf("%s: %v", addr, err)
+			t.Fatal(err)
 		}
-		got, _ := io.ReadAll(c)
-		c.Close()
-		if string(got) != "ours" {
-			t.Errorf("%s answered %q", addr, got)
+		port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Write([]byte("ours"))
+				c.Close()
+			}
+		}()
+		for _, dial := range []string{"127.0.0.1:" + port, "[::1]:" + port} {
+			c, err := net.Dial("tcp", dial)
+			if err != nil {
+				t.Errorf("listening on %s, %s: %v", addr, dial, err)
+				continue
+			}
+			got, _ := io.ReadAll(c)
+			c.Close()
+			if string(got) != "ours" {
+				t.Errorf("listening on %s, %s answered %q", addr, dial, got)
+			}
 		}
+		l.Close()
 	}
 }
 
@@ -99,17 +106,17 @@ func TestTheServerProvesItKnowsItsToken(t *testing.T) {
 	}
 	_, p, _ := net.SplitHostPort(s.host)
 	port, _ := strconv.Atoi(p)
-	if status, body := get(base + mcpserver.ProofPath + "?nonce=" + nonce); status != 200 || body != mcpserver.Proof("phone-token", nonce, port) {
+	if status, body := get(base + mcpwire.ProofPath + "?nonce=" + nonce); status != 200 || body != mcpwire.Proof("phone-token", nonce, port) {
 		t.Errorf("HTTP %d %q; want the proof", status, body)
 	}
-	if mcpserver.Proof("phone-token", nonce, port) == mcpserver.Proof("another-token", nonce, port) {
+	if mcpwire.Proof("phone-token", nonce, port) == mcpwire.Proof("another-token", nonce, port) {
 		t.Error("two tokens give one proof")
 	}
-	if mcpserver.Proof("phone-token", nonce, port) == mcpserver.Proof("phone-token", nonce, port+1) {
+	if mcpwire.Proof("phone-token", nonce, port) == mcpwire.Proof("phone-token", nonce, port+1) {
 		t.Error("two ports give one proof")
 	}
 	for _, bad := range []string{"", "xyz", strings.Repeat("a", 31), strings.Repeat("a", 129)} {
-		if status, _ := get(base + mcpserver.ProofPath + "?nonce=" + bad); status != http.StatusBadRequest {
+		if status, _ := get(base + mcpwire.ProofPath + "?nonce=" + bad); status != http.StatusBadRequest {
 			t.Errorf("nonce %q: HTTP %d, want 400", bad, status)
 		}
 	}
@@ -120,7 +127,7 @@ func TestTheServerProvesItKnowsItsToken(t *testing.T) {
 // and Origin checks stand in front of both, and answer 403.
 func TestTheProofIsBehindTheHostAndOriginChecks(t *testing.T) {
 	s := startServer(t, mcpserver.Options{Token: "phone-token"})
-	url := strings.TrimSuffix(s.url, mcpserver.Path) + mcpserver.ProofPath + "?nonce=" + strings.Repeat("ab", 32)
+	url := strings.TrimSuffix(s.url, mcpserver.Path) + mcpwire.ProofPath + "?nonce=" + strings.Repeat("ab", 32)
 	for _, tt := range []struct {
 		name, header, value, want string
 	}{

@@ -13,7 +13,7 @@ const meta2026 = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28
 
 func TestProtocol20260728WithPlainHTTP(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
-	serverInfo := `"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version + `"}}`
+	serverInfo := `"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version() + `"}}`
 	tests := []struct {
 		name    string
 		headers map[string]string
@@ -30,7 +30,7 @@ func TestProtocol20260728WithPlainHTTP(t *testing.T) {
 			map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "send_sms"},
 			`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{` + meta2026 + `,"name":"send_sms","arguments":{"to_phone_number":"0612","sms_text":"Hi","subscription_id":14}}}`,
 			http.StatusOK,
-			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"io.github.mobilemcp/error_code":"invalid_arguments","io.modelcontextprotocol/serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version + `"}},"content":[{"type":"text","text":"invalid_arguments: to_phone_number \"0612\" is not an international number: write + then the country code and number, 7 to 15 digits in all, for example +36201234567"}],"isError":true,"resultType":"complete"}}`},
+			`{"jsonrpc":"2.0","id":3,"result":{"_meta":{"io.github.mobilemcp/error_code":"invalid_arguments","io.modelcontextprotocol/serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version() + `"}},"content":[{"type":"text","text":"invalid_arguments: to_phone_number \"0612\" is not an international number: write + then the country code and number, 7 to 15 digits in all, for example +36201234567"}],"isError":true,"resultType":"complete"}}`},
 		{"without Mcp-Name",
 			map[string]string{"Mcp-Method": "tools/call"},
 			`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{` + meta2026 + `,"name":"send_sms","arguments":{}}}`,
@@ -66,7 +66,7 @@ func TestInitializeNegotiatesTheVersion(t *testing.T) {
 	} {
 		body := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"` + tt.asked + `","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 		_, reply := s.post(map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}, body)
-		want := `{"jsonrpc":"2.0","id":0,"result":{"capabilities":{"tools":{}},"protocolVersion":"` + tt.got + `","serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version + `"}}}`
+		want := `{"jsonrpc":"2.0","id":0,"result":{"capabilities":{"tools":{}},"protocolVersion":"` + tt.got + `","serverInfo":{"name":"mobilemcp","title":"mobilemcp SMS","version":"` + mcpserver.Version() + `"}}}`
 		if reply != want {
 			t.Errorf("asked %s:\n got %s\nwant %s", tt.asked, reply, want)
 		}

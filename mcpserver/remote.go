@@ -16,42 +16,39 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/invisible"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
-// A Remote is another app's Mobile-MCP tool that this server serves next to
-// its own capabilities: the gateway an app on a phone offers for every tool
-// the user chose to share. Its capabilities become MCP tools with the same
-// conversion as the server's own (and as 'mobilemcp tools'), named by
-// RemoteToolName; each call is sent to the app with Call, and the app
-// validates, asks for consent and keeps its reply store as it does for any
-// caller.
-type Remote struct {
+// A SharedApp is another app's Mobile-MCP tool that a server serves next to
+// its own capabilities (Server.Share): the gateway an app on a phone offers
+// for every tool the user chose to share. Its capabilities become MCP tools
+// with the same conversion as the server's own (and as 'mobilemcp tools'),
+// each named by the package, "-" and the capability id, such as
+// "io.github.mobilemcp.notes-create_note"; each call is sent to the app
+// with Call, and the app validates, asks for consent and keeps its reply
+// store as it does for any caller.
+type SharedApp struct {
 	// Package is the app's package name, such as
 	// "io.github.mobilemcp.notes". It is the namespace of its tools.
 	Package string
 	// Capabilities are the ones its descriptor declares.
 	Capabilities []*capability.Capability
-	// Call sends one invocation to the app and returns its reply.
-	Call RemoteCall
+	// Call invokes capabilityID of the app with args (a JSON object) and
+	// returns the reply JSON the app sent, as the Mobile-MCP spec lays it
+	// out. It must return by ctx's deadline; an error means the app could
+	// not be reached or did not answer.
+	Call func(ctx context.Context, capabilityID string, args []byte) (reply []byte, err error)
 	// Timeout bounds each call. Zero means the capability's own timeout
 	// plus a few seconds for the reply's trip through Android, so that the
 	// app's own timeout reply arrives first. It is at most
-	// MaxRemoteTimeout either way.
+	// MaxSharedTimeout either way.
 	Timeout time.Duration
 }
 
-// RemoteCall invokes capabilityID of a remote app with args (a JSON object)
-// and returns the reply JSON the app sent, as the Mobile-MCP spec lays it
-// out. It must return by ctx's deadline; an error means the app could not
-// be reached or did not answer.
-type RemoteCall func(ctx context.Context, capabilityID string, args []byte) (reply []byte, err error)
-
-// MaxRemoteTimeout caps how long a remote call may take, whatever the
-// app's descriptor says, so that the server's write deadline (set when it
+// MaxSharedTimeout caps how long a call of a shared app's tool may take,
+// whatever the app's descriptor says, so that the server's write deadline (set when it
 // is built, before any remote exists) always outlasts it.
-const MaxRemoteTimeout = 2 * time.Minute
+const MaxSharedTimeout = 2 * time.Minute
 
 // remoteGrace is added to a remote capability's own timeout: the app
 // answers timeout itself at its deadline, and that reply still has to
@@ -61,18 +58,11 @@ const remoteGrace = 5 * time.Second
 // maxToolName is MCP's limit on a tool name's length.
 const maxToolName = 128
 
-// The limits on one shared app: one app once put 903 tools, 8.6 MB, in the
-// list that every agent reads, each call of tools/list carrying them to
-// the model. A tool app has a handful of capabilities, and its descriptor
-// a few kilobytes.
-const (
-	// MaxRemoteCapabilities is the most capabilities a shared app may
-	// declare.
-	MaxRemoteCapabilities = 32
-	// MaxRemoteDescriptorBytes is the most a shared app's descriptor may
-	// hold (CheckRemoteDescriptor).
-	MaxRemoteDescriptorBytes = 64 << 10
-)
+// maxSharedCapabilities is the most capabilities a shared app may declare:
+// one app once put 903 tools, 8.6 MB, in the list that every agent reads,
+// each call of tools/list carrying them to the model. A tool app has a
+// handful of capabilities.
+const maxSharedCapabilities = 32
 
 // remoteSeparator separates the package from the capability id in a remote
 // tool's name. It is the one character of MCP's tool-name alphabet
@@ -81,7 +71,7 @@ const (
 // ends the package, whatever "-" or "." the capability id holds.
 const remoteSeparator = "-"
 
-// RemoteToolName is the MCP tool name of capability capabilityID of the app
+// sharedToolName is the MCP tool name of capability capabilityID of the app
 // packageName: the package name, "-", and the capability id, such as
 // "io.github.mobilemcp.notes-create_note". Two apps' capabilities never
 // share a name, because package names are unique on a device and never
@@ -93,7 +83,7 @@ const remoteSeparator = "-"
 // search for another package with the same start and hash. It fails for a
 // package name that is not one, or a capability id that leaves no room for
 // a package.
-func RemoteToolName(packageName, capabilityID string) (string, error) {
+func sharedToolName(packageName, capabilityID string) (string, error) {
 	if !validPackage(packageName) {
 		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
 	}
@@ -136,34 +126,23 @@ func validPackage(name string) bool {
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // ToolNames are the names r's capabilities are served under, in their
-// order (see RemoteToolName).
-func (r Remote) ToolNames() ([]string, error) {
+// order (see sharedToolName).
+func (r SharedApp) ToolNames() ([]string, error) {
 	names := make([]string, len(r.Capabilities))
 	for i, c := range r.Capabilities {
 		var err error
-		if names[i], err = RemoteToolName(r.Package, c.ID); err != nil {
+		if names[i], err = sharedToolName(r.Package, c.ID); err != nil {
 			return nil, err
 		}
 	}
 	return names, nil
 }
 
-// CheckRemoteDescriptor fails when the descriptor of the app packageName,
-// of size bytes, is larger than a shared app's may be
-// (MaxRemoteDescriptorBytes). The gateway checks it before it reads the
-// descriptor.
-func CheckRemoteDescriptor(packageName string, size int) error {
-	if size > MaxRemoteDescriptorBytes {
-		return fmt.Errorf("mcpserver: the descriptor of %s is %d bytes; a shared app's may be at most %d", packageName, size, MaxRemoteDescriptorBytes)
-	}
-	return nil
-}
-
-// CheckRemote reports why r could not be served (see SetRemote) next to
+// Check reports why r could not be served (see Server.Share) next to
 // others, the apps shared already, without serving it: for the gateway
 // while no server runs. An app of others with r's package is the one r
 // replaces.
-func CheckRemote(r Remote, others []Remote) error {
+func (r SharedApp) Check(others []SharedApp) error {
 	if _, err := r.tools(); err != nil {
 		return err
 	}
@@ -181,14 +160,14 @@ func CheckRemote(r Remote, others []Remote) error {
 
 // tools checks r and makes its MCP tools: the conversion of the server's
 // own (newTool, which drops what the user cannot see from titles and
-// descriptions), named by RemoteToolName and titled with the app's
+// descriptions), named by sharedToolName and titled with the app's
 // package, so that no shared tool passes for the phone's own.
-func (r Remote) tools() ([]*mcp.Tool, error) {
+func (r SharedApp) tools() ([]*mcp.Tool, error) {
 	if r.Call == nil {
 		return nil, fmt.Errorf("mcpserver: remote %s has no Call", r.Package)
 	}
-	if n := len(r.Capabilities); n > MaxRemoteCapabilities {
-		return nil, fmt.Errorf("mcpserver: %s declares %d capabilities; a shared app may declare at most %d", r.Package, n, MaxRemoteCapabilities)
+	if n := len(r.Capabilities); n > maxSharedCapabilities {
+		return nil, fmt.Errorf("mcpserver: %s declares %d capabilities; a shared app may declare at most %d", r.Package, n, maxSharedCapabilities)
 	}
 	names, err := r.ToolNames()
 	if err != nil {
@@ -220,7 +199,7 @@ func checkVisibleNames(pkg string, c *capability.Capability) error {
 		params []capability.Param
 	}{{"input", c.Input}, {"output", c.Output}} {
 		for _, p := range list.params {
-			if at := strings.IndexFunc(p.Name, invisible.Is); at >= 0 {
+			if at := strings.IndexFunc(p.Name, text.IsInvisible); at >= 0 {
 				r, _ := utf8.DecodeRuneInString(p.Name[at:])
 				return fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
 			}
@@ -247,13 +226,13 @@ func checkApart(pkg string, names []string, served map[string][]string) error {
 	return nil
 }
 
-// SetRemote serves r's capabilities as tools, in place of any r.Package
+// Share serves r's capabilities as tools, in place of any r.Package
 // had before, and returns their names. Clients see the change at their
 // next tools/list. It fails, changing nothing, when a name cannot be made
 // or would take the name of one of the server's own capabilities or of
-// another app's tool, or r is over a limit (MaxRemoteCapabilities), or a
+// another app's tool, or r is over a limit (maxSharedCapabilities), or a
 // param name holds a character that is not shown.
-func (s *Server) SetRemote(r Remote) ([]string, error) {
+func (s *Server) Share(r SharedApp) ([]string, error) {
 	tools, err := r.tools()
 	if err != nil {
 		return nil, err
@@ -284,9 +263,9 @@ func (s *Server) SetRemote(r Remote) ([]string, error) {
 	return slices.Clone(names), nil
 }
 
-// RemoveRemote stops serving the tools of the app packageName. Removing
+// Unshare stops serving the tools of the app packageName. Removing
 // one that is not served does nothing.
-func (s *Server) RemoveRemote(packageName string) {
+func (s *Server) Unshare(packageName string) {
 	s.remoteMu.Lock()
 	defer s.remoteMu.Unlock()
 	if names := s.remotes[packageName]; len(names) > 0 {
@@ -309,16 +288,16 @@ func (s *Server) isRemote(name string) bool {
 
 // engine is the engine r's tools run on: each capability under its tool
 // name (names, in r's order), so that every message names the tool; with
-// its deadline for the trip to the app (see Remote.Timeout); and with a
+// its deadline for the trip to the app (see SharedApp.Timeout); and with a
 // handler that sends the call to the app. The calls go through the same
 // pipeline as the server's own capabilities: the same argument checks,
 // admission, timeout rules, error mapping and output check.
-func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine, error) {
+func (r SharedApp) engine(names []string, logger *slog.Logger) (*capability.Engine, error) {
 	tools := make([]capability.Capability, len(r.Capabilities))
 	for i, c := range r.Capabilities {
 		tool := *c
 		tool.ID = names[i]
-		tool.Timeout = min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxRemoteTimeout)
+		tool.Timeout = min(cmp.Or(r.Timeout, cmp.Or(c.Timeout, capability.DefaultTimeout)+remoteGrace), MaxSharedTimeout)
 		tool.Validate = nil // the app's own; it runs there
 		tool.Handler = r.handler(names[i], c)
 		tools[i] = tool
@@ -336,7 +315,7 @@ func (r Remote) engine(names []string, logger *slog.Logger) (*capability.Engine,
 // answers something that is not a reply to this call) is a platform_error
 // naming the tool; a failure the app replies with keeps its error_code and
 // message; not answering by the deadline is the engine's timeout.
-func (r Remote) handler(name string, c *capability.Capability) capability.Handler {
+func (r SharedApp) handler(name string, c *capability.Capability) capability.Handler {
 	call, capabilityID := r.Call, c.ID
 	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
 		argsJSON, err := encodeArgs(c, args)
@@ -361,13 +340,13 @@ func (r Remote) handler(name string, c *capability.Capability) capability.Handle
 		case reply.ID == "":
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply that names no request, so it is not the reply to this call; nothing of it is passed on", name)
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
-			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, excerpt.Of(reply.CapabilityID), capabilityID)
+			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, text.Excerpt(reply.CapabilityID), capabilityID)
 		case reply.Failed():
-			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: invisible.Strip(reply.Message)}
+			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: text.StripInvisible(reply.Message)}
 		}
 		// What the app says reaches the model as the tool's result: none of
 		// it may be hidden from the user.
-		return capability.Result{Message: invisible.Strip(reply.Message), Output: reply.Output}, nil
+		return capability.Result{Message: text.StripInvisible(reply.Message), Output: reply.Output}, nil
 	}
 }
 

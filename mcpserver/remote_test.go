@@ -58,7 +58,7 @@ func replyJSON(capabilityID, message, outputs string) string {
 		`","output":` + outputs + `},"status":"success","message":"` + message + `"}}}`
 }
 
-func TestRemoteToolName(t *testing.T) {
+func TestSharedToolName(t *testing.T) {
 	long := "com." + strings.Repeat("a", 130)
 	for _, tt := range []struct {
 		pkg, capability, want string
@@ -71,17 +71,17 @@ func TestRemoteToolName(t *testing.T) {
 		// Too long: the package's start, ".0x" and 16 hex digits of its hash.
 		{long, "create_note", long[:128-len("-create_note")-19] + ".0x6f75212e20ba50cd-create_note"},
 	} {
-		got, err := mcpserver.RemoteToolName(tt.pkg, tt.capability)
+		got, err := mcpserver.SharedToolName(tt.pkg, tt.capability)
 		if err != nil || got != tt.want {
-			t.Errorf("RemoteToolName(%q, %q) = %q, %v; want %q", tt.pkg, tt.capability, got, err, tt.want)
+			t.Errorf("sharedToolName(%q, %q) = %q, %v; want %q", tt.pkg, tt.capability, got, err, tt.want)
 		}
 		if len(got) > 128 || !capability.ValidID(got) {
-			t.Errorf("RemoteToolName(%q, %q) = %q is not an MCP tool name", tt.pkg, tt.capability, got)
+			t.Errorf("sharedToolName(%q, %q) = %q is not an MCP tool name", tt.pkg, tt.capability, got)
 		}
 	}
 	// Two long packages that share their first 116 characters still differ.
-	a, _ := mcpserver.RemoteToolName(long+"x", "create_note")
-	b, _ := mcpserver.RemoteToolName(long+"y", "create_note")
+	a, _ := mcpserver.SharedToolName(long+"x", "create_note")
+	b, _ := mcpserver.SharedToolName(long+"y", "create_note")
 	if a == b {
 		t.Errorf("two long packages share the name %q", a)
 	}
@@ -93,8 +93,8 @@ func TestRemoteToolName(t *testing.T) {
 		{"a.b", "x y", `capability id "x y" of a.b is not a valid MCP tool name`},
 		{long, strings.Repeat("c", 119), "is 119 characters long; a shared tool's name needs it to be at most 107"},
 	} {
-		if _, err := mcpserver.RemoteToolName(tt.pkg, tt.capability); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("RemoteToolName(%q, %q) = %v; want an error with %q", tt.pkg, tt.capability, err, tt.want)
+		if _, err := mcpserver.SharedToolName(tt.pkg, tt.capability); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sharedToolName(%q, %q) = %v; want an error with %q", tt.pkg, tt.capability, err, tt.want)
 		}
 	}
 }
@@ -102,13 +102,13 @@ func TestRemoteToolName(t *testing.T) {
 func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
 	notes := &fakeApp{}
-	names, err := s.srv.SetRemote(mcpserver.Remote{Package: notesPackage, Capabilities: notesCapabilities(t), Call: notes.call})
+	names, err := s.srv.Share(mcpserver.SharedApp{Package: notesPackage, Capabilities: notesCapabilities(t), Call: notes.call})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"io.github.mobilemcp.notes-create_note", "io.github.mobilemcp.notes-list_notes", "io.github.mobilemcp.notes-delete_note"}
 	if strings.Join(names, " ") != strings.Join(want, " ") {
-		t.Errorf("SetRemote = %q; want %q", names, want)
+		t.Errorf("Share = %q; want %q", names, want)
 	}
 	tools := s.listTools()
 	if len(tools) != 5 || tools["send_sms"] == "" || tools["get_sms_subscriptions"] == "" {
@@ -133,9 +133,9 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 		t.Errorf("the input schema is not descriptor.NewTool's %s", input)
 	}
 
-	s.srv.RemoveRemote(notesPackage)
+	s.srv.Unshare(notesPackage)
 	if tools := s.listTools(); len(tools) != 2 {
-		t.Errorf("after RemoveRemote tools/list has %d tools; want the 2 own: %v", len(tools), tools)
+		t.Errorf("after Unshare tools/list has %d tools; want the 2 own: %v", len(tools), tools)
 	}
 	if _, rpcErr := s.call("io.github.mobilemcp.notes-create_note", `{"title":"x"}`); !strings.Contains(rpcErr, `"code":-32602`) {
 		t.Errorf("a removed tool's call = %s; want the unknown-tool error", rpcErr)
@@ -155,7 +155,7 @@ func TestRemoteCallsReachTheirOwnApp(t *testing.T) {
 		return replyJSON(id, "Saved note 9", `[{"name":"id","type":"integer","value":9}]`), nil
 	}}
 	for pkg, app := range map[string]*fakeApp{notesPackage: ours, "org.example.notes": theirs} {
-		if _, err := s.srv.SetRemote(mcpserver.Remote{Package: pkg, Capabilities: caps, Call: app.call}); err != nil {
+		if _, err := s.srv.Share(mcpserver.SharedApp{Package: pkg, Capabilities: caps, Call: app.call}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -232,7 +232,7 @@ func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
 				reply, err := tt.reply(ctx)
 				return []byte(reply), err
 			}
-			if _, err := s.srv.SetRemote(mcpserver.Remote{Package: notesPackage, Capabilities: notesCapabilities(t), Call: call, Timeout: tt.timeout}); err != nil {
+			if _, err := s.srv.Share(mcpserver.SharedApp{Package: notesPackage, Capabilities: notesCapabilities(t), Call: call, Timeout: tt.timeout}); err != nil {
 				t.Fatal(err)
 			}
 			args := tt.args
@@ -257,14 +257,14 @@ func TestSetRemoteRefuses(t *testing.T) {
 	call := (&fakeApp{}).call
 	for _, tt := range []struct {
 		name string
-		r    mcpserver.Remote
+		r    mcpserver.SharedApp
 		want string
 	}{
-		{"no call", mcpserver.Remote{Package: notesPackage}, "mcpserver: remote io.github.mobilemcp.notes has no Call"},
-		{"not a package", mcpserver.Remote{Package: "notes", Capabilities: notesCapabilities(t), Call: call}, `mcpserver: "notes" is not an Android package name`},
+		{"no call", mcpserver.SharedApp{Package: notesPackage}, "mcpserver: remote io.github.mobilemcp.notes has no Call"},
+		{"not a package", mcpserver.SharedApp{Package: "notes", Capabilities: notesCapabilities(t), Call: call}, `mcpserver: "notes" is not an Android package name`},
 	} {
-		if _, err := s.srv.SetRemote(tt.r); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
-			t.Errorf("%s: SetRemote = %v; want %q", tt.name, err, tt.want)
+		if _, err := s.srv.Share(tt.r); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: Share = %v; want %q", tt.name, err, tt.want)
 		}
 	}
 	if tools := s.listTools(); len(tools) != 2 {
@@ -276,11 +276,11 @@ func TestSetRemoteAgainReplacesTheAppsTools(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
 	caps := notesCapabilities(t)
 	call := (&fakeApp{}).call
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: notesPackage, Capabilities: caps, Call: call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: notesPackage, Capabilities: caps, Call: call}); err != nil {
 		t.Fatal(err)
 	}
 	// An update that drops list_notes and delete_note.
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: notesPackage, Capabilities: caps[:1], Call: call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: notesPackage, Capabilities: caps[:1], Call: call}); err != nil {
 		t.Fatal(err)
 	}
 	tools := s.listTools()
@@ -305,7 +305,7 @@ func TestARemoteNumberOutputMayBeAWholeNumber(t *testing.T) {
 	call := func(context.Context, string, []byte) ([]byte, error) {
 		return []byte(replyJSON("quote", "3 euros", `[{"name":"price","type":"integer","value":3}]`)), nil
 	}
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.shop", Capabilities: f.Capabilities(), Call: call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.shop", Capabilities: f.Capabilities(), Call: call}); err != nil {
 		t.Fatal(err)
 	}
 	result, rpcErr := s.call("com.example.shop-quote", "{}")

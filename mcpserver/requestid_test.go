@@ -82,7 +82,7 @@ func TestRetryIsAnsweredBeforeTheRateLimit(t *testing.T) {
 		t.Errorf("%d sends, want 1", n)
 	}
 	// The budget was spent once, by the first call.
-	want = `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}}`
+	want = `{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 1/hour shared by every client on this computer; retry in 3600 seconds"}],"isError":true}}`
 	if got := withoutTheWait(strings.TrimSpace(s.callWithID(`"another"`))); got != want {
 		t.Errorf("a new id:\n got %s\nwant %s", got, want)
 	}

@@ -181,7 +181,7 @@ func TestFloodOfSendsHitsTheRateLimit(t *testing.T) {
 		switch {
 		case strings.Contains(r, `"text":"SMS sent to +33785880347"`):
 			sent++
-		case strings.HasPrefix(withoutTheWait(r), `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 5/hour per client; retry in 7`):
+		case strings.HasPrefix(withoutTheWait(r), `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: send_sms is limited to 5/hour shared by every client on this computer; retry in 7`):
 			limited++ // 720 s, or 719 after a slow second
 		default:
 			t.Errorf("unexpected result %s", r)
@@ -235,12 +235,12 @@ func TestRateLimitIsPerClient(t *testing.T) {
 		// 127.0.0.1 to 127.255.255.254 would have a budget of its own.
 		{"without a token, loopback is one client", "", []step{
 			{"127.0.0.1", "SMS sent to"},
-			{"127.0.0.2", "rate_limited: send_sms is limited to 1/hour per client"},
-			{"127.9.8.7", "rate_limited: send_sms is limited to 1/hour per client"},
+			{"127.0.0.2", "rate_limited: send_sms is limited to 1/hour shared by every client on this computer"},
+			{"127.9.8.7", "rate_limited: send_sms is limited to 1/hour shared by every client on this computer"},
 		}, " client=loopback tool=send_sms outcome=rate_limited "},
 		{"the token's holders are one client", "tok", []step{
 			{"127.0.0.1", "SMS sent to"},
-			{"127.0.0.2", "rate_limited"},
+			{"127.0.0.2", "rate_limited: send_sms is limited to 1/hour shared by every client that holds the token"},
 		}, " client=token tool=send_sms outcome=rate_limited "},
 	}
 	for _, tt := range tests {
@@ -352,7 +352,7 @@ func TestACapabilityWithoutHintsIsRateLimited(t *testing.T) {
 	if result, _ := s.call("touch", `{}`); result != `{"content":[{"type":"text","text":"touched"}],"structuredContent":{}}` {
 		t.Errorf("first call: %s", result)
 	}
-	want := `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: touch is limited to 1/hour per client; retry in 3600 seconds"}],"isError":true}`
+	want := `{"_meta":{"io.github.mobilemcp/error_code":"rate_limited","io.github.mobilemcp/retry_after_ms":W},"content":[{"type":"text","text":"rate_limited: touch is limited to 1/hour shared by every client on this computer; retry in 3600 seconds"}],"isError":true}`
 	if result, _ := s.call("touch", `{}`); withoutTheWait(result) != want {
 		t.Errorf("second call:\n got %s\nwant %s", result, want)
 	}
@@ -363,7 +363,7 @@ func TestRateLimitSaysOneSecond(t *testing.T) {
 	args := `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`
 	s.call("send_sms", args)
 	result, _ := s.call("send_sms", args)
-	if want := `"text":"rate_limited: send_sms is limited to 1/sec per client; retry in 1 second"`; !strings.Contains(result, want) {
+	if want := `"text":"rate_limited: send_sms is limited to 1/sec shared by every client on this computer; retry in 1 second"`; !strings.Contains(result, want) {
 		t.Errorf("the second call: %s\nwant %s", result, want)
 	}
 }

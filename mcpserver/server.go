@@ -29,6 +29,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -40,6 +41,7 @@ import (
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 )
 
 // Defaults for Options.
@@ -49,9 +51,9 @@ const (
 	DefaultAddr = "127.0.0.1:9531"
 	// DefaultMaxBodyBytes is far above any real tools/call (send_sms
 	// arguments are a few hundred bytes) and far below what could hurt.
-	DefaultMaxBodyBytes = 64 << 10
+	DefaultMaxBodyBytes = mcpwire.DefaultMaxLineBytes
 	// Path is the one endpoint, as the transcripts use it.
-	Path = "/mcp"
+	Path = mcpwire.Path
 	// DefaultReadTimeout bounds reading a request's headers, and then its
 	// body: a client that sends either a byte at a time is cut off, so
 	// nobody holds a connection for longer without sending a request.
@@ -71,11 +73,11 @@ var DefaultRateLimit = ratelimit.Rate{Calls: 10, Per: time.Minute}
 // is the served tool's (Options.Title).
 const Name = "mobilemcp"
 
-// Version is the version in serverInfo: the build's (internal/buildinfo),
-// the one 'mobilemcp version' prints, so that what an agent shows of the
-// server names the build that answers. The release build stamps it; a
-// build from a checkout reports "devel".
-var Version = buildinfo.Version()
+// Version returns the version in serverInfo: the build's, the one
+// 'mobilemcp version' prints, so that what an agent shows of the server
+// names the build that answers. The release build stamps it; a build from a
+// checkout reports "devel".
+func Version() string { return buildinfo.Version() }
 
 // Options configure a Server. The zero value serves on DefaultAddr with the
 // default limits and no token.
@@ -184,7 +186,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		remotes: map[string][]string{},
 	}
 	// The title comes from the app's manifest, and reaches the client's model.
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(descriptor.VisibleTitle(opts.Title), Name), Version: Version}, &mcp.ServerOptions{
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(descriptor.VisibleTitle(opts.Title), Name), Version: Version()}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
 		// which this server does not offer.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
@@ -209,7 +211,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		})))
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
-	mux.Handle(ProofPath, guardPages(origins, http.HandlerFunc(s.serveProof)))
+	mux.Handle(mcpwire.ProofPath, guardPages(origins, http.HandlerFunc(s.serveProof)))
 	s.http = &http.Server{
 		Handler: mux,
 		// The body has a deadline of its own, set when the handler starts
@@ -225,10 +227,10 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 }
 
 // writeTimeout outlasts the slowest capability (send_sms waits up to a
-// minute for the radio) and any remote call (SetRemote), so a reply is
+// minute for the radio) and any remote call (Share), so a reply is
 // never cut off while it is written.
 func writeTimeout(reg *capability.Registry) time.Duration {
-	longest := MaxRemoteTimeout
+	longest := MaxSharedTimeout
 	for _, c := range reg.All() {
 		longest = max(longest, c.Timeout)
 	}
@@ -252,6 +254,11 @@ func Listen(o Options) (net.Listener, error) {
 	o = o.withDefaults()
 	if err := checkBind(o.Addr, o.Token); err != nil {
 		return nil, err
+	}
+	// localhost is the loopback of both families, like the default; Go
+	// would bind only the first address it resolves to.
+	if host, port, _ := net.SplitHostPort(o.Addr); strings.EqualFold(host, "localhost") {
+		o.Addr = net.JoinHostPort("127.0.0.1", port)
 	}
 	l, err := net.Listen("tcp", o.Addr)
 	if err != nil {
@@ -297,13 +304,3 @@ func (s *Server) Serve(l net.Listener) error {
 // Shutdown stops accepting connections and waits for calls in flight to
 // finish, or for ctx to end.
 func (s *Server) Shutdown(ctx context.Context) error { return s.http.Shutdown(ctx) }
-
-// URL is the endpoint for a listener's address. A listener on every
-// interface shows as 0.0.0.0, the conventional spelling, rather than the
-// "[::]" a dual-stack listener reports.
-func URL(addr net.Addr) string {
-	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
-		return "http://" + net.JoinHostPort("0.0.0.0", strconv.Itoa(tcp.Port)) + Path
-	}
-	return "http://" + addr.String() + Path
-}

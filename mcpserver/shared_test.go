@@ -41,12 +41,12 @@ func TestAShortenedToolNameIsNoPackageName(t *testing.T) {
 		"com.example." + strings.Repeat("long.", 30) + "app",
 		func() string { v, _ := shortenedVictim("create_note"); return v }(),
 	} {
-		name, err := mcpserver.RemoteToolName(pkg, "create_note")
+		name, err := mcpserver.SharedToolName(pkg, "create_note")
 		if err != nil {
 			t.Fatal(err)
 		}
 		prefix, _, _ := strings.Cut(name, "-")
-		if _, err := mcpserver.RemoteToolName(prefix, "create_note"); err == nil {
+		if _, err := mcpserver.SharedToolName(prefix, "create_note"); err == nil {
 			t.Errorf("%s is shortened to %s, whose package part %s is a package name too", pkg, name, prefix)
 		}
 	}
@@ -66,12 +66,12 @@ func TestAnAppNamedLikeAShortenedNameTakesNoOtherAppsTool(t *testing.T) {
 		return replyJSON(id, "Saved note 666", `[{"name":"id","type":"integer","value":666}]`), nil
 	}}
 	caps := notesCapabilities(t)[:1] // create_note
-	names, err := s.srv.SetRemote(mcpserver.Remote{Package: victimPkg, Capabilities: caps, Call: victim.call})
+	names, err := s.srv.Share(mcpserver.SharedApp{Package: victimPkg, Capabilities: caps, Call: victim.call})
 	if err != nil {
 		t.Fatal(err)
 	}
 	victimTool := names[0]
-	attackerNames, err := s.srv.SetRemote(mcpserver.Remote{Package: attackerPkg, Capabilities: caps, Call: attacker.call})
+	attackerNames, err := s.srv.Share(mcpserver.SharedApp{Package: attackerPkg, Capabilities: caps, Call: attacker.call})
 	if err == nil && slices.Contains(attackerNames, victimTool) {
 		t.Errorf("the attacker's app %s was given the victim's tool name %s", attackerPkg, victimTool)
 	}
@@ -80,7 +80,7 @@ func TestAnAppNamedLikeAShortenedNameTakesNoOtherAppsTool(t *testing.T) {
 	if want := `{"content":[{"type":"text","text":"Saved note 7"}],"structuredContent":{"id":7}}`; result != want || rpcErr != "" {
 		t.Errorf("%s = %s %s; want the victim's reply %s", victimTool, result, rpcErr, want)
 	}
-	s.srv.RemoveRemote(attackerPkg)
+	s.srv.Unshare(attackerPkg)
 	if tools := s.listTools(); tools[victimTool] == "" {
 		t.Errorf("removing the attacker's app removed %s: %v", victimTool, slices.Collect(mapKeys(tools)))
 	}
@@ -123,7 +123,7 @@ func hostileCapability(i int) capability.Capability {
 func TestASharedToolShowsItsAppAndNoInvisibleText(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
 	c := hostileCapability(1)
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: (&fakeApp{}).call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: (&fakeApp{}).call}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: Send SMS"},` +
@@ -137,12 +137,12 @@ func TestASharedToolShowsItsAppAndNoInvisibleText(t *testing.T) {
 	}
 }
 
-// An attacker's steps: hundreds of tools from one app, or a
-// descriptor of megabytes, or an argument name with a character nobody
-// sees. Each is refused, naming the limit, and the list is unchanged.
+// An attacker's steps: hundreds of tools from one app, or an argument
+// name with a character nobody sees (a descriptor of megabytes is the
+// gateway's to refuse: smsapp's TestASharedDescriptorIsBounded). Each is refused, naming the limit, and the list is unchanged.
 func TestASharedAppIsBounded(t *testing.T) {
 	s := startServer(t, mcpserver.Options{})
-	many := make([]*capability.Capability, mcpserver.MaxRemoteCapabilities+1)
+	many := make([]*capability.Capability, mcpserver.MaxSharedCapabilities+1)
 	for i := range many {
 		c := hostileCapability(i)
 		c.Description = "Sends an SMS message."
@@ -153,24 +153,17 @@ func TestASharedAppIsBounded(t *testing.T) {
 	call := (&fakeApp{}).call
 	for _, tt := range []struct {
 		name string
-		r    mcpserver.Remote
+		r    mcpserver.SharedApp
 		want string
 	}{
-		{"too many capabilities", mcpserver.Remote{Package: "com.example.evil", Capabilities: many, Call: call},
-			fmt.Sprintf("mcpserver: com.example.evil declares %d capabilities; a shared app may declare at most %d", len(many), mcpserver.MaxRemoteCapabilities)},
-		{"an invisible character in a name", mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{&hidden}, Call: call},
+		{"too many capabilities", mcpserver.SharedApp{Package: "com.example.evil", Capabilities: many, Call: call},
+			fmt.Sprintf("mcpserver: com.example.evil declares %d capabilities; a shared app may declare at most %d", len(many), mcpserver.MaxSharedCapabilities)},
+		{"an invisible character in a name", mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&hidden}, Call: call},
 			`mcpserver: input param "t\u200bo" of send_sms_1 of com.example.evil has a character that is not shown (U+200B); a shared tool's names must be what the user sees`},
 	} {
-		if _, err := s.srv.SetRemote(tt.r); err == nil || err.Error() != tt.want {
-			t.Errorf("%s: SetRemote = %v; want %s", tt.name, err, tt.want)
+		if _, err := s.srv.Share(tt.r); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: Share = %v; want %s", tt.name, err, tt.want)
 		}
-	}
-	if err := mcpserver.CheckRemoteDescriptor("com.example.evil", 8_600_000); err == nil ||
-		err.Error() != "mcpserver: the descriptor of com.example.evil is 8600000 bytes; a shared app's may be at most 65536" {
-		t.Errorf("CheckRemoteDescriptor of 8.6 MB = %v", err)
-	}
-	if err := mcpserver.CheckRemoteDescriptor("com.example.notes", mcpserver.MaxRemoteDescriptorBytes); err != nil {
-		t.Errorf("CheckRemoteDescriptor at the limit = %v", err)
 	}
 	if tools := s.listTools(); len(tools) != 2 {
 		t.Errorf("refused apps left tools: %v", slices.Collect(mapKeys(tools)))
@@ -208,7 +201,7 @@ func TestASharedToolHidesNoTextInVariationSelectorsOrFillers(t *testing.T) {
 	app := &fakeApp{reply: func(string) (string, error) {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","status":"failure","error_code":"invalid_arguments","message":"No such note.` + hiddenInstruction + `"}}}`, nil
 	}}
-	if _, err := s.srv.SetRemote(mcpserver.Remote{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: app.call}); err != nil {
+	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: app.call}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: List notes"},` +

@@ -26,7 +26,7 @@ import (
 // "listChanged":false, which the SDK cannot write (omitempty).
 var transcriptReplies = map[string]string{
 	"1-initialize.http": `{"id":0,"jsonrpc":"2.0","result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` +
-		`"serverInfo":{"name":"mobilemcp","version":"` + mcpserver.Version + `","title":"mobilemcp SMS"}}}`,
+		`"serverInfo":{"name":"mobilemcp","version":"` + mcpserver.Version() + `","title":"mobilemcp SMS"}}}`,
 	// The first transcript's reply, verbatim.
 	"2-tools-list.http": `{"id":1,"result":{"tools":[
 		{"name":"send_sms","description":"Sends an SMS message to a specified phone number.","inputSchema":{"type":"object","required":["to_phone_number","sms_text"],"properties":{

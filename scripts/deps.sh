@@ -3,6 +3,7 @@
 # Safe to run again: each step skips what is already there.
 #
 #   scripts/deps.sh go        Go modules and the tools pinned in go.mod
+#   scripts/deps.sh go-modules  Go modules only: what building and running the CLI needs (make serve)
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
@@ -30,10 +31,14 @@ root_for() {
 	fi
 }
 
-go_deps() {
+go_modules() {
 	need go "install Go 1.26 or newer from https://go.dev/dl/"
 	echo "deps: downloading Go modules"
 	go mod download
+}
+
+go_deps() {
+	go_modules
 	# Building the pinned tools now keeps the first test run from stalling.
 	go build -o /dev/null honnef.co/go/tools/cmd/staticcheck golang.org/x/mobile/cmd/gobind github.com/rhysd/actionlint/cmd/actionlint
 }
@@ -245,6 +250,7 @@ maven_deps() {
 
 case "${1:-all}" in
 go) go_deps ;;
+go-modules) go_modules ;;
 npm) npm_deps ;;
 python) python_deps ;;
 apt) apt_deps ;;
@@ -254,5 +260,5 @@ maven) maven_deps ;;
 maven-repo) maven_repo ;;
 apt-sources-native-only) SUDO=${SUDO-}; APT_ETC=${APT_ETC:-/etc/apt} apt_sources_native_only ;;
 all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|npm|python|apt|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
+*) echo "usage: scripts/deps.sh [go|go-modules|npm|python|apt|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Tests of scripts/deps.sh: its limit of apt's sources to the machine's architecture (below), and its
-# view of the local Maven repository, which decides where the stamp of a
+# Tests of scripts/deps.sh: what make serve fetches, its limit of apt's sources to the machine's
+# architecture, and its view of the local Maven repository, which decides where the stamp of a
 # filled repository goes and where make test-installed finds the installed libraries. It must be the
 # repository Maven itself uses: MAVEN_OPTS's -Dmaven.repo.local, else ~/.m2/repository under Java's
 # user.home, which Java takes from the user's account, not from $HOME.
@@ -79,6 +79,21 @@ Architectures: arm64"
 before=$(cat "$apt/sources.list" "$apt/sources.list.d/"*)
 APT_ETC=$apt NATIVE_ARCH=amd64 SUDO='' scripts/deps.sh apt-sources-native-only
 check "a second run changes nothing" "$(cat "$apt/sources.list" "$apt/sources.list.d/"*)" "$before"
+
+# make serve, demo and replay-transcripts build and run the CLI: they fetch Go's modules and build no
+# linter (staticcheck, actionlint, gobind are for make lint and the Android build).
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "$*" >> "%s/go.log"\n' "$tmp" >"$tmp/bin/go"
+chmod +x "$tmp/bin/go"
+PATH="$tmp/bin:$PATH" scripts/deps.sh go-modules >/dev/null
+check "deps.sh go-modules runs only go mod download" "$(cat "$tmp/go.log")" "mod download"
+# Its binary names the commit ('mobilemcp version') even where Go's own stamping is off (GOFLAGS=-buildvcs=false).
+# shellcheck disable=SC2016 # the recipe's own $(...), matched as written
+check "make serve stamps the build id" "$(make -n serve | grep -c -F 'buildinfo.id=$(scripts/build-id.sh)')" "1"
+for target in serve demo replay-transcripts; do
+	check "make $target fetches only the modules" \
+		"$(make -n "$target" | grep -c -e 'deps.sh go$' -e 'deps.sh all' -e staticcheck -e actionlint -e gobind)" "0"
+done
 
 if [ "$failures" = 0 ]; then
 	echo "deps_test: $cases cases passed"

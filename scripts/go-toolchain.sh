@@ -4,7 +4,7 @@
 # archives, the host engines, the Android engines) set GOTOOLCHAIN to it, so the go command runs
 # exactly that release on any machine (downloading it once if the installed Go is another), as
 # actions/setup-go installs it on the hosted runners; the release gate checks the Go version each
-# binary records (internal/releasecheck -go).
+# binary records (internal/cmd/releasecheck -go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 toolchain=$(awk '$1 == "toolchain" { print $2 }' go.mod)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/badinput"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
@@ -27,7 +27,7 @@ func (c *countingPlatform) Send(ctx context.Context, msg sms.Message) ([]sms.Par
 // through the engine: each gets one well-formed reply with the catalogued
 // error_code, and none reaches the platform.
 func TestBadInputCatalogAgainstTheEngine(t *testing.T) {
-	cases, err := badinput.Load()
+	cases, err := testkit.LoadBadInputs()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestBadInputCatalogAgainstTheEngine(t *testing.T) {
 	eng := capability.NewEngine(reg, capability.Options{})
 	counts := map[string]int{}
 	for _, c := range cases {
-		reply := eng.Do(context.Background(), capability.Call{Raw: c.Request})
+		reply := eng.Do(context.Background(), capability.NewCall(c.Request, capability.Caller{}, nil))
 		encoded := reply.JSON()
 		var wellFormed struct {
 			Envelope struct {

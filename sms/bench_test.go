@@ -35,7 +35,7 @@ func benchmarkEngine(b *testing.B, request []byte) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := eng.Do(ctx, capability.Call{Raw: request}); r.Failed() || len(r.JSON()) == 0 {
+		if r := eng.Do(ctx, capability.NewCall(request, capability.Caller{}, nil)); r.Failed() || len(r.JSON()) == 0 {
 			b.Fatalf("reply: %s", r.JSON())
 		}
 	}

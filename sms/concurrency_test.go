@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/loadtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
@@ -41,7 +41,7 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 
 	do := func(i int) {
 		req, wantID, wantMessage := request(i)
-		reply := eng.Do(context.Background(), capability.Call{Raw: req})
+		reply := eng.Do(context.Background(), capability.NewCall(req, capability.Caller{}, nil))
 		if reply.ID != wantID || reply.Failed() || reply.Message != wantMessage {
 			t.Errorf("request %s got reply %s", wantID, reply.JSON())
 		}
@@ -52,10 +52,10 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 	// fill on first use and are not a leak. A shorter warm-up left the
 	// baseline tens of kilobytes low on some runs.
 	const warmup = 5000
-	loadtest.Run(workers, 0, warmup, do)
-	before := loadtest.Heap()
-	loadtest.Run(workers, warmup, warmup+total, do)
-	after := loadtest.Heap()
+	testkit.RunLoad(workers, 0, warmup, do)
+	before := testkit.Heap()
+	testkit.RunLoad(workers, warmup, warmup+total, do)
+	after := testkit.Heap()
 
 	records, err := simphone.ReadOutbox(outbox)
 	if err != nil {
@@ -70,5 +70,5 @@ func TestTenThousandConcurrentRequests(t *testing.T) {
 			t.Errorf("%s is in the outbox %d times", id, seen[id])
 		}
 	}
-	loadtest.CheckHeapReturned(t, before, after, total, "10,000 requests")
+	testkit.CheckHeapReturned(t, before, after, total, "10,000 requests")
 }

@@ -29,10 +29,7 @@ func ExampleCapabilities() {
 		`{"to_phone_number":"+33 7 85 88 03 47","sms_text":"Hello world","subscription_id":14}`,
 		`{"to_phone_number":"+33785880347","sms_text":"Hello world"}`,
 	} {
-		reply := engine.Do(context.Background(), capability.Call{
-			Request: capability.Request{CapabilityID: sms.SendSMSID},
-			RawArgs: []byte(args),
-		})
+		reply := engine.Do(context.Background(), capability.NewToolCall("", sms.SendSMSID, []byte(args), capability.Caller{}, nil))
 		fmt.Println(reply.Status, "-", reply.Message)
 	}
 	// Output:

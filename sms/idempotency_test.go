@@ -47,7 +47,7 @@ func (d *dedupingPhone) sent(t *testing.T) int {
 }
 
 func handleAs(d *dedupingPhone, caller, request string) *capability.Reply {
-	return d.engine.Do(context.Background(), capability.Call{Raw: []byte(request), Caller: capability.Caller{ID: caller, Vouched: true}})
+	return d.engine.Do(context.Background(), capability.NewCall([]byte(request), capability.Caller{ID: caller, Vouched: true}, nil))
 }
 
 const seedSend = `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`

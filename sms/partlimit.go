@@ -6,7 +6,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // DefaultPartsPerMinute is how many SMS parts send_sms sends in any minute,
@@ -47,7 +47,7 @@ func (w *partWindow) take(n int) *capability.Error {
 	if n > w.limit {
 		return capability.Errorf(capability.CodeRateLimited,
 			"this SMS needs %s, more than the %d this phone may send in a minute; send a shorter text",
-			plural.Count(n, "part"), w.limit)
+			text.Plural(n, "part"), w.limit)
 	}
 	if over := len(w.times) + n - w.limit; over > 0 {
 		// The parts make room as they leave the window, oldest first.
@@ -55,7 +55,7 @@ func (w *partWindow) take(n int) *capability.Error {
 		return capability.RateLimited(wait,
 			"this phone sends at most %d SMS parts a minute (beyond that Android stops and asks the user to confirm); "+
 				"%s went in the last minute and this SMS needs %d; nothing was sent: retry in %s",
-			w.limit, plural.Count(len(w.times), "part"), n, ratelimit.RetryIn(wait))
+			w.limit, text.Plural(len(w.times), "part"), n, ratelimit.RetryIn(wait))
 	}
 	for range n {
 		w.times = append(w.times, now)

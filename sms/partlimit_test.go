@@ -23,13 +23,13 @@ func TestSendsAtMost30PartsAMinuteOverEveryCaller(t *testing.T) {
 	for i := range 10 {
 		caller := capability.Caller{ID: fmt.Sprintf("caller.%d", i%2), Vouched: true}
 		id := fmt.Sprintf("p%d", i)
-		got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest(id, `{"to_phone_number":"+33785880347","sms_text":"`+threeParts+`","subscription_id":14}`)), Caller: caller}).JSON())
+		got := string(eng.Do(context.Background(), capability.NewCall([]byte(sendRequest(id, `{"to_phone_number":"+33785880347","sms_text":"`+threeParts+`","subscription_id":14}`)), caller, nil)).JSON())
 		if want := sentReply(id, "+33785880347", 14, "gsm7", 3); got != want {
 			t.Fatalf("send %d\n got %s\nwant %s", i+1, got, want)
 		}
 	}
 
-	reply := eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest("p31", `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`)), Caller: capability.Caller{ID: "caller.new", Vouched: true}})
+	reply := eng.Do(context.Background(), capability.NewCall([]byte(sendRequest("p31", `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`)), capability.Caller{ID: "caller.new", Vouched: true}, nil))
 	if reply.ErrorCode != capability.CodeRateLimited {
 		t.Fatalf("the 31st part: %s", reply.JSON())
 	}
@@ -63,17 +63,17 @@ func TestSendsThatFailBeforeThePhoneDoNotCount(t *testing.T) {
 	}
 	eng := capability.NewEngine(reg, capability.Options{})
 	for i := range 5 {
-		reply := eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest(fmt.Sprint("d", i), `{"to_phone_number":"+441234567890","sms_text":"Hi","subscription_id":14}`))})
+		reply := eng.Do(context.Background(), capability.NewCall([]byte(sendRequest(fmt.Sprint("d", i), `{"to_phone_number":"+441234567890","sms_text":"Hi","subscription_id":14}`)), capability.Caller{}, nil))
 		if reply.ErrorCode != capability.CodePermissionDenied {
 			t.Fatalf("refused send %d: %s", i, reply.JSON())
 		}
 	}
 	for i := range 2 {
-		if reply := eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest(fmt.Sprint("s", i), `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`))}); reply.Failed() {
+		if reply := eng.Do(context.Background(), capability.NewCall([]byte(sendRequest(fmt.Sprint("s", i), `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`)), capability.Caller{}, nil)); reply.Failed() {
 			t.Fatalf("send %d after the refused ones: %s", i, reply.JSON())
 		}
 	}
-	if reply := eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest("s3", `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`))}); reply.ErrorCode != capability.CodeRateLimited {
+	if reply := eng.Do(context.Background(), capability.NewCall([]byte(sendRequest("s3", `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`)), capability.Caller{}, nil)); reply.ErrorCode != capability.CodeRateLimited {
 		t.Fatalf("a third part with PartsPerMinute 2: %s", reply.JSON())
 	}
 }
@@ -88,7 +88,7 @@ func TestNegativePartsPerMinuteIsNoCap(t *testing.T) {
 	reg, _ := capability.NewRegistry(sms.CapabilitiesWith(phone, sms.Options{PartsPerMinute: -1})...)
 	eng := capability.NewEngine(reg, capability.Options{})
 	for i := range 40 {
-		if reply := eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest(fmt.Sprint("n", i), `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`))}); reply.Failed() {
+		if reply := eng.Do(context.Background(), capability.NewCall([]byte(sendRequest(fmt.Sprint("n", i), `{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}`)), capability.Caller{}, nil)); reply.Failed() {
 			t.Fatalf("send %d: %s", i, reply.JSON())
 		}
 	}

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // Capability ids.
@@ -139,9 +139,9 @@ func appendSubscriptions(buf []byte, subs []Subscription) []byte {
 		buf = append(buf, `,"sim_slot_index":`...)
 		buf = strconv.AppendInt(buf, int64(s.SlotIndex), 10)
 		buf = append(buf, `,"carrier_name":`...)
-		buf = jsonenc.AppendString(buf, s.CarrierName)
+		buf = rawjson.AppendString(buf, s.CarrierName)
 		buf = append(buf, `,"display_name":`...)
-		buf = jsonenc.AppendString(buf, s.DisplayName)
+		buf = rawjson.AppendString(buf, s.DisplayName)
 		buf = append(buf, '}')
 	}
 	return append(buf, ']')

@@ -137,7 +137,7 @@ func TestSendSMS(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			eng, outbox := newPhoneEngine(t, tt.cfg)
-			got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(tt.request)}).JSON())
+			got := string(eng.Do(context.Background(), capability.NewCall([]byte(tt.request), capability.Caller{}, nil)).JSON())
 			if got != tt.want {
 				t.Errorf("reply\n got %s\nwant %s", got, tt.want)
 			}
@@ -160,7 +160,7 @@ func TestSendSMS(t *testing.T) {
 
 func TestSeedSendIsInTheOutbox(t *testing.T) {
 	eng, outbox := newPhoneEngine(t, simphone.DefaultConfig())
-	eng.Do(context.Background(), capability.Call{Raw: []byte(sendRequest("example-outbox", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`))})
+	eng.Do(context.Background(), capability.NewCall([]byte(sendRequest("example-outbox", `{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}`)), capability.Caller{}, nil))
 	records, err := simphone.ReadOutbox(outbox)
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +192,7 @@ func TestGetSubscriptions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			eng, _ := newPhoneEngine(t, tt.cfg)
-			got := eng.Do(context.Background(), capability.Call{Raw: []byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"g","capability":{"id":"get_sms_subscriptions"}}}}`)})
+			got := eng.Do(context.Background(), capability.NewCall([]byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"g","capability":{"id":"get_sms_subscriptions"}}}}`), capability.Caller{}, nil))
 			if string(got.JSON()) != tt.want {
 				t.Errorf("reply\n got %s\nwant %s", got.JSON(), tt.want)
 			}
@@ -204,7 +204,7 @@ func TestPrototypeSendGetsAFlatReply(t *testing.T) {
 	eng, _ := newPhoneEngine(t, simphone.DefaultConfig())
 	request := `{"id":"proto-1","capability":{"id":"send_sms","input":"{\"to_phone_number\":\"+33785880347\",\"sms_text\":\"Hello world\",\"subscription_id\":14}"}}`
 	want := `{"id":"proto-1","capability":{"id":"send_sms","output":[{"name":"to_phone_number","type":"string","value":"+33785880347"},{"name":"subscription_id","type":"integer","value":14},{"name":"encoding","type":"string","value":"gsm7"},{"name":"segments","type":"integer","value":1}]},"status":"success","message":"SMS sent to +33785880347"}`
-	if got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(request)}).JSON()); got != want {
+	if got := string(eng.Do(context.Background(), capability.NewCall([]byte(request), capability.Caller{}, nil)).JSON()); got != want {
 		t.Errorf("reply\n got %s\nwant %s", got, want)
 	}
 }

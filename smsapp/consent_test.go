@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 // TestTheMCPServerIsNotSubjectToAppConsent: over HTTP, holding the token the
@@ -34,14 +34,14 @@ func TestTheMCPServerIsNotSubjectToAppConsent(t *testing.T) {
 	url := strings.Replace(s.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
 	var got []string
 	for range 11 {
-		status, body, err := mcptest.Post(url, "phone-token", sendCall)
+		status, body, err := testkit.PostMCP(url, "phone-token", sendCall)
 		if err != nil || status != http.StatusOK {
 			t.Fatalf("HTTP %d %s %v", status, body, err)
 		}
 		switch {
 		case strings.Contains(body, `"text":"SMS sent to +33785880347"`):
 			got = append(got, "sent")
-		case strings.Contains(body, "send_sms is limited to 10/min per client"):
+		case strings.Contains(body, "send_sms is limited to 10/min shared by every client that holds the token"):
 			got = append(got, "limited")
 		default:
 			got = append(got, body)

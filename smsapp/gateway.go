@@ -50,19 +50,19 @@ func (s *Server) SetRemoteTimeoutMillis(timeoutMillis int64) {
 // mobile.mcp.tool.capabilities resource as text), and whether the user
 // shares it. A shared tool's capabilities are served by the MCP server,
 // now if it runs and whenever it starts, as tools named
-// "<packageName>-<capability id>" (see mcpserver.RemoteToolName); one that
-// is not shared is not served. Calling it again, as after an update,
-// replaces what the app had. It fails, changing nothing, when the
-// descriptor has lint errors or is over a limit of mcpserver.CheckRemote
-// and mcpserver.CheckRemoteDescriptor, when a tool name would be another
-// shared app's, or when no caller was set.
+// "<packageName>-<capability id>" (see mcpserver.SharedApp); one that is
+// not shared is not served. Calling it again, as after an update, replaces
+// what the app had. It fails, changing nothing, when the descriptor has
+// lint errors or is over a limit (maxSharedDescriptorBytes, and those of
+// mcpserver.SharedApp.Check), when a tool name would be another shared
+// app's, or when no caller was set.
 func (s *Server) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
 	defer nopanic.Into(&err, "smsapp: SetRemoteTool")
 	if !shared {
 		s.RemoveRemoteTool(packageName)
 		return nil
 	}
-	if err := mcpserver.CheckRemoteDescriptor(packageName, len(descriptorXML)); err != nil {
+	if err := checkSharedDescriptor(packageName, len(descriptorXML)); err != nil {
 		return err
 	}
 	file, err := descriptor.ParseLinted(packageName, []byte(descriptorXML))
@@ -74,12 +74,12 @@ func (s *Server) SetRemoteTool(packageName, descriptorXML string, shared bool) (
 	if s.caller == nil {
 		return errors.New("smsapp: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first")
 	}
-	r := mcpserver.Remote{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(s.caller, packageName), Timeout: s.remoteTimeout}
-	if err := mcpserver.CheckRemote(r, slices.Collect(maps.Values(s.remotes))); err != nil {
+	r := mcpserver.SharedApp{Package: packageName, Capabilities: file.Capabilities(), Call: remoteCall(s.caller, packageName), Timeout: s.remoteTimeout}
+	if err := r.Check(slices.Collect(maps.Values(s.remotes))); err != nil {
 		return err
 	}
 	if s.http != nil {
-		if _, err := s.http.srv.SetRemote(r); err != nil {
+		if _, err := s.http.srv.Share(r); err != nil {
 			return err
 		}
 	}
@@ -95,19 +95,34 @@ func (s *Server) RemoveRemoteTool(packageName string) {
 	defer s.mu.Unlock()
 	delete(s.remotes, packageName)
 	if s.http != nil {
-		s.http.srv.RemoveRemote(packageName)
+		s.http.srv.Unshare(packageName)
 	}
 }
 
 // serveRemotes gives a new MCP server every shared tool. s.mu is held.
 func (s *Server) serveRemotes(srv *mcpserver.Server) {
 	for pkg, r := range s.remotes {
-		if _, err := srv.SetRemote(r); err != nil {
+		if _, err := srv.Share(r); err != nil {
 			// SetRemoteTool checked it; a tool that now fails is left out
 			// rather than keeping the server from starting.
 			s.log().Error("smsapp: a shared tool cannot be served", "package", pkg, "error", err)
 		}
 	}
+}
+
+// maxSharedDescriptorBytes is the most a shared app's descriptor may hold:
+// one app once put 903 tools, 8.6 MB, in the list that every agent reads.
+// A tool app's descriptor holds a few kilobytes.
+const maxSharedDescriptorBytes = 64 << 10
+
+// checkSharedDescriptor fails when the descriptor of the app packageName,
+// of size bytes, is larger than a shared app's may be
+// (maxSharedDescriptorBytes). It is checked before the descriptor is read.
+func checkSharedDescriptor(packageName string, size int) error {
+	if size > maxSharedDescriptorBytes {
+		return fmt.Errorf("smsapp: the descriptor of %s is %d bytes; a shared app's may be at most %d", packageName, size, maxSharedDescriptorBytes)
+	}
+	return nil
 }
 
 // javaGrace is how long Java's wait outlasts the call's deadline: the
@@ -119,9 +134,9 @@ const javaGrace = time.Second
 // goroutine, which cannot be interrupted, so the result is awaited until
 // ctx's deadline only; Java's own timeout, javaGrace later, ends the call
 // soon after.
-func remoteCall(c RemoteCaller, packageName string) mcpserver.RemoteCall {
+func remoteCall(c RemoteCaller, packageName string) func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
 	return func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
-		wait := mcpserver.MaxRemoteTimeout
+		wait := mcpserver.MaxSharedTimeout
 		if deadline, ok := ctx.Deadline(); ok {
 			wait = time.Until(deadline)
 		}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 const notesPackage = "io.github.mobilemcp.notes"
@@ -43,7 +43,7 @@ func notesXML(t *testing.T) string {
 // toolNames lists the MCP server's tools by name, sorted.
 func toolNames(t *testing.T, url string) []string {
 	t.Helper()
-	_, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	_, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func toolNames(t *testing.T, url string) []string {
 
 func callTool(t *testing.T, url, name, args string) string {
 	t.Helper()
-	_, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`+name+`","arguments":`+args+`}}`)
+	_, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`+name+`","arguments":`+args+`}}`)
 	if err != nil {
 		t.Fatal(err)
 	}

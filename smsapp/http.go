@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
@@ -57,7 +58,7 @@ func (s *Server) StartHTTP(addr, token string) (err error) {
 	if err != nil {
 		return err
 	}
-	h := &httpServer{srv: srv, url: mcpserver.URL(l.Addr()), served: make(chan error, 1)}
+	h := &httpServer{srv: srv, url: mcpwire.URL(l.Addr()), served: make(chan error, 1)}
 	// The shared tools are added, and SetRemoteTool sees the server, in
 	// one step, so none shared meanwhile is missed; both before the first
 	// request is served.

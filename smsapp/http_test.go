@@ -12,7 +12,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/intentbridge"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 const sendCall = `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`
@@ -32,7 +32,7 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
 		t.Errorf("ServingURL %q", url)
 	}
-	status, body, err := mcptest.Post(url, "", sendCall)
+	status, body, err := testkit.PostMCP(url, "", sendCall)
 	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
 	if err != nil || status != http.StatusOK || body != want {
 		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
@@ -54,7 +54,7 @@ func TestStartHTTPServesTheBridgesCapabilities(t *testing.T) {
 	if s.ServingURL() != "" {
 		t.Errorf("ServingURL after StopHTTP: %q", s.ServingURL())
 	}
-	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+	if _, _, err := testkit.PostMCP(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after StopHTTP: %v, want connection refused", err)
 	}
 	if err := s.StopHTTP(); err != nil {
@@ -78,10 +78,10 @@ func TestStartHTTPOffLoopbackNeedsAToken(t *testing.T) {
 	defer s.StopHTTP()
 	// The server listens on every interface; loopback is one of them.
 	url := strings.Replace(s.ServingURL(), "0.0.0.0", "127.0.0.1", 1)
-	if status, _, err := mcptest.Post(url, "", sendCall); err != nil || status != http.StatusUnauthorized {
+	if status, _, err := testkit.PostMCP(url, "", sendCall); err != nil || status != http.StatusUnauthorized {
 		t.Errorf("without the token: HTTP %d %v", status, err)
 	}
-	if status, body, err := mcptest.Post(url, "phone-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions"}}`); err != nil || status != http.StatusOK || !strings.Contains(body, `"count":2`) {
+	if status, body, err := testkit.PostMCP(url, "phone-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_sms_subscriptions"}}`); err != nil || status != http.StatusOK || !strings.Contains(body, `"count":2`) {
 		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
 	}
 }
@@ -104,7 +104,7 @@ func TestCloseStopsTheServer(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := mcptest.Post(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
+	if _, _, err := testkit.PostMCP(url, "", sendCall); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after Close: %v, want connection refused", err)
 	}
 }
@@ -123,7 +123,7 @@ func TestTheMCPServerIsNamedAfterTheTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.StopHTTP()
-	_, body, err := mcptest.Post(s.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	_, body, err := testkit.PostMCP(s.ServingURL(), "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	// The version is the engine's build (buildinfo), which the release
 	// stamps with the app's version.
 	if want := `"serverInfo":{"name":"mobilemcp","title":"Notes","version":"` + buildinfo.Version() + `"}`; err != nil || !strings.Contains(body, want) {
@@ -143,7 +143,7 @@ func TestRequestsAreAnsweredWhileStopHTTPWaits(t *testing.T) {
 	url := s.ServingURL()
 	posted := make(chan error, 1)
 	go func() {
-		_, _, err := mcptest.Post(url, "", sendCall)
+		_, _, err := testkit.PostMCP(url, "", sendCall)
 		posted <- err
 	}()
 	for f.Blocked.Load() == 0 {

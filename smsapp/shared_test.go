@@ -27,7 +27,7 @@ func TestAHugeSharedDescriptorIsRefused(t *testing.T) {
 	_, s := newServer(t, &fakeJava{Subs: seedSubs})
 	s.SetRemoteCaller(&javaCaller{reply: func(string, string) (string, error) { panic("must not be called") }})
 	huge := hostileDescriptor(903)
-	want := fmt.Sprintf("mcpserver: the descriptor of com.example.evil is %d bytes; a shared app's may be at most 65536", len(huge))
+	want := fmt.Sprintf("smsapp: the descriptor of com.example.evil is %d bytes; a shared app's may be at most 65536", len(huge))
 	if err := s.SetRemoteTool("com.example.evil", huge, true); err == nil || err.Error() != want {
 		t.Errorf("SetRemoteTool without a server = %v; want %s", err, want)
 	}

@@ -59,7 +59,7 @@ type Server struct {
 
 	// The gateway: other apps' tools the user shares over the MCP server
 	// (SetRemoteTool), the way to call them and the bound on each call.
-	remotes       map[string]mcpserver.Remote // by package
+	remotes       map[string]mcpserver.SharedApp // by package
 	caller        RemoteCaller
 	remoteTimeout time.Duration
 	// httpMu makes StartHTTP and StopHTTP take turns. StopHTTP holds it,
@@ -81,7 +81,7 @@ func ServerFor(bridge *intentbridge.Bridge) *Server {
 	if s, ok := servers[bridge]; ok {
 		return s
 	}
-	s := &Server{bridge: bridge, remotes: map[string]mcpserver.Remote{}}
+	s := &Server{bridge: bridge, remotes: map[string]mcpserver.SharedApp{}}
 	servers[bridge] = s
 	bridge.OnClose(func() error {
 		serversMu.Lock()

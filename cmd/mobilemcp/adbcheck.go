@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/internal/nativelib"
 	"github.com/mobilemcp/mobilemcp/sms"
 )

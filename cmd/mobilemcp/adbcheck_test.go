@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/internal/nativelib/nativelibtest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 const checkAPKPath = "/data/app/~~Zq/io.github.mobilemcp.app-Xy/base.apk"
@@ -71,7 +71,7 @@ const dumpsysPackage = `Packages:
         android.permission.READ_PHONE_STATE: granted=false, flags=[ USER_SET ]
 `
 
-var goodAPK = nativelibtest.APK("lib/arm64-v8a/libmobilemcp.so", nativelibtest.ELF(0x4000, 0x4000), 16384)
+var goodAPK = testkit.APK("lib/arm64-v8a/libmobilemcp.so", testkit.ELF(0x4000, 0x4000), 16384)
 
 func TestADBCheckPassesEveryStep_andSendsNothingUnasked(t *testing.T) {
 	c := newCLI(t)
@@ -118,7 +118,7 @@ func TestADBCheckSendsOneSMS_toTheGivenNumber(t *testing.T) {
 
 func TestADBCheckFailures_sayWhat(t *testing.T) {
 	c := newCLI(t)
-	badAPK := nativelibtest.APK("lib/arm64-v8a/libmobilemcp.so", nativelibtest.ELF(0x1000), 16384)
+	badAPK := testkit.APK("lib/arm64-v8a/libmobilemcp.so", testkit.ELF(0x1000), 16384)
 	refusal := "io.github.mobilemcp.app.ToolService: startForeground failed; it runs without a foreground notification, and Android may stop or freeze it once the app is in the background\n"
 	c.adb = phone(badAPK, refusal, func(am, id string) string {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"` + id + `","capability":{"id":"send_sms"},"status":"failure","message":"the user has not yet allowed shell to use send_sms","error_code":"consent_required"}}}`

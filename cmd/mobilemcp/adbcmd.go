@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/suggest"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 func init() {
@@ -64,7 +64,7 @@ func runADB(e *env, args []string) int {
 		fs.Usage()
 		return exitOK
 	}
-	if hint := suggest.DidYouMean(args[0], []string{"connect", "disconnect", "stdio", "discover", "call", "check"}); hint != "" {
+	if hint := text.DidYouMean(args[0], []string{"connect", "disconnect", "stdio", "discover", "call", "check"}); hint != "" {
 		return usageError(e, fs, "unknown subcommand %q; %s", args[0], hint)
 	}
 	return usageError(e, fs, "unknown subcommand %q; use connect, disconnect, stdio, discover, call or check", args[0])

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 )
 
 func TestADBDiscover(t *testing.T) {

@@ -19,7 +19,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/term"
 
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -167,7 +168,7 @@ func readToken(e *env, file string) (string, error) {
 	var token string
 	switch {
 	case file != "":
-		data, err := readfile.File(file, maxTokenBytes)
+		data, err := osfile.ReadFile(file, maxTokenBytes)
 		if err != nil {
 			return "", fmt.Errorf("reading the token: %w", err)
 		}
@@ -203,7 +204,7 @@ func readToken(e *env, file string) (string, error) {
 
 // proveServer asks the server at url to prove that it knows token before
 // the token is sent anywhere: it answers a fresh random challenge with
-// mcpserver.Proof for port, the one asked for. Another app holding the
+// mcpwire.Proof for port, the one asked for. Another app holding the
 // port on the phone (while the real server is off) cannot, and then gets
 // nothing; nor can one that passes the challenge on to the real server on
 // another port, whose answer is for that port.
@@ -213,7 +214,7 @@ func proveServer(ctx context.Context, url string, port int, token, app string) e
 	challenge := make([]byte, 32)
 	rand.Read(challenge)
 	nonce := hex.EncodeToString(challenge)
-	proofURL := strings.TrimSuffix(url, mcpserver.Path) + mcpserver.ProofPath + "?nonce=" + nonce
+	proofURL := strings.TrimSuffix(url, mcpserver.Path) + mcpwire.ProofPath + "?nonce=" + nonce
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, proofURL, nil)
 	if err != nil {
 		return err
@@ -227,7 +228,7 @@ func proveServer(ctx context.Context, url string, port int, token, app string) e
 	}
 	defer resp.Body.Close()
 	proof, _ := io.ReadAll(io.LimitReader(resp.Body, 256))
-	if resp.StatusCode == http.StatusOK && hmac.Equal(proof, []byte(mcpserver.Proof(token, nonce, port))) {
+	if resp.StatusCode == http.StatusOK && hmac.Equal(proof, []byte(mcpwire.Proof(token, nonce, port))) {
 		return nil
 	}
 	return fmt.Errorf("the server at %s could not prove that it knows this token (HTTP %d), so the token was not sent. "+
@@ -242,7 +243,7 @@ func checkServer(ctx context.Context, url, token, app string) (title string, too
 	ctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
 	seen := &statusRecorder{next: http.DefaultTransport, token: token}
-	client := mcp.NewClient(&mcp.Implementation{Name: "mobilemcp-adb-connect", Version: mcpserver.Version}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "mobilemcp-adb-connect", Version: mcpserver.Version()}, nil)
 	session, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: seen}, MaxRetries: -1, DisableStandaloneSSE: true},
 		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err == nil {

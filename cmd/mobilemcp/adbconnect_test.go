@@ -13,9 +13,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"

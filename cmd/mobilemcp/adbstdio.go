@@ -19,9 +19,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -132,7 +133,7 @@ type phoneLink struct {
 
 func newPhoneLink(d *adb.Device, app string, log *lockedLog) *phoneLink {
 	p := &phoneLink{d: d, app: app, log: log, mirror: map[string]string{}, problem: "not connected yet"}
-	p.server = mcp.NewServer(&mcp.Implementation{Name: mcpserver.Name, Title: "mobilemcp phone over adb", Version: mcpserver.Version},
+	p.server = mcp.NewServer(&mcp.Implementation{Name: mcpserver.Name, Title: "mobilemcp phone over adb", Version: mcpserver.Version()},
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}})
 	return p
 }
@@ -142,7 +143,7 @@ func newPhoneLink(d *adb.Device, app string, log *lockedLog) *phoneLink {
 // the forward.
 func (p *phoneLink) serve(ctx context.Context, in io.Reader, out io.Writer, poll time.Duration) error {
 	p.refresh(ctx)
-	session, err := p.server.Connect(ctx, &mcpserver.LineTransport{In: in, Out: out}, nil)
+	session, err := p.server.Connect(ctx, &mcpwire.LineTransport{In: in, Out: out}, nil)
 	if err != nil {
 		return err
 	}
@@ -174,7 +175,7 @@ func (p *phoneLink) serve(ctx context.Context, in io.Reader, out io.Writer, poll
 	p.connectMu.Lock()
 	defer p.connectMu.Unlock()
 	p.disconnect(context.Background(), "")
-	if mcpserver.ClientGone(err) {
+	if mcpwire.ClientGone(err) {
 		err = nil
 	}
 	return err
@@ -236,7 +237,7 @@ func (p *phoneLink) connect(ctx context.Context) error {
 		return err
 	}
 	auth := &bearerTransport{next: http.DefaultTransport, token: state.Token}
-	client := mcp.NewClient(&mcp.Implementation{Name: "mobilemcp-adb-stdio", Version: mcpserver.Version}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "mobilemcp-adb-stdio", Version: mcpserver.Version()}, nil)
 	session, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: auth}, MaxRetries: -1, DisableStandaloneSSE: true},
 		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
@@ -314,7 +315,7 @@ func (p *phoneLink) sync(tools []*mcp.Tool) {
 			continue
 		}
 		if err := addTool(p.server, t, p.call); err != nil {
-			p.log.printf("the phone's tool %s cannot be offered: %v", excerpt.Of(t.Name), err)
+			p.log.printf("the phone's tool %s cannot be offered: %v", text.Excerpt(t.Name), err)
 			continue
 		}
 		p.mirror[t.Name] = string(data)
@@ -351,7 +352,7 @@ func addTool(s *mcp.Server, t *mcp.Tool, h mcp.ToolHandler) (err error) {
 func (p *phoneLink) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	p.calls.Add(1)
 	defer p.calls.Done()
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), mcpserver.MaxRemoteTimeout+30*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), mcpserver.MaxSharedTimeout+30*time.Second)
 	defer cancel()
 	params := &mcp.CallToolParams{Meta: req.Params.Meta, Name: req.Params.Name, Arguments: req.Params.Arguments}
 	for attempt := 0; ; attempt++ {
@@ -384,7 +385,7 @@ func (p *phoneLink) call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Ca
 		p.connectMu.Lock()
 		p.disconnect(ctx, reason)
 		p.connectMu.Unlock()
-		return unreachable("the phone could not be reached for %s: %s. If this was a send, check the phone before sending again. This server reconnects by itself; the client need not restart", excerpt.Of(req.Params.Name), reason), nil
+		return unreachable("the phone could not be reached for %s: %s. If this was a send, check the phone before sending again. This server reconnects by itself; the client need not restart", text.Excerpt(req.Params.Name), reason), nil
 	}
 }
 

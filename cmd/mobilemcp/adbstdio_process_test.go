@@ -14,8 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
@@ -25,7 +25,7 @@ type adbStdioProcess struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	stdout io.ReadCloser
-	stderr *mcptest.Buffer
+	stderr *testkit.Buffer
 }
 
 func startADBStdioProcess(t *testing.T, phone *gatewayPhone) *adbStdioProcess {
@@ -36,7 +36,7 @@ func startADBStdioProcess(t *testing.T, phone *gatewayPhone) *adbStdioProcess {
 	if err := os.Symlink(os.Args[0], filepath.Join(bin, "adb")); err != nil {
 		t.Fatal(err)
 	}
-	p := &adbStdioProcess{cmd: exec.Command(os.Args[0], "adb", "stdio", "--poll", "100ms"), stderr: &mcptest.Buffer{}}
+	p := &adbStdioProcess{cmd: exec.Command(os.Args[0], "adb", "stdio", "--poll", "100ms"), stderr: &testkit.Buffer{}}
 	p.cmd.Env = append(os.Environ(), asCLI+"=1", adbtest.ShimEnv+"="+srv.URL, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"HOME="+t.TempDir(), "MOBILEMCP_DATA_DIR="+t.TempDir())
 	p.cmd.Stderr = p.stderr

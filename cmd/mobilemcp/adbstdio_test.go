@@ -16,10 +16,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
@@ -100,7 +100,7 @@ func (p *gatewayPhone) sends(t *testing.T) int {
 type stdioClient struct {
 	t       *testing.T
 	session *mcp.ClientSession
-	stderr  *mcptest.Buffer
+	stderr  *testkit.Buffer
 	changed chan struct{}
 	exited  chan int
 }
@@ -109,7 +109,7 @@ func startADBStdio(t *testing.T, c *cli, args ...string) *stdioClient {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &stdioClient{t: t, stderr: &mcptest.Buffer{}, changed: make(chan struct{}, 16), exited: make(chan int, 1)}
+	s := &stdioClient{t: t, stderr: &testkit.Buffer{}, changed: make(chan struct{}, 16), exited: make(chan int, 1)}
 	e := &env{ctx: context.Background(), stdin: inR, stdout: outW, stderr: s.stderr, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
 	go func() {
 		s.exited <- run(e, append([]string{"adb", "stdio", "--poll", "50ms"}, args...))
@@ -197,7 +197,7 @@ func TestADBStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := phone.srv.SetRemote(mcpserver.Remote{Package: "io.github.mobilemcp.notes", Capabilities: notes,
+	if _, err := phone.srv.Share(mcpserver.SharedApp{Package: "io.github.mobilemcp.notes", Capabilities: notes,
 		Call: func(context.Context, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
 		t.Fatal(err)
 	}

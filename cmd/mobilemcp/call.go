@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
 func init() {
@@ -77,7 +77,7 @@ exist).`)
 		return exitFailure
 	}
 	defer store.Close()
-	reply := eng.Do(context.Background(), capability.Call{Raw: request, Caller: capability.Caller{ID: "cli", Vouched: true}})
+	reply := eng.Do(context.Background(), capability.NewCall(request, capability.Caller{ID: "cli", Vouched: true}, nil))
 	if reply.Replayed {
 		fmt.Fprintf(e.stderr, "mobilemcp call: request %s was answered before; this is the stored reply, and nothing ran again\n", reply.ID)
 	}
@@ -184,12 +184,12 @@ func readInput(e *env, name string) ([]byte, error) {
 	var err error
 	if name == "-" {
 		name = "the request on stdin"
-		data, err = readfile.All(e.stdin, capability.DefaultMaxRequestBytes, name)
+		data, err = osfile.ReadAll(e.stdin, capability.DefaultMaxRequestBytes, name)
 	} else {
-		data, err = readfile.File(name, capability.DefaultMaxRequestBytes)
+		data, err = osfile.ReadFile(name, capability.DefaultMaxRequestBytes)
 		name = "the request in " + name
 	}
-	if readfile.IsTooLarge(err) {
+	if osfile.IsTooLarge(err) {
 		err = fmt.Errorf("%s is larger than %d bytes, the most the engine accepts", name, capability.DefaultMaxRequestBytes)
 	}
 	return data, err

@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 )
 
 func init() {
@@ -21,8 +25,28 @@ const latestCLI = modulePath + "/cmd/mobilemcp@latest"
 type desktopClient struct {
 	name  string // as 'mobilemcp config' takes it
 	title string
-	where string // the file, or "" for a command to run
+	// where is the file the configuration goes in, for each operating
+	// system (GOOS); nil for a client configured by a command, "" for an
+	// operating system it does not run on.
+	where map[string]string
 	write func(w io.Writer, s stdioServer)
+}
+
+// whereOn says where the configuration goes on the operating system goos:
+// "run" for a command, "in FILE" for a file.
+func (c desktopClient) whereOn(goos string) string {
+	if c.where == nil {
+		return "run"
+	}
+	if file := c.where[goos]; file != "" {
+		return "in " + file
+	}
+	for _, other := range []string{"darwin", "windows", "linux"} {
+		if file := c.where[other]; file != "" {
+			return "which has no build for " + goos + ", in " + file[strings.LastIndexAny(file, `/\`)+1:]
+		}
+	}
+	return "in its configuration"
 }
 
 // stdioServer is the server a configuration starts.
@@ -33,24 +57,39 @@ type stdioServer struct {
 }
 
 // desktopClients are the clients 'config' knows, in the order it prints
-// them. Each writes the form its own documentation gives.
+// them. Each writes the form its own documentation gives, in the file its
+// documentation names for each operating system.
 var desktopClients = []desktopClient{
-	{"claude-code", "Claude Code", "", func(w io.Writer, s stdioServer) {
+	{"claude-code", "Claude Code", nil, func(w io.Writer, s stdioServer) {
 		fmt.Fprintf(w, "claude mcp add %s -- %s\n", s.name, shellWords(append([]string{s.command}, s.args...)))
 	}},
-	{"claude-desktop", "Claude Desktop", "claude_desktop_config.json", writeMCPServers},
-	{"cursor", "Cursor", "~/.cursor/mcp.json", writeMCPServers},
-	{"vscode", "VS Code", ".vscode/mcp.json", func(w io.Writer, s stdioServer) {
+	{"claude-desktop", "Claude Desktop", map[string]string{
+		"darwin":  "~/Library/Application Support/Claude/claude_desktop_config.json",
+		"windows": `%APPDATA%\Claude\claude_desktop_config.json`,
+		"linux":   "", // Claude Desktop has no Linux build
+	}, writeMCPServers},
+	{"cursor", "Cursor", map[string]string{
+		"darwin":  "~/.cursor/mcp.json",
+		"linux":   "~/.cursor/mcp.json",
+		"windows": `%USERPROFILE%\.cursor\mcp.json`,
+	}, writeMCPServers},
+	{"vscode", "VS Code", map[string]string{
+		"darwin":  "~/Library/Application Support/Code/User/mcp.json",
+		"linux":   "~/.config/Code/User/mcp.json",
+		"windows": `%APPDATA%\Code\User\mcp.json`,
+	}, func(w io.Writer, s stdioServer) {
 		writeServerJSON(w, "servers", s, `"type": "stdio", `)
 	}},
-	{"codex", "Codex", "~/.codex/config.toml", func(w io.Writer, s stdioServer) {
-		quoted := make([]string, len(s.args))
-		for i, a := range s.args {
-			quoted[i] = strconv.Quote(a)
-		}
-		fmt.Fprintf(w, "[mcp_servers.%s]\ncommand = %s\nargs = [%s]\n", s.name, strconv.Quote(s.command), strings.Join(quoted, ", "))
-	}},
-	{"gemini", "Gemini CLI", "~/.gemini/settings.json", writeMCPServers},
+	{"codex", "Codex", map[string]string{
+		"darwin":  "~/.codex/config.toml",
+		"linux":   "~/.codex/config.toml",
+		"windows": `%USERPROFILE%\.codex\config.toml`,
+	}, writeCodex},
+	{"gemini", "Gemini CLI", map[string]string{
+		"darwin":  "~/.gemini/settings.json",
+		"linux":   "~/.gemini/settings.json",
+		"windows": `%USERPROFILE%\.gemini\settings.json`,
+	}, writeMCPServers},
 }
 
 // writeMCPServers writes the "mcpServers" object that Claude Desktop,
@@ -73,7 +112,20 @@ func jsonString(s string) string {
 	return string(data)
 }
 
+// writeCodex writes Codex's [mcp_servers.NAME] table. The name needs no
+// quoting (serverName allows only a bare key's characters); the values
+// are encoded by a TOML encoder, which escapes what TOML requires.
+func writeCodex(w io.Writer, s stdioServer) {
+	fmt.Fprintf(w, "[mcp_servers.%s]\n", s.name)
+	_ = toml.NewEncoder(w).Encode(struct {
+		Command string   `toml:"command"`
+		Args    []string `toml:"args"`
+	}{s.command, s.args})
+}
+
 // shellWords joins words for a POSIX shell, quoting those that need it.
+// Claude Code runs its commands in a POSIX shell on every system (Git
+// Bash on Windows).
 func shellWords(words []string) string {
 	quoted := make([]string, len(words))
 	for i, w := range words {
@@ -87,26 +139,130 @@ func shellWords(words []string) string {
 	return strings.Join(quoted, " ")
 }
 
+// serverName is what Claude Code and Codex accept as a server's name, and
+// what model providers accept in the tool names agents build from it.
+var serverName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// runners are the ways --via names to start mobilemcp: the words that
+// come before mobilemcp's own arguments.
+var runners = []struct {
+	name  string
+	words []string
+}{
+	{"npx", []string{"npx", "-y", "mobilemcp"}},
+	{"uvx", []string{"uvx", "mobilemcp"}},
+	{"pipx", []string{"pipx", "run", "mobilemcp"}},
+	{"go", []string{"go", "run", latestCLI}},
+	{"path", []string{"mobilemcp"}},
+}
+
+func runnerNames() string {
+	names := make([]string, len(runners))
+	for i, r := range runners {
+		names[i] = r.name
+	}
+	return strings.Join(names, "|")
+}
+
+// runnerWords are the words that start mobilemcp with the runner name on
+// the operating system goos, or nil for no such runner. On Windows, npx is
+// a batch file, which a client can start only through cmd (as Claude
+// Code's documentation says).
+func runnerWords(name, goos string) []string {
+	for _, r := range runners {
+		if r.name == name {
+			if name == "npx" && goos == "windows" {
+				return append([]string{"cmd", "/c"}, r.words...)
+			}
+			return r.words
+		}
+	}
+	return nil
+}
+
+// cachedBy names the package runner whose cache holds the executable at
+// path, or "" when none does. A copy in a runner's cache may be removed by
+// the runner at any time, so a client is given the runner instead.
+func cachedBy(path string) string {
+	p := filepath.ToSlash(path)
+	switch {
+	case strings.Contains(p, "/_npx/"): // npm's cache of npx's installs
+		return "npx"
+	case strings.Contains(p, "/uv/archive-v"): // uv's cache, where uvx installs
+		return "uvx"
+	case strings.Contains(p, "/pipx/.cache/"): // pipx run's cache
+		return "pipx"
+	}
+	return ""
+}
+
+// goRunBuild reports whether path is a temporary build of 'go run', which
+// Go deletes when the command exits.
+func goRunBuild(path string) bool {
+	return strings.Contains(filepath.ToSlash(path), "/go-build")
+}
+
+// defaultCommand is the command of the configuration when neither --via
+// nor --command is given: what is running now. That is "mobilemcp" when
+// the mobilemcp on PATH is this very file, else this file's absolute path
+// (a client started from a desktop menu may not have the shell's PATH),
+// else, when this file sits in a package runner's cache, the runner.
+func defaultCommand(e *env) ([]string, error) {
+	exe, err := e.executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot tell where this mobilemcp is (%v); give --via %s or --command", err, runnerNames())
+	}
+	if r := cachedBy(exe); r != "" {
+		return runnerWords(r, e.goos), nil
+	}
+	if goRunBuild(exe) {
+		return nil, fmt.Errorf("this mobilemcp is a temporary build of 'go run' (%s), which is gone once it exits; "+
+			"build one that stays (go build -o build/mobilemcp ./cmd/mobilemcp) and run its config, "+
+			"or give --via %s, or --command", exe, runnerNames())
+	}
+	if onPath, err := e.lookPath("mobilemcp"); err == nil && sameFile(onPath, exe) {
+		return []string{"mobilemcp"}, nil
+	}
+	if abs, err := filepath.Abs(exe); err == nil {
+		exe = abs
+	}
+	return []string{exe}, nil
+}
+
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 const configHelp = `Prints the configuration with which an MCP client starts mobilemcp as a
 stdio server: for the phone, 'mobilemcp adb stdio' (its shared tools over
 USB, with no token to copy); with --simulated, 'mobilemcp serve --stdio'
-(the simulated phone). None needs Node, and none holds a token.
+(the simulated phone). None holds a token.
 
 CLIENT is one of claude-code, claude-desktop, cursor, vscode, codex or
 gemini; without it, every client's is printed, each under the file it goes
-in. Claude Code's is the command that adds the server.
+in on this system. Claude Code's is the command that adds the server.
 
-A client started from a desktop menu may not have your shell's PATH: give
---command the full path of mobilemcp (command -v mobilemcp), or --go-run to
-have Go build it on the fly. 'adb stdio' also needs adb on the client's PATH.`
+The command the client runs is the mobilemcp that prints it: "mobilemcp"
+when that is the one on PATH, else its full path, because a client started
+from a desktop menu may not have your shell's PATH. Run from npx, uvx or
+pipx, it is that runner. --via chooses a runner instead: npx (npx -y
+mobilemcp, needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
+path (the name mobilemcp, found on the client's PATH); --command names any
+file. 'adb stdio' also needs adb on the client's PATH.`
 
 func runConfig(e *env, args []string) int {
 	fs := newFlags(e, "config", "[flags] [CLIENT]", configHelp)
 	simulated := fs.Bool("simulated", false, "configure the simulated phone (serve --stdio) instead of the phone")
 	serial := fs.String("serial", "", "the phone's `serial`, when several devices are connected")
-	commandPath := fs.String("command", "mobilemcp", "the `command` the client runs")
-	goRun := fs.Bool("go-run", false, "run the CLI with 'go run "+latestCLI+"', for a machine with nothing installed but Go")
-	name := fs.String("name", "", "the server's `name` in the client (default phone, or sms with --simulated)")
+	via := fs.String("via", "", "start mobilemcp with a package `runner`: "+runnerNames())
+	var commandPath *string
+	fs.Func("command", "the `path` of the mobilemcp the client runs (default: the one running now)", func(v string) error {
+		commandPath = &v
+		return nil
+	})
+	name := fs.String("name", "", "the server's `name` in the client: 1 to 64 letters, digits, _ or - (default phone, or sms with --simulated)")
 	positional, code, done := parseFlags(e, fs, args)
 	if done {
 		return code
@@ -115,24 +271,48 @@ func runConfig(e *env, args []string) int {
 	for _, c := range desktopClients {
 		names = append(names, c.name)
 	}
-	if len(positional) > 1 {
+	switch {
+	case len(positional) > 1:
 		return usageError(e, fs, "unexpected arguments %q; name one client", positional[1:])
-	}
-	if len(positional) == 1 && !slices.Contains(names, positional[0]) {
+	case len(positional) == 1 && !slices.Contains(names, positional[0]):
 		return usageError(e, fs, "unknown client %q; use one of %s", positional[0], strings.Join(names, ", "))
-	}
-	if *simulated && *serial != "" {
+	case *simulated && *serial != "":
 		return usageError(e, fs, "--serial picks a phone; the simulated phone (--simulated) needs none")
+	case *name != "" && !serverName.MatchString(*name):
+		return usageError(e, fs, "--name %q is not a name every client accepts: use 1 to 64 letters, digits, _ or -", *name)
+	case commandPath != nil && strings.TrimSpace(*commandPath) == "":
+		return usageError(e, fs, "--command %q is empty: give the path of mobilemcp, or --via %s", *commandPath, runnerNames())
+	case commandPath != nil && *via != "":
+		return usageError(e, fs, "--command %q and --via %s both say what to run; give one", *commandPath, *via)
+	case *via != "" && runnerWords(*via, e.goos) == nil:
+		return usageError(e, fs, "--via %q is not a runner; use one of %s", *via, runnerNames())
 	}
-	s := stdioServer{name: "phone", command: *commandPath, args: []string{"adb", "stdio"}}
+
+	var words []string
+	switch {
+	case commandPath != nil:
+		words = []string{*commandPath}
+		// A relative path would be taken from the client's directory.
+		if !filepath.IsAbs(*commandPath) && strings.ContainsAny(*commandPath, "/"+string(filepath.Separator)) {
+			if abs, err := filepath.Abs(*commandPath); err == nil {
+				words[0] = abs
+			}
+		}
+	case *via != "":
+		words = runnerWords(*via, e.goos)
+	default:
+		var err error
+		if words, err = defaultCommand(e); err != nil {
+			fmt.Fprintf(e.stderr, "mobilemcp config: %v\n", err)
+			return exitFailure
+		}
+	}
+	s := stdioServer{name: "phone", command: words[0], args: append(slices.Clone(words[1:]), "adb", "stdio")}
 	if *serial != "" {
 		s.args = append(s.args, "--serial", *serial)
 	}
 	if *simulated {
-		s.name, s.args = "sms", []string{"serve", "--stdio"}
-	}
-	if *goRun {
-		s.command, s.args = "go", append([]string{"run", latestCLI}, s.args...)
+		s.name, s.args = "sms", append(slices.Clone(words[1:]), "serve", "--stdio")
 	}
 	if *name != "" {
 		s.name = *name
@@ -148,11 +328,7 @@ func runConfig(e *env, args []string) int {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		if c.where == "" {
-			fmt.Fprintf(e.stdout, "%s, run:\n", c.title)
-		} else {
-			fmt.Fprintf(e.stdout, "%s, in %s:\n", c.title, c.where)
-		}
+		fmt.Fprintf(e.stdout, "%s, %s:\n", c.title, c.whereOn(e.goos))
 		c.write(e.stdout, s)
 	}
 	return exitOK

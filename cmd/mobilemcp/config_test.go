@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -15,15 +16,25 @@ import (
 // for VS Code's mcp.json; the TOML table [mcp_servers.NAME] for Codex's
 // config.toml; 'claude mcp add NAME -- COMMAND ARGS' for Claude Code.
 func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
+	const exe = "/opt/mobilemcp/bin/mobilemcp" // newCLI's running mobilemcp
 	for _, tt := range []struct {
 		flags   []string
 		name    string
 		command []string
 	}{
-		{nil, "phone", []string{"mobilemcp", "adb", "stdio"}},
-		{[]string{"--serial", "R58M 1"}, "phone", []string{"mobilemcp", "adb", "stdio", "--serial", "R58M 1"}},
-		{[]string{"--simulated"}, "sms", []string{"mobilemcp", "serve", "--stdio"}},
-		{[]string{"--simulated", "--go-run"}, "sms", []string{"go", "run", "github.com/mobilemcp/mobilemcp/cmd/mobilemcp@latest", "serve", "--stdio"}},
+		{nil, "phone", []string{exe, "adb", "stdio"}},
+		{[]string{"--serial", "R58M 1"}, "phone", []string{exe, "adb", "stdio", "--serial", "R58M 1"}},
+		{[]string{"--simulated"}, "sms", []string{exe, "serve", "--stdio"}},
+		{[]string{"--via", "npx"}, "phone", []string{"npx", "-y", "mobilemcp", "adb", "stdio"}},
+		{[]string{"--via", "uvx", "--simulated"}, "sms", []string{"uvx", "mobilemcp", "serve", "--stdio"}},
+		{[]string{"--via", "pipx"}, "phone", []string{"pipx", "run", "mobilemcp", "adb", "stdio"}},
+		{[]string{"--via", "path", "--name", "my_phone-2"}, "my_phone-2", []string{"mobilemcp", "adb", "stdio"}},
+		{[]string{"--simulated", "--via", "go"}, "sms", []string{"go", "run", "github.com/mobilemcp/mobilemcp/cmd/mobilemcp@latest", "serve", "--stdio"}},
+		// Paths that each format must quote: spaces, quotes, backslashes, a
+		// control character, and what TOML alone must escape (DEL).
+		{[]string{"--command", "/Users/Jane Doe/My Tools/mobile'mcp"}, "phone", []string{"/Users/Jane Doe/My Tools/mobile'mcp", "adb", "stdio"}},
+		{[]string{"--command", `C:\Users\Jane "JD" Doe\mobilemcp.exe`}, "phone", []string{`C:\Users\Jane "JD" Doe\mobilemcp.exe`, "adb", "stdio"}},
+		{[]string{"--command", "/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp"}, "phone", []string{"/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp", "adb", "stdio"}},
 	} {
 		for _, client := range []string{"claude-code", "claude-desktop", "cursor", "vscode", "codex", "gemini"} {
 			code, out, errOut := newCLI(t).run("", append(append([]string{"config"}, tt.flags...), client)...)
@@ -47,9 +58,108 @@ func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 			if name != tt.name || !slices.Equal(command, tt.command) {
 				t.Errorf("config %s %q starts %s: %q; want %s: %q\n%s", client, tt.flags, name, command, tt.name, tt.command, out)
 			}
-			if strings.Contains(out, "npx") || strings.Contains(strings.ToLower(out), "token") {
-				t.Errorf("config %s needs Node or names a token:\n%s", client, out)
+			if strings.Contains(strings.ToLower(out), "token") {
+				t.Errorf("config %s names a token:\n%s", client, out)
 			}
+		}
+	}
+}
+
+// By default a client runs the mobilemcp that printed its configuration:
+// by name when it is the one on PATH, else by its absolute path, else the
+// package runner whose cache holds it. A temporary build of go run is
+// refused, since it is gone once config exits.
+func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
+	dir := t.TempDir()
+	installed := filepath.Join(dir, "lib", "mobilemcp")
+	if err := os.MkdirAll(filepath.Dir(installed), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(installed, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	linked := filepath.Join(dir, "bin", "mobilemcp") // as uv tool install and pipx install link it
+	if err := os.MkdirAll(filepath.Dir(linked), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(installed, linked); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other-mobilemcp")
+	if err := os.WriteFile(other, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		exe, path, want string
+	}{
+		{installed, linked, "claude mcp add phone -- mobilemcp adb stdio\n"},
+		{installed, "", "claude mcp add phone -- " + installed + " adb stdio\n"},
+		{installed, other, "claude mcp add phone -- " + installed + " adb stdio\n"},
+		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- npx -y mobilemcp adb stdio\n"},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", other, "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
+		{"/home/me/.local/share/pipx/.cache/0f1e2d/bin/mobilemcp", "", "claude mcp add phone -- pipx run mobilemcp adb stdio\n"},
+	} {
+		c := newCLI(t)
+		c.exe, c.path = tt.exe, tt.path
+		if code, out, errOut := c.run("", "config", "claude-code"); code != exitOK || out != tt.want {
+			t.Errorf("running %s, with %q on PATH: exit %d\n got %q\nwant %q\n%s", tt.exe, tt.path, code, out, tt.want, errOut)
+		}
+	}
+
+	c := newCLI(t)
+	c.exe = "/tmp/go-build1234/b001/exe/mobilemcp"
+	code, out, errOut := c.run("", "config", "cursor")
+	if want := "mobilemcp config: this mobilemcp is a temporary build of 'go run' (/tmp/go-build1234/b001/exe/mobilemcp), which is gone once it exits; " +
+		"build one that stays (go build -o build/mobilemcp ./cmd/mobilemcp) and run its config, or give --via npx|uvx|pipx|go|path, or --command\n"; code != exitFailure || out != "" || errOut != want {
+		t.Errorf("from go run: exit %d, stdout %q\n got %q\nwant %q", code, out, errOut, want)
+	}
+	if code, out, _ := c.run("", "config", "--via", "go", "claude-code"); code != exitOK ||
+		out != "claude mcp add phone -- go run github.com/mobilemcp/mobilemcp/cmd/mobilemcp@latest adb stdio\n" {
+		t.Errorf("from go run, --via go: exit %d, %q", code, out)
+	}
+
+	// On Windows npx is a batch file, which clients start through cmd.
+	c = newCLI(t)
+	c.goos = "windows"
+	if code, out, _ := c.run("", "config", "--via", "npx", "codex"); code != exitOK ||
+		out != "[mcp_servers.phone]\ncommand = \"cmd\"\nargs = [\"/c\", \"npx\", \"-y\", \"mobilemcp\", \"adb\", \"stdio\"]\n" {
+		t.Errorf("--via npx on Windows: exit %d, %q", code, out)
+	}
+
+	// A relative --command is made absolute: the client starts it from a
+	// directory of its own.
+	wd, _ := os.Getwd()
+	if code, out, _ := newCLI(t).run("", "config", "--command", "build/mobilemcp", "claude-code"); code != exitOK ||
+		out != "claude mcp add phone -- "+filepath.Join(wd, "build/mobilemcp")+" adb stdio\n" {
+		t.Errorf("--command build/mobilemcp: exit %d, %q", code, out)
+	}
+}
+
+// Printing every client, config heads each with where it goes on this
+// operating system.
+func TestConfigSaysWhereEachFileLives(t *testing.T) {
+	for goos, want := range map[string][]string{
+		"darwin": {"Claude Code, run:", "Claude Desktop, in ~/Library/Application Support/Claude/claude_desktop_config.json:",
+			"Cursor, in ~/.cursor/mcp.json:", "VS Code, in ~/Library/Application Support/Code/User/mcp.json:",
+			"Codex, in ~/.codex/config.toml:", "Gemini CLI, in ~/.gemini/settings.json:"},
+		"linux": {"Claude Code, run:", "Claude Desktop, which has no build for linux, in claude_desktop_config.json:",
+			"Cursor, in ~/.cursor/mcp.json:", "VS Code, in ~/.config/Code/User/mcp.json:",
+			"Codex, in ~/.codex/config.toml:", "Gemini CLI, in ~/.gemini/settings.json:"},
+		"windows": {"Claude Code, run:", `Claude Desktop, in %APPDATA%\Claude\claude_desktop_config.json:`,
+			`Cursor, in %USERPROFILE%\.cursor\mcp.json:`, `VS Code, in %APPDATA%\Code\User\mcp.json:`,
+			`Codex, in %USERPROFILE%\.codex\config.toml:`, `Gemini CLI, in %USERPROFILE%\.gemini\settings.json:`},
+	} {
+		c := newCLI(t)
+		c.goos = goos
+		code, out, _ := c.run("", "config", "--via", "npx")
+		var heads []string
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasSuffix(line, ":") && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "{") {
+				heads = append(heads, line)
+			}
+		}
+		if code != exitOK || !slices.Equal(heads, want) {
+			t.Errorf("on %s: exit %d\n got %q\nwant %q", goos, code, heads, want)
 		}
 	}
 }
@@ -122,13 +232,33 @@ func shellSplit(t *testing.T, line string) []string {
 }
 
 func TestConfigUsage(t *testing.T) {
-	for _, args := range [][]string{{"config", "windsurf"}, {"config", "cursor", "vscode"}, {"config", "--simulated", "--serial", "x"}} {
-		if code, _, _ := newCLI(t).run("", args...); code != exitUsage {
-			t.Errorf("%q: exit %d", args, code)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"config", "windsurf"}, `unknown client "windsurf"`},
+		{[]string{"config", "cursor", "vscode"}, `unexpected arguments ["vscode"]`},
+		{[]string{"config", "--simulated", "--serial", "x"}, "--serial picks a phone"},
+		{[]string{"config", "--command", ""}, `mobilemcp config: --command "" is empty: give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
+		{[]string{"config", "--command", "  "}, `--command "  " is empty`},
+		{[]string{"config", "--command"}, "--command needs a value"},
+		{[]string{"config", "--name", "my server"}, `mobilemcp config: --name "my server" is not a name every client accepts: use 1 to 64 letters, digits, _ or -`},
+		{[]string{"config", "--name", "my.phone"}, `--name "my.phone" is not a name`},
+		{[]string{"config", "--name", `a"b`}, `--name "a\"b" is not a name`},
+		{[]string{"config", "--name", strings.Repeat("p", 65)}, `--name "` + strings.Repeat("p", 65) + `" is not a name`},
+		{[]string{"config", "--via", "brew"}, `--via "brew" is not a runner; use one of npx|uvx|pipx|go|path`},
+		{[]string{"config", "--via", "npx", "--command", "/bin/mobilemcp"}, `--command "/bin/mobilemcp" and --via npx both say what to run`},
+	} {
+		code, out, errOut := newCLI(t).run("", tt.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tt.args, code, out, errOut, tt.want)
 		}
 	}
-	code, out, _ := newCLI(t).run("", "config")
-	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- mobilemcp adb stdio\n\nClaude Desktop, in claude_desktop_config.json:\n") {
+	if code, _, _ := newCLI(t).run("", "config", "--name", strings.Repeat("p", 64), "codex"); code != exitOK {
+		t.Errorf("a 64-character name: exit %d", code)
+	}
+	code, out, _ := newCLI(t).run("", "config", "--via", "npx")
+	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- npx -y mobilemcp adb stdio\n\nClaude Desktop, ") {
 		t.Errorf("config: exit %d\n%s", code, out)
 	}
 }

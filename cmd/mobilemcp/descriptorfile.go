@@ -6,7 +6,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // readDescriptor lints and parses the descriptor at path, which flagName
@@ -26,7 +26,7 @@ func readDescriptor(e *env, fs *flag.FlagSet, flagName, path string) (file *desc
 		fmt.Fprintln(e.stderr, f)
 	}
 	if errs, _ := count(findings); errs > 0 {
-		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, plural.Count(errs, "error"))
+		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, text.Plural(errs, "error"))
 		return nil, exitFailure, false
 	}
 	file, err = descriptor.Parse(data)

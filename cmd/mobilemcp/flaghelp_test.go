@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 )
 
 // helpedCommands is every command line whose --help lists flags: each

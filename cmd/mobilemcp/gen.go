@@ -12,7 +12,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
 // defaultDescriptorPath is where gen writes the descriptor, relative to the
@@ -30,7 +30,7 @@ const modulePath = "github.com/mobilemcp/mobilemcp"
 // holds a go.mod that declares modulePath. A go.mod is the mark rather
 // than a res directory, which any Android project has and which moves.
 func isModuleRoot(dir string) bool {
-	data, err := readfile.File(filepath.Join(dir, "go.mod"), 1<<20) // a go.mod is a few KB
+	data, err := osfile.ReadFile(filepath.Join(dir, "go.mod"), 1<<20) // a go.mod is a few KB
 	return err == nil && modfile.ModulePath(data) == modulePath
 }
 
@@ -43,8 +43,8 @@ const maxGeneratedBytes = 1 << 20
 // differs; one that does not exist is an error the caller checks with
 // os.ErrNotExist.
 func readGenerated(path string) ([]byte, error) {
-	data, err := readfile.File(path, maxGeneratedBytes)
-	if readfile.IsTooLarge(err) {
+	data, err := osfile.ReadFile(path, maxGeneratedBytes)
+	if osfile.IsTooLarge(err) {
 		return []byte(fmt.Sprintf("(more than %d bytes)\n", maxGeneratedBytes)), nil
 	}
 	return data, err
@@ -131,7 +131,7 @@ func writeGenerated(e *env, f genFile) error {
 		return err
 	}
 	old, err := readGenerated(f.path)
-	var notRegular *readfile.NotRegularError
+	var notRegular *osfile.NotRegularError
 	switch {
 	case errors.As(err, &notRegular):
 		// A device or a FIFO would block the write or never end the read.

@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 func init() {
@@ -87,7 +87,7 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	}
 	errs, warnings := count(findings)
 	if errs+warnings > 0 && *format == "text" {
-		fmt.Fprintf(e.stderr, "%s, %s\n", plural.Count(errs, "error"), plural.Count(warnings, "warning"))
+		fmt.Fprintf(e.stderr, "%s, %s\n", text.Plural(errs, "error"), text.Plural(warnings, "warning"))
 	}
 	if errs > 0 || (*strict && warnings > 0) {
 		return exitFailure

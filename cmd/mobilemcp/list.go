@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 
@@ -68,7 +68,7 @@ outbox.jsonl in the data directory.`)
 			r.To, len(r.Parts), r.Encoding, result, r.Text)
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "%s in %s\n", plural.Count(len(records), "send"), path)
+	fmt.Fprintf(e.stdout, "%s in %s\n", text.Plural(len(records), "send"), path)
 	return exitOK
 }
 

@@ -17,13 +17,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/suggest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Exit codes shared by every command.
@@ -42,7 +44,12 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
-	adb    adb.Runner // nil means the adb on PATH
+	// executable is the path of the running mobilemcp, and lookPath finds
+	// a command on PATH (os.Executable and exec.LookPath).
+	executable func() (string, error)
+	lookPath   func(string) (string, error)
+	goos       string     // the operating system, runtime.GOOS
+	adb        adb.Runner // nil means the adb on PATH
 }
 
 type command struct {
@@ -57,7 +64,8 @@ var commands []command
 func register(c command) { commands = append(commands, c) }
 
 func main() {
-	e := &env{ctx: context.Background(), stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+	e := &env{ctx: context.Background(), stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
+		executable: os.Executable, lookPath: exec.LookPath, goos: runtime.GOOS}
 	os.Exit(run(e, os.Args[1:]))
 }
 
@@ -126,7 +134,7 @@ func dispatch(e *env, args []string) int {
 		names[i] = c.name
 	}
 	problem := fmt.Sprintf("unknown command %q", args[0])
-	if hint := suggest.DidYouMean(args[0], names); hint != "" {
+	if hint := text.DidYouMean(args[0], names); hint != "" {
 		problem += "; " + hint
 	}
 	fmt.Fprintf(e.stderr, "mobilemcp: %s\n\n", problem)
@@ -225,7 +233,7 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 		problem := "unknown flag --" + m[1]
-		if hint := suggest.DidYouMean("--"+m[1], names); hint != "" {
+		if hint := text.DidYouMean("--"+m[1], names); hint != "" {
 			problem += "; " + hint
 		}
 		return problem

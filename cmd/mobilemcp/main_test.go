@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/internal/adb"
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb"
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 )
 
 // cli runs the command line in-process with a private data directory.
@@ -20,17 +21,28 @@ type cli struct {
 	dataDir string
 	vars    map[string]string
 	adb     adb.Runner
+	// exe is the path config takes for the running mobilemcp, path the
+	// mobilemcp it finds on PATH ("" for none), goos the system.
+	exe, path, goos string
 }
 
 func newCLI(t *testing.T) *cli {
 	dir := t.TempDir()
-	return &cli{t: t, dataDir: dir, vars: map[string]string{"MOBILEMCP_DATA_DIR": dir, "HOME": t.TempDir()}}
+	return &cli{t: t, dataDir: dir, vars: map[string]string{"MOBILEMCP_DATA_DIR": dir, "HOME": t.TempDir()},
+		exe: "/opt/mobilemcp/bin/mobilemcp", goos: "linux"}
 }
 
 func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	c.t.Helper()
 	var out, errOut bytes.Buffer
-	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb}
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb,
+		executable: func() (string, error) { return c.exe, nil }, goos: c.goos,
+		lookPath: func(name string) (string, error) {
+			if c.path == "" {
+				return "", exec.ErrNotFound
+			}
+			return c.path, nil
+		}}
 	code = run(e, args)
 	return code, out.String(), errOut.String()
 }

@@ -13,7 +13,8 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -202,7 +203,7 @@ func modelSchemaDescriptors(t *testing.T) []string {
 // listTools returns the tools of tools/list at url.
 func listTools(t *testing.T, url string) []map[string]any {
 	t.Helper()
-	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	status, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	var reply struct {
 		Result struct{ Tools []map[string]any }
 	}
@@ -213,7 +214,7 @@ func listTools(t *testing.T, url string) []map[string]any {
 }
 
 // TestEveryToolSchemaMeetsTheModelsRules checks every tool that 'mobilemcp
-// tools', 'serve' and the gateway (mcpserver.SetRemote) make of the
+// tools', 'serve' and the gateway (mcpserver.Server.Share) make of the
 // descriptors in this repository against Gemini's and OpenAI's written
 // rules. It fails on a problem that no documented conflict explains, and on
 // a documented conflict that no tool shows any more, so that the docs say
@@ -265,7 +266,7 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 			pkg = "com.example." + strings.Repeat("long", 30)
 		}
 		caps := files[path].Capabilities()
-		names, err := srv.SetRemote(mcpserver.Remote{Package: pkg, Capabilities: caps, Call: func(context.Context, string, []byte) ([]byte, error) { return nil, nil }})
+		names, err := srv.Share(mcpserver.SharedApp{Package: pkg, Capabilities: caps, Call: func(context.Context, string, []byte) ([]byte, error) { return nil, nil }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +274,7 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 			shared[name] = caps[j]
 		}
 	}
-	for _, tool := range listTools(t, mcpserver.URL(serveUntilCleanup(t, srv))) {
+	for _, tool := range listTools(t, mcpwire.URL(serveUntilCleanup(t, srv))) {
 		name := tool["name"].(string)
 		if c, ok := shared[name]; ok {
 			tools = append(tools, made{"gateway", tool, c})

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
-	"github.com/mobilemcp/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
 

@@ -12,8 +12,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -40,17 +43,25 @@ func (r *rateFlag) Set(v string) (err error) {
 	return err
 }
 
+// protocolVersions lists the MCP protocol versions the server answers in,
+// newest first: every one the SDK speaks.
+func protocolVersions() string {
+	v := mcp.SupportedProtocolVersions()
+	return strings.Join(v[:len(v)-1], ", ") + " and " + v[len(v)-1]
+}
+
 func runServe(e *env, args []string) int {
 	fs := newFlags(e, "serve", "[flags]",
 		`Serves every capability as an MCP tool at POST /mcp (Streamable HTTP,
-stateless, JSON replies; protocols 2025-11-25 and 2026-07-28), on the
-simulated phone. Sends go to the outbox in the data directory, as with
-'mobilemcp call'. Each tools/call is logged on one line on stderr, without
-argument values. Stop it with Ctrl-C.
+stateless, JSON replies), on the simulated phone, in the MCP versions
+  `+protocolVersions()+`.
+Sends go to the outbox in the data directory, as with 'mobilemcp call'.
+Each tools/call is logged on one line on stderr, without argument values.
+Stop it with Ctrl-C.
 
 With --stdio it serves the one MCP client that started it, on stdin and
 stdout instead (MCP's stdio transport), as desktop agents run a server:
-  claude mcp add sms -- mobilemcp serve --stdio
+  claude mcp add sms -- npx -y mobilemcp serve --stdio
 stdout then carries only JSON-RPC, and the log goes to stderr. The end of
 stdin, SIGINT or SIGTERM ends it once the calls in flight have finished.
 'mobilemcp config' prints the configuration of each client.
@@ -66,7 +77,7 @@ docs/reference/mcp-server.md.`)
 	var origins stringList
 	fs.Var(&origins, "allow-origin", "also allow browser requests from this `origin` (scheme://host[:port]); repeatable. Loopback origins are always allowed")
 	limit := rateFlag{mcpserver.DefaultRateLimit}
-	fs.Var(&limit, "rate-limit", "destructive tool calls (send_sms) allowed per client, as `calls/period`: a count per sec, min, hour, day or a duration (5/30s), or off")
+	fs.Var(&limit, "rate-limit", "destructive tool calls (send_sms) allowed per client (every loopback caller is one client, every holder of the token is one), as `calls/period`: a count per sec, min, hour, day or a duration (5/30s), or off")
 	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "largest request body (with --stdio, line), a whole number of `bytes`; larger ones get 413 (an Invalid Request error)")
 	stdio := fs.Bool("stdio", false, "serve one client on stdin and stdout (MCP's stdio transport) instead of HTTP; logs go to stderr")
 	positional, code, done := parseFlags(e, fs, args)
@@ -128,7 +139,7 @@ docs/reference/mcp-server.md.`)
 	}
 	defer closeStore()
 	outbox, _ := phone.outboxPath(e) // engine() has resolved it already
-	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpserver.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
+	fmt.Fprintf(e.stdout, "Serving MCP at %s (tools: %s)\n", mcpwire.URL(l.Addr()), strings.Join(eng.Registry().IDs(), ", "))
 	fmt.Fprintf(e.stdout, "Simulated sends go to %s. Press Ctrl-C to stop.\n", outbox)
 
 	ctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)

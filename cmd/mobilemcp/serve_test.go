@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -21,10 +23,10 @@ var servingLine = regexp.MustCompile(`Serving MCP at (http://\S+/mcp) \(tools: s
 // startServe runs 'mobilemcp serve args...' until the test ends and
 // returns its URL, its output and a function that stops it and returns the
 // exit code.
-func (c *cli) startServe(args ...string) (url string, stdout, stderr *mcptest.Buffer, stop func() int) {
+func (c *cli) startServe(args ...string) (url string, stdout, stderr *testkit.Buffer, stop func() int) {
 	c.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stdout, stderr = &mcptest.Buffer{}, &mcptest.Buffer{}
+	stdout, stderr = &testkit.Buffer{}, &testkit.Buffer{}
 	e := &env{ctx: ctx, stdin: strings.NewReader(""), stdout: stdout, stderr: stderr, getenv: func(k string) string { return c.vars[k] }}
 	exit := make(chan int, 1)
 	go func() { exit <- run(e, append([]string{"serve"}, args...)) }()
@@ -63,7 +65,7 @@ func (c *cli) startServe(args ...string) (url string, stdout, stderr *mcptest.Bu
 func TestServeSendsToTheOutboxAndLogsEachCall(t *testing.T) {
 	c := newCLI(t)
 	url, stdout, stderr, stop := c.startServe("--addr", "127.0.0.1:0")
-	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
+	status, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hello world","subscription_id":14}}}`)
 	want := `{"jsonrpc":"2.0","id":16,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
 	if err != nil || status != http.StatusOK || body != want {
 		t.Errorf("HTTP %d %s %v\nwant %s", status, body, err, want)
@@ -89,10 +91,10 @@ func TestServeTakesTheTokenFromTheEnvironment(t *testing.T) {
 	c.vars["MOBILEMCP_TOKEN"] = "env-token"
 	url, _, _, _ := c.startServe("--addr", "127.0.0.1:0")
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
-	if status, _, err := mcptest.Post(url, "", ping); err != nil || status != http.StatusUnauthorized {
+	if status, _, err := testkit.PostMCP(url, "", ping); err != nil || status != http.StatusUnauthorized {
 		t.Errorf("without the token: HTTP %d %v", status, err)
 	}
-	if status, body, err := mcptest.Post(url, "env-token", ping); err != nil || status != http.StatusOK {
+	if status, body, err := testkit.PostMCP(url, "env-token", ping); err != nil || status != http.StatusOK {
 		t.Errorf("with the token: HTTP %d %s %v", status, body, err)
 	}
 }
@@ -146,4 +148,19 @@ func serveUntilCleanup(t *testing.T, srv *mcpserver.Server) net.Addr {
 		srv.Shutdown(ctx)
 	})
 	return l.Addr()
+}
+
+// serve --help names every protocol version the server answers in: each
+// one the MCP SDK speaks, since the server narrows none.
+func TestServeHelpNamesEveryProtocolVersion(t *testing.T) {
+	_, help, _ := newCLI(t).run("", "serve", "--help")
+	versions := mcp.SupportedProtocolVersions()
+	if len(versions) < 5 {
+		t.Fatalf("the SDK speaks only %q", versions)
+	}
+	for _, v := range versions {
+		if !strings.Contains(help, v) {
+			t.Errorf("serve --help does not name %s:\n%s", v, help)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,5 +53,23 @@ func TestServeStdioRefusesTheHTTPFlags(t *testing.T) {
 	want := "mobilemcp serve: --addr, --token: --stdio serves the program that started it on stdin and stdout, with no address, token or origin\n"
 	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// The program on stdio is a client of its own: the rate limit's message
+// says the budget is its alone.
+func TestServeStdioRateLimitIsThisClients(t *testing.T) {
+	send := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"Hi","subscription_id":14}}}`, id)
+	}
+	stdin := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		send(2), send(3),
+	}, "\n") + "\n"
+	code, out, errOut := newCLI(t).run(stdin, "serve", "--stdio", "--rate-limit", "1/hour")
+	want := `"text":"rate_limited: send_sms is limited to 1/hour for this client; retry in 3600 seconds"`
+	if code != exitOK || strings.Count(out, "SMS sent to") != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d; want one send and %s:\n%s\n%s", code, want, out, errOut)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
-	"github.com/mobilemcp/mobilemcp/internal/mcptest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 func TestToolsPrintsTheSeedSchema(t *testing.T) {
@@ -119,7 +119,7 @@ func TestToolsDiffersFromServeAsItsHelpSays(t *testing.T) {
 		t.Fatal(err)
 	}
 	url, _, _, _ := c.startServe("--addr", "127.0.0.1:0")
-	status, body, err := mcptest.Post(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	status, body, err := testkit.PostMCP(url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	var served struct {
 		Result struct{ Tools []map[string]any }
 	}

@@ -86,7 +86,7 @@ func newPhoneWithPolicy(t *testing.T, limit ratelimit.Rate) *phoneWithPolicy {
 // error_code ("" on success) and message.
 func (p *phoneWithPolicy) call(caller, capabilityID, args string) (string, string) {
 	req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
-	r := p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: caller, Vouched: caller != ""}, Admit: p.policy.Admit})
+	r := p.engine.Do(context.Background(), capability.NewCall([]byte(req), capability.Caller{ID: caller, Vouched: caller != ""}, p.policy.Admit))
 	return string(r.ErrorCode), r.Message
 }
 
@@ -257,7 +257,7 @@ func TestAClaimedCallerRunsOnlyWhatReads(t *testing.T) {
 	p.policy.Consents().Decide("com.example.agent", access.Allowed)
 	claimed := func(capabilityID, args string) (string, string) {
 		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"x","capability":{"id":"` + capabilityID + `","args":` + args + `}}}}`
-		r := p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: "com.example.agent"}, Admit: p.policy.Admit})
+		r := p.engine.Do(context.Background(), capability.NewCall([]byte(req), capability.Caller{ID: "com.example.agent"}, p.policy.Admit))
 		return string(r.ErrorCode), r.Message
 	}
 	if code, message := claimed("send_sms", sendArgs); code != "permission_denied" || !strings.HasPrefix(message, "send_sms changes something on this phone, so it runs only for a caller that Android identifies: bind to this tool's service") {
@@ -372,7 +372,7 @@ func TestARateLimitedReplySaysWhenToRetry(t *testing.T) {
 	p.policy.Consents().Decide("com.example.agent", access.Allowed)
 	do := func(id string) *capability.Reply {
 		req := `{"mobile-mcp-request":{"version":"1.0","request":{"id":"` + id + `","capability":{"id":"send_sms","args":` + sendArgs + `}}}}`
-		return p.engine.Do(context.Background(), capability.Call{Raw: []byte(req), Caller: capability.Caller{ID: "com.example.agent", Vouched: true}, Admit: p.policy.Admit})
+		return p.engine.Do(context.Background(), capability.NewCall([]byte(req), capability.Caller{ID: "com.example.agent", Vouched: true}, p.policy.Admit))
 	}
 	if r := do("first"); r.Failed() {
 		t.Fatalf("the first call: %s", r.JSON())

@@ -6,7 +6,7 @@
 //	consents, err := access.OpenConsents(filepath.Join(dataDir, access.ConsentFile), nil)
 //	// ...
 //	policy := access.NewPolicy(consents, ratelimit.Rate{Calls: 10, Per: time.Minute})
-//	reply := engine.Do(ctx, capability.Call{Raw: request, Caller: caller, Admit: policy.Admit})
+//	reply := engine.Do(ctx, capability.NewCall(request, caller, policy.Admit))
 //
 // The rules: read-only capabilities are open to every caller. A capability
 // that changes something needs a caller that Android identifies (binding

@@ -15,7 +15,7 @@ import (
 const ShellCaller = "(adb shell)"
 
 // Policy applies the rules to one call. Its Admit method is given to the
-// engine with each call (capability.Call.Admit), by the transports that know
+// engine with each call (capability.NewCall's admit), by the transports that know
 // the calling app.
 type Policy struct {
 	consents *Consents

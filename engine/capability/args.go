@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Args are validated arguments, keyed by parameter name. Values have the Go
@@ -67,7 +67,7 @@ func (c *Capability) bind(raw map[string]json.RawMessage) (args Args, problems [
 	for i := range c.Input {
 		p := &c.Input[i]
 		value, given := raw[p.Name]
-		if !given || jsonscan.IsAbsent(value) {
+		if !given || rawjson.IsAbsent(value) {
 			if p.Required {
 				problems = append(problems, fmt.Sprintf("%s is required (%s: %s)", p.Name, p.Type, p.Description))
 			}
@@ -105,7 +105,7 @@ func describeUnknown(names []string) string {
 	listed := names[:min(len(names), maxListedUnknown)]
 	quoted := make([]string, len(listed))
 	for i, name := range listed {
-		quoted[i] = strconv.Quote(excerpt.Of(name))
+		quoted[i] = strconv.Quote(text.Excerpt(name))
 	}
 	text := "unknown argument " + quoted[0]
 	if len(names) > 1 {
@@ -141,20 +141,20 @@ func (c *Capability) knownArgs() string {
 // a message naming the parameter, what it expects and what it got.
 func (p *Param) convert(raw json.RawMessage) (any, string) {
 	wrong := func() (any, string) {
-		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), jsonscan.Describe(raw))
+		return nil, fmt.Sprintf("%s must be %s, got %s", p.Name, typeNoun(p.Type), rawjson.Describe(raw))
 	}
 	if problem := unicodeProblem(raw); problem != "" {
 		return nil, p.Name + " " + problem
 	}
-	text, isString := jsonscan.Unquote(raw)
+	str, isString := rawjson.Unquote(raw)
 	if !isString && raw[0] == '"' {
-		if err := json.Unmarshal(raw, &text); err != nil {
+		if err := json.Unmarshal(raw, &str); err != nil {
 			return wrong()
 		}
 		isString = true
 	}
-	// token is the value as text: a string's contents, or the raw JSON.
-	token := text
+	// token is the value as str: a string's contents, or the raw JSON.
+	token := str
 	if !isString {
 		token = string(raw)
 	}
@@ -164,11 +164,11 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 			return wrong()
 		}
 		if p.MaxLength > 0 {
-			if n := utf8.RuneCountInString(text); n > p.MaxLength {
+			if n := utf8.RuneCountInString(str); n > p.MaxLength {
 				return nil, fmt.Sprintf("%s is %d characters long; the limit is %d", p.Name, n, p.MaxLength)
 			}
 		}
-		return text, ""
+		return str, ""
 	case Integer:
 		if !isJSONNumber(token) {
 			return wrong()
@@ -188,7 +188,7 @@ func (p *Param) convert(raw json.RawMessage) (any, string) {
 		}
 		f, err := strconv.ParseFloat(token, 64)
 		if err != nil {
-			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, excerpt.Of(token))
+			return nil, fmt.Sprintf("%s is out of range: %s", p.Name, text.Excerpt(token))
 		}
 		return f, ""
 	case Boolean:
@@ -228,15 +228,15 @@ func (p *Param) notWhole(token string, isString bool) string {
 	f, err := strconv.ParseFloat(token, 64)
 	switch {
 	case err == nil && f != math.Trunc(f):
-		return fmt.Sprintf("%s must be a whole number, got %s", p.Name, excerpt.Of(token))
+		return fmt.Sprintf("%s must be a whole number, got %s", p.Name, text.Excerpt(token))
 	case f >= math.MaxInt64:
-		return fmt.Sprintf("%s must be a whole number no larger than %d, got %s", p.Name, int64(math.MaxInt64), excerpt.Of(token))
+		return fmt.Sprintf("%s must be a whole number no larger than %d, got %s", p.Name, int64(math.MaxInt64), text.Excerpt(token))
 	case f <= math.MinInt64:
-		return fmt.Sprintf("%s must be a whole number no smaller than %d, got %s", p.Name, int64(math.MinInt64), excerpt.Of(token))
+		return fmt.Sprintf("%s must be a whole number no smaller than %d, got %s", p.Name, int64(math.MinInt64), text.Excerpt(token))
 	case isString:
-		return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %q", p.Name, f, excerpt.Of(token))
+		return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %q", p.Name, f, text.Excerpt(token))
 	}
-	return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %s", p.Name, f, excerpt.Of(token))
+	return fmt.Sprintf("%s must be a whole number written in digits, such as %.0f, got %s", p.Name, f, text.Excerpt(token))
 }
 
 func typeNoun(t Type) string {

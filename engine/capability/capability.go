@@ -6,7 +6,7 @@
 //	reg, err := capability.NewRegistry(capabilities...)
 //	// ...
 //	engine := capability.NewEngine(reg, capability.Options{Replies: store})
-//	reply := engine.Do(ctx, capability.Call{Raw: requestJSON, Caller: caller, Admit: policy.Admit})
+//	reply := engine.Do(ctx, capability.NewCall(requestJSON, caller, policy.Admit))
 //	send(reply.SpecJSON())
 //
 // Every transport (Android Intents, binding, MCP over HTTP and stdio, the

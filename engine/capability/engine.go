@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Options configure an Engine. The zero value is usable.
@@ -89,26 +89,37 @@ type Caller struct {
 // ran is answered without either.
 type Admission func(ctx context.Context, caller Caller, c *Capability) error
 
-// Call is one request for Engine.Run, with what its transport knows of it.
+// Call is one request for Engine.Run, with what its transport knows of it:
+// who sent it and how it is admitted. NewCall makes one of a request as
+// the transport received it, NewToolCall one of a capability and its
+// arguments that the transport decoded itself.
 type Call struct {
-	// Raw is the request as the transport received it, in any layout that
-	// Mobile-MCP accepts; Run decodes it. When Raw is nil, Request is used.
-	Raw []byte
-	// Request is a request the transport decoded itself, such as an MCP
-	// tools/call (whose request id, if any, is its own).
-	Request Request
-	// RawArgs, when not nil, are Request's arguments as the transport
-	// received them, in JSON: an object, a JSON string holding one, or a
-	// list of {name, type, value}, as a Mobile-MCP request may carry them;
-	// JSON null means none. The pipeline decodes them into Request.Args,
-	// which they replace, as it decodes Raw: a name given twice is refused
-	// the same way.
-	RawArgs json.RawMessage
-	// Caller is who sent it.
-	Caller Caller
-	// Admit decides whether Caller may run the capability. Nil admits every
-	// call: the command line's and the tests'.
-	Admit Admission
+	raw     []byte          // the request as received, for NewCall
+	decoded bool            // a NewToolCall: request and args instead of raw
+	request Request         // NewToolCall's request id and capability
+	args    json.RawMessage // NewToolCall's arguments as received
+	caller  Caller
+	admit   Admission
+}
+
+// NewCall returns a call of request, a Mobile-MCP request as the transport
+// received it, in any layout that Mobile-MCP accepts (Run decodes it), sent
+// by caller and admitted by admit. A nil admit admits every call: the
+// command line's and the tests'.
+func NewCall(request []byte, caller Caller, admit Admission) Call {
+	return Call{raw: request, caller: caller, admit: admit}
+}
+
+// NewToolCall returns a call of the capability capabilityID that the
+// transport decoded itself, such as an MCP tools/call: requestID is the
+// transport's own ("" for none), and args are the arguments as the
+// transport received them, in JSON: an object, a JSON string holding one,
+// or a list of {name, type, value}, as a Mobile-MCP request may carry them;
+// nil or JSON null means none. The pipeline decodes them as it decodes a
+// Mobile-MCP request's, so a name given twice is refused the same way.
+// caller and admit are NewCall's.
+func NewToolCall(requestID, capabilityID string, args json.RawMessage, caller Caller, admit Admission) Call {
+	return Call{decoded: true, request: Request{ID: requestID, CapabilityID: capabilityID}, args: args, caller: caller, admit: admit}
 }
 
 // runningKey is the context key under which a handler finds the call it
@@ -116,7 +127,7 @@ type Call struct {
 type runningKey struct{}
 
 // CallerOf returns who sent the call a handler is running for, as its
-// transport told the engine (Call.Caller).
+// transport told the engine (NewCall's caller).
 func CallerOf(ctx context.Context) Caller {
 	if d, _ := ctx.Value(runningKey{}).(*delivery); d != nil {
 		return d.caller
@@ -135,11 +146,11 @@ func RequestID(ctx context.Context) string {
 // Run runs one call through the engine's one pipeline and hands its reply
 // to deliver, exactly once. The steps, in this order on every transport:
 //
-//  1. decode the request (Call.Raw), refusing one over MaxRequestBytes;
+//  1. decode the request (NewCall), refusing one over MaxRequestBytes;
 //  2. bind it to its capability and check the arguments (names, types, the
 //     capability's own Validate);
 //  3. look the request id up in the reply store, replaying a stored reply;
-//  4. admit the caller (Call.Admit);
+//  4. admit the caller (NewCall's admit);
 //  5. run the handler under the capability's deadline;
 //  6. check its outputs against the descriptor;
 //  7. keep the reply in the store, and deliver it.
@@ -176,7 +187,7 @@ func (e *Engine) Do(ctx context.Context, call Call) *Reply {
 // pipeline is Run's steps, for Run and Do; detached runs the handler on a
 // goroutine of its own (Do), and is the one thing in which they differ.
 func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), detached bool) {
-	d := &delivery{engine: e, caller: call.Caller, deliver: deliver}
+	d := &delivery{engine: e, caller: call.caller, deliver: deliver}
 	defer func() {
 		if p := recover(); p != nil {
 			d.answer(failure(d.req, e.panicked("handling the request", p)))
@@ -194,11 +205,11 @@ func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), 
 		return
 	}
 	timeout := c.timeoutOr(e.opts.Timeout) // the one deadline: the store's wait, the handler's, the messages'
-	if replied := e.lookUp(ctx, call.Caller, c, args, timeout, d); replied {
+	if replied := e.lookUp(ctx, call.caller, c, args, timeout, d); replied {
 		return
 	}
-	if call.Admit != nil {
-		if err := call.Admit(ctx, call.Caller, c); err != nil {
+	if call.admit != nil {
+		if err := call.admit(ctx, call.caller, c); err != nil {
 			d.answer(failure(req, AsError(err, CodePermissionDenied)))
 			return
 		}
@@ -206,13 +217,13 @@ func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), 
 	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d, detached)
 }
 
-// decode is the pipeline's first step: Call.Raw decoded, or the request
-// the transport decoded with its Call.RawArgs decoded.
+// decode is the pipeline's first step: NewCall's request decoded, or
+// NewToolCall's arguments.
 func (e *Engine) decode(call Call) (Request, *Error) {
-	if call.Raw == nil {
-		req := call.Request
-		if call.RawArgs != nil {
-			args, err := decodeRawArgs(call.RawArgs)
+	if call.decoded {
+		req := call.request
+		if call.args != nil {
+			args, err := decodeRawArgs(call.args)
 			if err != nil {
 				return req, err
 			}
@@ -220,10 +231,10 @@ func (e *Engine) decode(call Call) (Request, *Error) {
 		}
 		return req, nil
 	}
-	if err := checkSize(len(call.Raw), e.opts.MaxRequestBytes); err != nil {
+	if err := checkSize(len(call.raw), e.opts.MaxRequestBytes); err != nil {
 		return Request{}, err
 	}
-	return decodeRequest(call.Raw)
+	return decodeRequest(call.raw)
 }
 
 // CheckSize refuses a request of size bytes over maxBytes with too_large,
@@ -259,9 +270,9 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 	cancel()
 	switch {
 	case errors.Is(storeErr, replystore.ErrConflict):
-		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", excerpt.Of(req.ID), store.Window())))
+		d.answer(failure(req, Errorf(CodeInvalidRequest, "request id %q was already used for a different request in the last %s; send a new id for a new request", text.Excerpt(req.ID), store.Window())))
 	case errors.Is(storeErr, replystore.ErrPending):
-		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", excerpt.Of(req.ID))))
+		d.answer(failure(req, Errorf(CodeTimeout, "request id %q is being run by another process, which has not answered yet; send the same id again later for its reply, not a new one", text.Excerpt(req.ID))))
 	case errors.Is(storeErr, replystore.ErrFull):
 		d.answer(failure(req, RateLimited(time.Minute, "%s did not run: %v; retry in a minute, when the oldest have expired", c.ID, storeErr)))
 	case storeErr != nil:
@@ -272,7 +283,7 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 		// Running it again could do it twice. This reply is kept, so every
 		// retry hears the same.
 		d.claim = claim
-		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", excerpt.Of(req.ID), c.ID)))
+		d.answer(failure(req, Errorf(CodeTimeout, "an earlier request with id %q stopped before its outcome was recorded (its process ended); %s may have completed, so check before retrying with a new request id", text.Excerpt(req.ID), c.ID)))
 	default:
 		d.claim = claim
 		return false
@@ -305,7 +316,7 @@ func (d *delivery) answer(r *Reply) bool {
 		if _, err := d.claim.Finish(r.SpecJSON(), r.mayHaveActed()); err != nil && d.engine.opts.Logger != nil {
 			// The capability ran and its reply is real; only its replay is at
 			// risk. Reporting a failure would invite a duplicate retry.
-			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", excerpt.Of(d.req.ID), "error", err)
+			d.engine.opts.Logger.Error("could not record a reply for replay", "request_id", text.Excerpt(d.req.ID), "error", err)
 		}
 	}
 	d.deliver(r)
@@ -380,7 +391,7 @@ func (e *Engine) validate(c *Capability, args Args) (err *Error) {
 func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 	reply, err := DecodeReply(stored)
 	if err != nil {
-		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", excerpt.Of(req.ID), err))
+		return failure(req, Errorf(CodeInternalError, "the stored reply to %s cannot be read: %v", text.Excerpt(req.ID), err))
 	}
 	reply.Shape = req.Shape
 	reply.Replayed = replayed
@@ -388,7 +399,7 @@ func (e *Engine) replayed(req Request, stored []byte, replayed bool) *Reply {
 }
 
 func (e *Engine) unknown(id string) *Error {
-	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", excerpt.Of(id), joinIDs(e.reg.IDs()))
+	return Errorf(CodeUnknownCapability, "no capability %q; this tool offers: %s", text.Excerpt(id), joinIDs(e.reg.IDs()))
 }
 
 // replyTo builds the reply to req from a capability's outcome.

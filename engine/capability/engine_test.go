@@ -202,7 +202,7 @@ func TestHandleRepliesExactly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(tt.request)}).JSON())
+			got := string(eng.Do(context.Background(), capability.NewCall([]byte(tt.request), capability.Caller{}, nil)).JSON())
 			if got != tt.want {
 				t.Errorf("reply\n got %s\nwant %s", got, tt.want)
 			}
@@ -222,7 +222,7 @@ func TestEveryFailureCodeIsExercised(t *testing.T) {
 		spec(`{"id":"1","capability":{"id":"hangs"}}`), spec(`{"id":"1","capability":{"id":"refuses"}}`),
 		spec(`{"id":"1","capability":{"id":"forbidden"}}`), strings.Repeat(" ", 401),
 	} {
-		reachable[eng.Do(context.Background(), capability.Call{Raw: []byte(req)}).ErrorCode] = true
+		reachable[eng.Do(context.Background(), capability.NewCall([]byte(req), capability.Caller{}, nil)).ErrorCode] = true
 	}
 	for _, code := range capability.Codes() {
 		if code == capability.CodeConsentRequired || code == capability.CodeRateLimited {
@@ -242,13 +242,13 @@ func TestPanicsAndOverrunsDoNotStopServing(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			bad := []string{"panics", "hangs"}[i%2]
-			if r := eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"b","capability":{"id":"` + bad + `"}}`))}); !r.Failed() {
+			if r := eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"b","capability":{"id":"`+bad+`"}}`)), capability.Caller{}, nil)); !r.Failed() {
 				t.Errorf("%s succeeded", bad)
 			}
 		}()
 	}
 	wg.Wait()
-	got := eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"after","capability":{"id":"noargs"}}`))})
+	got := eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"after","capability":{"id":"noargs"}}`)), capability.Caller{}, nil))
 	if want := specReply(`{"id":"after","capability":{"id":"noargs"},"status":"success","message":"done"}`); string(got.JSON()) != want {
 		t.Errorf("after the failures, got %s, want %s", got.JSON(), want)
 	}
@@ -258,7 +258,7 @@ func TestCancelledCallerGetsATimeout(t *testing.T) {
 	eng := newTestEngine(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got := eng.Do(ctx, capability.Call{Raw: []byte(spec(`{"id":"c","capability":{"id":"hangs"}}`))})
+	got := eng.Do(ctx, capability.NewCall([]byte(spec(`{"id":"c","capability":{"id":"hangs"}}`)), capability.Caller{}, nil))
 	want := specReply(`{"id":"c","capability":{"id":"hangs"},"status":"failure","message":"hangs was cancelled before it finished: context canceled","error_code":"timeout"}`)
 	if string(got.JSON()) != want {
 		t.Errorf("got %s\nwant %s", got.JSON(), want)
@@ -267,7 +267,7 @@ func TestCancelledCallerGetsATimeout(t *testing.T) {
 
 func TestFlatAndSpecEncodingsOfOneReply(t *testing.T) {
 	eng := newTestEngine(t)
-	r := eng.Do(context.Background(), capability.Call{Raw: []byte(`{"id":"p","capability":{"id":"noargs","input":{}}}`)})
+	r := eng.Do(context.Background(), capability.NewCall([]byte(`{"id":"p","capability":{"id":"noargs","input":{}}}`), capability.Caller{}, nil))
 	if got, want := string(r.FlatJSON()), `{"id":"p","capability":{"id":"noargs"},"status":"success","message":"done"}`; got != want {
 		t.Errorf("flat: got %s, want %s", got, want)
 	}
@@ -298,7 +298,7 @@ func TestDecodeReplyRoundTrips(t *testing.T) {
 		spec(`{"id":"f1","capability":{"id":"fly"}}`),
 		`garbage`,
 	} {
-		r := eng.Do(context.Background(), capability.Call{Raw: []byte(req)})
+		r := eng.Do(context.Background(), capability.NewCall([]byte(req), capability.Caller{}, nil))
 		back, err := capability.DecodeReply(r.JSON())
 		if err != nil {
 			t.Fatalf("%s: %v", r.JSON(), err)
@@ -318,10 +318,10 @@ func TestRequestSizeLimit(t *testing.T) {
 	eng := newTestEngine(t) // MaxRequestBytes: 400
 	base := spec(`{"id":"size","capability":{"id":"noargs"}}`)
 	atLimit := base + strings.Repeat(" ", 400-len(base)) // JSON allows trailing space
-	if r := eng.Do(context.Background(), capability.Call{Raw: []byte(atLimit)}); r.Failed() {
+	if r := eng.Do(context.Background(), capability.NewCall([]byte(atLimit), capability.Caller{}, nil)); r.Failed() {
 		t.Errorf("a request of exactly 400 bytes failed: %s", r.JSON())
 	}
-	got := eng.Do(context.Background(), capability.Call{Raw: []byte(atLimit + " ")})
+	got := eng.Do(context.Background(), capability.NewCall([]byte(atLimit+" "), capability.Caller{}, nil))
 	if want := specReply(`{"id":null,"status":"failure","message":"request is 401 bytes; the limit is 400","error_code":"too_large"}`); string(got.JSON()) != want {
 		t.Errorf("one byte past:\n got %s\nwant %s", got.JSON(), want)
 	}
@@ -331,10 +331,10 @@ func TestRequestIDLengthLimit(t *testing.T) {
 	reg, _ := capability.NewRegistry(testCapabilities(nil)...)
 	eng := capability.NewEngine(reg, capability.Options{})
 	id := strings.Repeat("a", capability.MaxIDLength)
-	if r := eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"` + id + `","capability":{"id":"noargs"}}`))}); r.Failed() || r.ID != id {
+	if r := eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"`+id+`","capability":{"id":"noargs"}}`)), capability.Caller{}, nil)); r.Failed() || r.ID != id {
 		t.Errorf("a %d-byte id failed: %s", len(id), r.JSON())
 	}
-	got := eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"` + id + `a","capability":{"id":"noargs"}}`))})
+	got := eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"`+id+`a","capability":{"id":"noargs"}}`)), capability.Caller{}, nil))
 	if want := specReply(`{"id":null,"status":"failure","message":"mobile-mcp-request.request.id is 257 bytes long; the limit is 256","error_code":"invalid_request"}`); string(got.JSON()) != want {
 		t.Errorf("one byte past:\n got %s\nwant %s", got.JSON(), want)
 	}

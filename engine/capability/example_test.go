@@ -41,14 +41,10 @@ func ExampleEngine_Do() {
 	}
 	engine := capability.NewEngine(reg, capability.Options{})
 
-	reply := engine.Do(context.Background(), capability.Call{
-		Raw: []byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"r1","capability":{"id":"greet","args":{"name":"Ada"}}}}}`),
-	})
+	reply := engine.Do(context.Background(), capability.NewCall([]byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"r1","capability":{"id":"greet","args":{"name":"Ada"}}}}}`), capability.Caller{}, nil))
 	fmt.Println(string(reply.JSON()))
 
-	reply = engine.Do(context.Background(), capability.Call{
-		Raw: []byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"r2","capability":{"id":"greet","args":{"nmae":"Ada"}}}}}`),
-	})
+	reply = engine.Do(context.Background(), capability.NewCall([]byte(`{"mobile-mcp-request":{"version":"1.0","request":{"id":"r2","capability":{"id":"greet","args":{"nmae":"Ada"}}}}}`), capability.Caller{}, nil))
 	fmt.Println(reply.ErrorCode, "-", reply.Message)
 	// Output:
 	// {"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","capability":{"id":"greet","output":[{"name":"greeting","type":"string","value":"Hello, Ada"}]},"status":"success","message":"Hello, Ada"}}}
@@ -62,11 +58,7 @@ func ExampleEngine_Do() {
 // is) passes its arguments as JSON, and the engine reads them as it reads
 // a Mobile-MCP request's.
 func ExampleEngine_Run() {
-	call := capability.Call{
-		Request: capability.Request{ID: "r3", CapabilityID: "greet"},
-		RawArgs: []byte(`{"name":"Grace"}`),
-		Caller:  capability.Caller{ID: "mcp:desktop-agent", Vouched: true},
-	}
+	call := capability.NewToolCall("r3", "greet", []byte(`{"name":"Grace"}`), capability.Caller{ID: "mcp:desktop-agent", Vouched: true}, nil)
 	reg, err := capability.NewRegistry(greet)
 	if err != nil {
 		log.Fatal(err)

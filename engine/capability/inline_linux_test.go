@@ -28,7 +28,7 @@ func TestRunRunsTheHandlerOnTheCallingThread(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	caller := syscall.Gettid()
 	deliveredTID, deliveries := 0, 0
-	eng.Run(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"w","capability":{"id":"where"}}`))}, func(*capability.Reply) {
+	eng.Run(context.Background(), capability.NewCall([]byte(spec(`{"id":"w","capability":{"id":"where"}}`)), capability.Caller{}, nil), func(*capability.Reply) {
 		deliveredTID = syscall.Gettid()
 		deliveries++
 	})
@@ -36,7 +36,7 @@ func TestRunRunsTheHandlerOnTheCallingThread(t *testing.T) {
 		t.Errorf("caller thread %d; handler ran on %d, %d deliveries on %d", caller, handlerTID, deliveries, deliveredTID)
 	}
 	// Handle, by contrast, runs the handler on a goroutine of its own.
-	eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"w2","capability":{"id":"where"}}`))})
+	eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"w2","capability":{"id":"where"}}`)), capability.Caller{}, nil))
 	if handlerTID == caller {
 		t.Errorf("Handle ran the handler on the locked calling thread %d", caller)
 	}

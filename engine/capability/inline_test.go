@@ -62,7 +62,7 @@ func TestRunAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	returned := make(chan struct{})
 	start := time.Now()
 	go func() {
-		eng.Run(context.Background(), capability.Call{Raw: request}, d.deliver)
+		eng.Run(context.Background(), capability.NewCall(request, capability.Caller{}, nil), d.deliver)
 		close(returned)
 	}()
 	select {
@@ -83,7 +83,7 @@ func TestRunAnswersAnOverrunAtItsDeadlineAndOnlyThen(t *testing.T) {
 	}
 
 	// A retry while the handler still runs gets the same reply, and runs nothing.
-	retry := eng.Do(context.Background(), capability.Call{Raw: request})
+	retry := eng.Do(context.Background(), capability.NewCall(request, capability.Caller{}, nil))
 	if string(retry.JSON()) != want || !retry.Replayed {
 		t.Errorf("retry: replayed=%v %s\nwant the stored %s", retry.Replayed, retry.JSON(), want)
 	}
@@ -122,7 +122,7 @@ func TestRunDeliversEveryOutcomeOnce(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				eng.Run(context.Background(), capability.Call{Raw: []byte(tt.request)}, d.deliver)
+				eng.Run(context.Background(), capability.NewCall([]byte(tt.request), capability.Caller{}, nil), d.deliver)
 			}()
 			select {
 			case <-d.got:

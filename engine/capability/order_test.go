@@ -61,7 +61,7 @@ func TestEngineOrder(t *testing.T) {
 	eng, admit := p.engine(t)
 	app := capability.Caller{ID: "app", Vouched: true}
 	post := func(id, word string) string {
-		return string(eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"` + id + `","capability":{"id":"post","args":{"word":` + word + `}}}`)), Caller: app, Admit: admit}).JSON())
+		return string(eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"`+id+`","capability":{"id":"post","args":{"word":`+word+`}}}`)), app, admit)).JSON())
 	}
 	steps := []struct {
 		name, id, word, want string
@@ -99,7 +99,7 @@ func TestEngineOrder(t *testing.T) {
 	// A decoded request, as MCP's tools/call without a request id gives
 	// one, and Validate, for tools that check a request, apply the same
 	// checks.
-	decoded := capability.Call{Request: capability.Request{CapabilityID: "post", Args: map[string]json.RawMessage{"word": json.RawMessage(`"bad"`)}}, Caller: app, Admit: admit}
+	decoded := capability.NewToolCall("", "post", json.RawMessage(`{"word":"bad"}`), app, admit)
 	if r := eng.Do(context.Background(), decoded); r.ErrorCode != capability.CodeInvalidArguments || r.Message != "word must not be bad" {
 		t.Errorf("a decoded request: %+v", r)
 	}

@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // CheckOutput matches the outputs a handler returned with the outputs c
@@ -32,19 +31,19 @@ func (c *Capability) CheckOutput(out []Value) ([]Value, *Error) {
 		i := c.outputIndex(v.Name)
 		if i < 0 {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q, which its descriptor does not declare; %s",
-				c.ID, excerpt.Of(v.Name), c.declaredOutputs())
+				c.ID, text.Excerpt(v.Name), c.declaredOutputs())
 		}
 		if filled[i] {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q twice", c.ID, v.Name)
 		}
 		p := &c.Output[i]
-		encoded, err := jsonenc.AppendValue(nil, v.Value)
+		encoded, err := rawjson.AppendValue(nil, v.Value)
 		if err != nil {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q as a value that cannot be encoded as JSON: %v", c.ID, v.Name, err)
 		}
 		if got := jsonKind(encoded); got != p.Type && !(p.Type == Number && got == Integer) {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q as %s; its descriptor declares %s",
-				c.ID, v.Name, jsonscan.Describe(encoded), typeNoun(p.Type))
+				c.ID, v.Name, rawjson.Describe(encoded), typeNoun(p.Type))
 		}
 		if problem := p.checkItems(encoded); problem != "" {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q with an element its descriptor does not allow: %s", c.ID, v.Name, problem)
@@ -122,7 +121,7 @@ func (p *Param) checkItems(raw []byte) string {
 	}
 	for i, e := range elems {
 		if !p.Items.holds(e) {
-			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), jsonscan.Describe(e))
+			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), rawjson.Describe(e))
 		}
 	}
 	return ""

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/jsonenc"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // Status is the outcome of an invocation as the spec names it.
@@ -93,11 +93,11 @@ func (r *Reply) encode(envelope bool) []byte {
 	if r.ID == "" {
 		buf = append(buf, "null"...)
 	} else {
-		buf = jsonenc.AppendString(buf, r.ID)
+		buf = rawjson.AppendString(buf, r.ID)
 	}
 	if r.CapabilityID != "" {
 		buf = append(buf, `,"capability":{"id":`...)
-		buf = jsonenc.AppendString(buf, r.CapabilityID)
+		buf = rawjson.AppendString(buf, r.CapabilityID)
 		if len(r.Output) > 0 {
 			buf = append(buf, `,"output":[`...)
 			for i, v := range r.Output {
@@ -116,12 +116,12 @@ func (r *Reply) encode(envelope bool) []byte {
 		buf = append(buf, '}')
 	}
 	buf = append(buf, `,"status":`...)
-	buf = jsonenc.AppendString(buf, string(r.Status))
+	buf = rawjson.AppendString(buf, string(r.Status))
 	buf = append(buf, `,"message":`...)
-	buf = jsonenc.AppendString(buf, r.Message)
+	buf = rawjson.AppendString(buf, r.Message)
 	if r.ErrorCode != "" {
 		buf = append(buf, `,"error_code":`...)
-		buf = jsonenc.AppendString(buf, string(r.ErrorCode))
+		buf = rawjson.AppendString(buf, string(r.ErrorCode))
 	}
 	if r.RetryAfter > 0 {
 		buf = append(buf, `,"retry_after_ms":`...)
@@ -188,11 +188,11 @@ func DecodeReply(data []byte) (*Reply, error) {
 // appendValue writes one output value as {"name":..,"type":..,"value":..}.
 func appendValue(buf []byte, v Value) ([]byte, error) {
 	buf = append(buf, `{"name":`...)
-	buf = jsonenc.AppendString(buf, v.Name)
+	buf = rawjson.AppendString(buf, v.Name)
 	buf = append(buf, `,"type":`...)
-	buf = jsonenc.AppendString(buf, string(v.Type))
+	buf = rawjson.AppendString(buf, string(v.Type))
 	buf = append(buf, `,"value":`...)
-	buf, err := jsonenc.AppendValue(buf, v.Value)
+	buf, err := rawjson.AppendValue(buf, v.Value)
 	if err != nil {
 		return buf, err
 	}

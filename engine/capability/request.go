@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Shape is the layout a request arrived in. The reply uses the same one.
@@ -59,7 +59,7 @@ type Request struct {
 // silently keep the last of two values, and two different phone numbers in
 // one request must not be resolved silently.
 func members(raw []byte, put func(key, value []byte) (repeated bool)) (dup string, isObject bool) {
-	isObject = jsonscan.ForEachMember(raw, func(key, value []byte) {
+	isObject = rawjson.ForEachMember(raw, func(key, value []byte) {
 		if put(key, value) && dup == "" {
 			dup = string(key)
 		}
@@ -105,7 +105,7 @@ func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
 	})
 	switch {
 	case !isObject:
-		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, jsonscan.Describe(raw))
+		return out, Errorf(CodeInvalidRequest, "%s must be an object, got %s", path, rawjson.Describe(raw))
 	case dup != "":
 		return out, Errorf(CodeInvalidRequest, "%s has %q twice; send it once", path, dup)
 	case invalid:
@@ -143,7 +143,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 	switch {
 	case envelope != nil && (unwrapped || prototype), unwrapped && prototype:
 		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
-	case envelope != nil && !jsonscan.IsAbsent(envelope):
+	case envelope != nil && !rawjson.IsAbsent(envelope):
 		inner, err := objectFields(envelope, "mobile-mcp-request", "version", "request")
 		if err != nil {
 			return req, err
@@ -157,7 +157,7 @@ func decodeRequest(data []byte) (Request, *Error) {
 		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
 	}
 	if req.Shape == ShapeSpec {
-		if jsonscan.IsAbsent(body) {
+		if rawjson.IsAbsent(body) {
 			return req, Errorf(CodeInvalidRequest, "%s is missing", prefix)
 		}
 		inner, err := objectFields(body, prefix, "id", "capability")
@@ -184,11 +184,11 @@ func decodeRequest(data []byte) (Request, *Error) {
 			return req, err
 		}
 		if v != SpecVersion {
-			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", excerpt.Of(v), SpecVersion)
+			return req, Errorf(CodeUnsupportedVersion, "version %q is not supported; send \"%s\"", text.Excerpt(v), SpecVersion)
 		}
 	}
 
-	if jsonscan.IsAbsent(capability) {
+	if rawjson.IsAbsent(capability) {
 		return req, Errorf(CodeInvalidRequest, "%scapability is missing", prefix)
 	}
 	c, err := objectFields(capability, prefix+"capability", "id", "args", "input")
@@ -217,18 +217,18 @@ func prefixParent(prefix string) string {
 func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage, *Error) {
 	raw, field := args, ".args"
 	switch {
-	case jsonscan.IsAbsent(args) && jsonscan.IsAbsent(input):
+	case rawjson.IsAbsent(args) && rawjson.IsAbsent(input):
 		return nil, nil
-	case !jsonscan.IsAbsent(args) && !jsonscan.IsAbsent(input):
+	case !rawjson.IsAbsent(args) && !rawjson.IsAbsent(input):
 		return nil, Errorf(CodeInvalidRequest, "%s has both args and input; send the arguments in one of them", capPath)
-	case jsonscan.IsAbsent(args):
+	case rawjson.IsAbsent(args):
 		raw, field = input, ".input"
 	}
 	return decodeArgValue(raw, func() string { return capPath + field })
 }
 
 // decodeRawArgs reads arguments that arrive outside a Mobile-MCP request
-// (Call.RawArgs), such as the arguments of an MCP tools/call. It accepts
+// (NewToolCall), such as the arguments of an MCP tools/call. It accepts
 // what the request decoder accepts: an object, a JSON string holding one,
 // or a list of {name, type, value}; absent or null means no arguments.
 // Like the request decoder, and unlike encoding/json, it rejects a name
@@ -236,7 +236,7 @@ func decodeArgs(args, input []byte, capPath string) (map[string]json.RawMessage,
 // silently pick one SIM.
 func decodeRawArgs(raw json.RawMessage) (map[string]json.RawMessage, *Error) {
 	raw = bytes.TrimSpace(raw)
-	if jsonscan.IsAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
+	if rawjson.IsAbsent(raw) || string(raw) == "{}" { // the usual call of a tool without arguments
 		return nil, nil
 	}
 	if !json.Valid(raw) {
@@ -287,7 +287,7 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 	case '[':
 		return decodeInputList(raw, path())
 	}
-	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path(), jsonscan.Describe(raw))
+	return nil, Errorf(CodeInvalidRequest, "%s must be an object of arguments, got %s", path(), rawjson.Describe(raw))
 }
 
 // decodeInputList reads the spec prose's [{"name":..,"type":..,"value":..}].
@@ -295,7 +295,7 @@ func decodeArgValue(raw []byte, path func() string) (map[string]json.RawMessage,
 func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Error) {
 	args := make(map[string]json.RawMessage, 4)
 	var problem *Error
-	jsonscan.ForEachElement(raw, func(i int, item []byte) {
+	rawjson.ForEachElement(raw, func(i int, item []byte) {
 		if problem != nil {
 			return
 		}
@@ -310,12 +310,12 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 		switch {
 		case err != nil:
 			problem = err
-		case !jsonscan.IsAbsent(typ) && typ[0] != '"':
-			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, jsonscan.Describe(typ))
+		case !rawjson.IsAbsent(typ) && typ[0] != '"':
+			problem = Errorf(CodeInvalidRequest, "%s.type must be a string, got %s", itemPath, rawjson.Describe(typ))
 		case args[name] != nil:
 			problem = argumentTwice(path, name)
 		case value == nil:
-			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, excerpt.Of(name))
+			problem = Errorf(CodeInvalidRequest, "%s.value is missing for argument %q", itemPath, text.Excerpt(name))
 		default:
 			args[name] = value
 		}
@@ -326,14 +326,14 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 // argumentTwice is the refusal of arguments that name one twice, whichever
 // layout they came in.
 func argumentTwice(path, name string) *Error {
-	return Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, excerpt.Of(name))
+	return Errorf(CodeInvalidRequest, "%s: argument %q is given twice", path, text.Excerpt(name))
 }
 
 // decodeString reads the required, non-empty JSON string field prefix+name.
 // The path is joined only for an error message, off the hot path.
 func decodeString(raw []byte, prefix, name string) (string, *Error) {
-	if !jsonscan.IsAbsent(raw) && raw[0] == '"' {
-		if s, ok := jsonscan.Unquote(raw); ok && s != "" && utf8.ValidString(s) {
+	if !rawjson.IsAbsent(raw) && raw[0] == '"' {
+		if s, ok := rawjson.Unquote(raw); ok && s != "" && utf8.ValidString(s) {
 			return s, nil
 		}
 	}
@@ -341,16 +341,16 @@ func decodeString(raw []byte, prefix, name string) (string, *Error) {
 }
 
 func decodeStringSlow(raw []byte, path string) (string, *Error) {
-	if jsonscan.IsAbsent(raw) {
+	if rawjson.IsAbsent(raw) {
 		return "", Errorf(CodeInvalidRequest, "%s is missing", path)
 	}
 	if raw[0] != '"' {
-		return "", Errorf(CodeInvalidRequest, "%s must be a string, got %s", path, jsonscan.Describe(raw))
+		return "", Errorf(CodeInvalidRequest, "%s must be a string, got %s", path, rawjson.Describe(raw))
 	}
 	if problem := unicodeProblem(raw); problem != "" {
 		return "", Errorf(CodeInvalidRequest, "%s %s", path, problem)
 	}
-	s, ok := jsonscan.Unquote(raw)
+	s, ok := rawjson.Unquote(raw)
 	if !ok {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return "", jsonError(path, err)

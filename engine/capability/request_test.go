@@ -112,7 +112,7 @@ func FuzzDecodeRequest(f *testing.F) {
 // request itself (an MCP tools/call) hands the engine the arguments as it
 // received them, and they are read in the same layouts, and refused the
 // same way, as a Mobile-MCP request's.
-func TestCallRawArgsAreDecodedLikeARequestsArgs(t *testing.T) {
+func TestToolCallArgsAreDecodedLikeARequestsArgs(t *testing.T) {
 	eng := newTestEngine(t)
 	tests := []struct{ name, raw, want string }{
 		{"an object", `{"text":"hi","count":3}`, `{"id":"a1","capability":{"id":"echo","output":[{"name":"args","type":"object","value":{"count":3,"text":"hi"}}]},"status":"success","message":"echo a1"}`},
@@ -124,10 +124,7 @@ func TestCallRawArgsAreDecodedLikeARequestsArgs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			reply := eng.Do(context.Background(), capability.Call{
-				Request: capability.Request{ID: "a1", CapabilityID: "echo", Args: map[string]json.RawMessage{"text": json.RawMessage(`"replaced"`)}},
-				RawArgs: json.RawMessage(tt.raw),
-			})
+			reply := eng.Do(context.Background(), capability.NewToolCall("a1", "echo", json.RawMessage(tt.raw), capability.Caller{}, nil))
 			if got := string(reply.FlatJSON()); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
@@ -159,7 +156,7 @@ func TestTextMustBeUnicode(t *testing.T) {
 		if strings.HasPrefix(tt.text, "{") {
 			args = `{"text":"\udc00","meta":` + tt.text + `}`
 		}
-		got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(spec(`{"id":"u","capability":{"id":"echo","args":` + args + `}}`))}).JSON())
+		got := string(eng.Do(context.Background(), capability.NewCall([]byte(spec(`{"id":"u","capability":{"id":"echo","args":`+args+`}}`)), capability.Caller{}, nil)).JSON())
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%s: %s\nwant it to contain %s", tt.name, got, tt.want)
 		}
@@ -176,7 +173,7 @@ func TestTextMustBeUnicode(t *testing.T) {
 		{"a lone half in arguments sent as a string", `{"id":"s","capability":{"id":"echo","input":"{\"text\":\"\ud800\"}"}}`,
 			`{"id":"s","capability":{"id":"echo"},"status":"failure","message":"capability.input is a string of arguments that holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character","error_code":"invalid_arguments"}`},
 	} {
-		if got := string(eng.Do(context.Background(), capability.Call{Raw: []byte(tt.request)}).JSON()); got != tt.want {
+		if got := string(eng.Do(context.Background(), capability.NewCall([]byte(tt.request), capability.Caller{}, nil)).JSON()); got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
 		}
 	}

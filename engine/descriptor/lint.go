@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
 // Options configure Lint and LintPath.
@@ -215,8 +215,8 @@ const maxFileBytes = 64 << 20
 // FIFO would block the read, a device never end it). LintPath reads
 // files with it.
 func ReadFile(path string) ([]byte, error) {
-	data, err := readfile.File(path, maxFileBytes)
-	if readfile.IsTooLarge(err) {
+	data, err := osfile.ReadFile(path, maxFileBytes)
+	if osfile.IsTooLarge(err) {
 		return nil, fmt.Errorf("%s is larger than %d MiB, which no descriptor or manifest is; it was not read", path, maxFileBytes>>20)
 	}
 	return data, err
@@ -226,7 +226,7 @@ func ReadFile(path string) ([]byte, error) {
 // path, reading only as far as its start tag (and never more than
 // maxFileBytes).
 func fileRootName(path string) (string, error) {
-	f, err := readfile.Open(path)
+	f, err := osfile.OpenRegular(path)
 	if err != nil {
 		return "", err
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 
-	"github.com/mobilemcp/mobilemcp/internal/suggest"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // The names of the Mobile-MCP spec §1.1: the service's intent filter action and its
@@ -219,7 +219,7 @@ func (r *reader) misspeltAction(services []node) bool {
 			if name == nil {
 				continue
 			}
-			if hint := suggest.DidYouMean(name.Value, []string{serviceAction}); hint != "" {
+			if hint := text.DidYouMean(name.Value, []string{serviceAction}); hint != "" {
 				r.atAttr(ruleManifestService, a, name.FullKey(), "service %s has <action android:name=%q>, which agents do not look for; %s", serviceName(s), name.Value, hint)
 				return true
 			}

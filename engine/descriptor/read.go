@@ -11,7 +11,7 @@ import (
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/suggest"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // reader walks a loaded document and reports what is wrong with it. Parse
@@ -227,5 +227,5 @@ func (r *reader) checkAttrs(e node, known, ext []string) {
 // didYouMean returns "did you mean X?" for the candidate closest to got,
 // when one is close enough to be a typo, and otherwise what it is given.
 func didYouMean(got string, candidates []string, otherwise string) string {
-	return cmp.Or(suggest.DidYouMean(got, candidates), otherwise)
+	return cmp.Or(text.DidYouMean(got, candidates), otherwise)
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/internal/invisible"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Tool is an MCP tool definition, as tools/list returns it.
@@ -73,14 +73,14 @@ type ToolAnnotations struct {
 //
 // What a model reads of it holds no character a person cannot see: the
 // title is made one line and the descriptions, the param descriptions
-// too, lose their invisible characters (internal/invisible), which could
+// too, lose their invisible characters (internal/text), which could
 // carry instructions that the user never reads.
 func NewTool(c *capability.Capability) Tool {
 	a := c.Annotations
 	return Tool{
 		Name:        c.ID,
 		Title:       VisibleTitle(a.Title),
-		Description: invisible.Strip(c.Description),
+		Description: text.StripInvisible(c.Description),
 		InputSchema: InputSchema(c),
 		Annotations: ToolAnnotations{
 			ReadOnlyHint:    a.ReadOnly,
@@ -110,7 +110,7 @@ func OutputSchema(c *capability.Capability) Schema {
 func objectSchema(params []capability.Param, required func(capability.Param) bool) Schema {
 	s := Schema{Type: "object", Properties: Properties{}, Required: []string{}}
 	for _, p := range params {
-		prop := &jsonschema.Schema{Type: string(p.Type), Description: invisible.Strip(p.Description), Pattern: p.Pattern}
+		prop := &jsonschema.Schema{Type: string(p.Type), Description: text.StripInvisible(p.Description), Pattern: p.Pattern}
 		if p.MaxLength > 0 {
 			prop.MaxLength = &p.MaxLength
 		}
@@ -142,7 +142,7 @@ func itemsSchema(t capability.Type) *jsonschema.Schema {
 // VisibleTitle is title as a model may read it: on one line, without
 // invisible characters, and trimmed.
 func VisibleTitle(title string) string {
-	return strings.TrimSpace(invisible.Line(title))
+	return strings.TrimSpace(text.InvisibleLine(title))
 }
 
 // Tools converts capabilities to MCP tools, in the order given: a

@@ -13,7 +13,7 @@ import (
 
 	"github.com/beevik/etree"
 
-	"github.com/mobilemcp/mobilemcp/internal/excerpt"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // tree is a loaded XML document: an etree element tree plus where each
@@ -201,7 +201,7 @@ func checkProcInst(tok xml.ProcInst, raw []byte, off int64, data []byte, line, c
 		return &xmlError{line, col, fmt.Sprintf(`<?%s is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`, tok.Target)}
 	}
 	if !xmlDeclaration.Match(raw) {
-		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, excerpt.Of(string(raw)))}
+		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, text.Excerpt(string(raw)))}
 	}
 	return nil
 }

@@ -20,7 +20,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Rate is a number of calls per period. A client may make Calls calls at
@@ -169,5 +169,5 @@ func RetryAfter(wait time.Duration) int {
 
 // RetryIn says a wait in whole seconds, rounded up: "1 second", "6 seconds".
 func RetryIn(wait time.Duration) string {
-	return plural.Count(RetryAfter(wait), "second")
+	return text.Plural(RetryAfter(wait), "second")
 }

@@ -11,14 +11,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/filelock"
-	"github.com/mobilemcp/mobilemcp/internal/jsonl"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 )
 
 // The file is shared by every store that opens it, in any process:
 //
 //   - Each record is one line, appended with one write(2) under the
-//     file's exclusive lock (internal/jsonl). A torn last line, left by a
+//     file's exclusive lock (internal/rawjson). A torn last line, left by a
 //     process that died in the middle of a write, is cut off before the
 //     next append.
 //   - A store that takes the lock first reads what the others appended
@@ -58,7 +58,7 @@ const ownersSuffix = ".owners"
 // shared is a store's view of the file.
 type shared struct {
 	path     string
-	f        *jsonl.File
+	f        *rawjson.LinesFile
 	offset   int64 // read up to here: the end of the last whole line
 	lines    int   // records in the file, live or not
 	appended int   // records appended since the last compaction check
@@ -82,7 +82,7 @@ func (s *Store) openFile() (err error) {
 			sf.close()
 		}
 	}()
-	if sf.f, err = jsonl.Open(sf.path); err != nil {
+	if sf.f, err = rawjson.OpenLines(sf.path); err != nil {
 		return err
 	}
 	s.file = sf
@@ -115,7 +115,7 @@ func (sf *shared) register() error {
 	if err != nil {
 		return err
 	}
-	if ok, err := filelock.TryLock(f); !ok {
+	if ok, err := osfile.TryLock(f); !ok {
 		f.Close()
 		os.Remove(f.Name())
 		return fmt.Errorf("locking %s: %v", f.Name(), err)
@@ -141,12 +141,12 @@ func (sf *shared) alive(owner string) bool {
 		return false // it closed, or was found gone
 	}
 	defer f.Close()
-	free, err := filelock.TryLockShared(f)
+	free, err := osfile.TryLockShared(f)
 	if err != nil {
 		return true // cannot tell: wait rather than risk a second run
 	}
 	if free {
-		filelock.Unlock(f)
+		osfile.Unlock(f)
 	}
 	return !free
 }
@@ -181,7 +181,7 @@ func (sf *shared) othersAlive() bool {
 		if err != nil {
 			return true
 		}
-		free, err := filelock.TryLock(f)
+		free, err := osfile.TryLock(f)
 		f.Close()
 		if err != nil || !free {
 			return true
@@ -198,7 +198,7 @@ func removeIfFree(path string) {
 		return
 	}
 	defer f.Close()
-	if free, _ := filelock.TryLock(f); free {
+	if free, _ := osfile.TryLock(f); free {
 		os.Remove(path)
 	}
 }
@@ -223,7 +223,7 @@ func (sf *shared) lock(s *Store) error {
 		// Replaced (or removed): start again on what is there now.
 		sf.f.Unlock()
 		sf.f.Close()
-		if sf.f, err = jsonl.Open(sf.path); err != nil {
+		if sf.f, err = rawjson.OpenLines(sf.path); err != nil {
 			return err
 		}
 		sf.offset, sf.lines = 0, 0
@@ -242,7 +242,7 @@ func (sf *shared) read(s *Store, size int64) error {
 		clear(s.claims)
 	}
 	first := sf.lines
-	next, err := jsonl.Read(sf.f, sf.offset, size, MaxRecordBytes, func(l jsonl.Line) {
+	next, err := rawjson.ReadLines(sf.f, sf.offset, size, MaxRecordBytes, func(l rawjson.Line) {
 		sf.lines++
 		var r record
 		switch {
@@ -358,7 +358,7 @@ func (sf *shared) compact(s *Store) error {
 	if err != nil {
 		return fmt.Errorf("compacting %s: %w", sf.path, err)
 	}
-	replacement, err := jsonl.Open(sf.path)
+	replacement, err := rawjson.OpenLines(sf.path)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/internal/nativelib"
-	"github.com/mobilemcp/mobilemcp/internal/nativelib/nativelibtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 // goBinary builds a program for goos/goarch with Go's own linker, as ci/release-binaries.sh builds
@@ -45,11 +45,11 @@ func TestMacOSMinimum(t *testing.T) {
 			t.Errorf("Go's linker, darwin/%s: %q, %v; want 12.0, the oldest macOS Go supports", arch, got, err)
 		}
 	}
-	got, err := nativelib.MacOSMinimum(bytes.NewReader(nativelibtest.Dylib(t, "aarch64-macos.13.1")), "libf.dylib")
+	got, err := nativelib.MacOSMinimum(bytes.NewReader(testkit.Dylib(t, "aarch64-macos.13.1")), "libf.dylib")
 	if err != nil || got != "13.1" {
 		t.Errorf("a library linked for macOS 13.1: %q, %v", got, err)
 	}
-	_, err = nativelib.MacOSMinimum(bytes.NewReader(nativelibtest.ELF(0x4000)), "libmobilemcp.so")
+	_, err = nativelib.MacOSMinimum(bytes.NewReader(testkit.ELF(0x4000)), "libmobilemcp.so")
 	if err == nil || !strings.HasPrefix(err.Error(), "libmobilemcp.so is not a Mach-O binary: ") {
 		t.Errorf("an ELF library: %v", err)
 	}

@@ -7,27 +7,27 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/internal/nativelib"
-	"github.com/mobilemcp/mobilemcp/internal/nativelib/nativelibtest"
+	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
 func TestCheckAPK(t *testing.T) {
 	const entry = "lib/arm64-v8a/libmobilemcp.so"
-	aligned := nativelibtest.ELF(0x4000, 0x4000)
+	aligned := testkit.ELF(0x4000, 0x4000)
 	tests := []struct {
 		name string
 		apk  []byte
 		abi  string
 		want string // the error, or "" for none
 	}{
-		{"16 KB segments, stored 16 KB-aligned", nativelibtest.APK(entry, aligned, 16384), "arm64-v8a", ""},
-		{"64 KB segments, compressed", nativelibtest.APK(entry, nativelibtest.ELF(0x10000), 0), "arm64-v8a", ""},
-		{"a 4 KB segment (NDK r27's default)", nativelibtest.APK(entry, nativelibtest.ELF(0x4000, 0x1000), 16384), "arm64-v8a",
+		{"16 KB segments, stored 16 KB-aligned", testkit.APK(entry, aligned, 16384), "arm64-v8a", ""},
+		{"64 KB segments, compressed", testkit.APK(entry, testkit.ELF(0x10000), 0), "arm64-v8a", ""},
+		{"a 4 KB segment (NDK r27's default)", testkit.APK(entry, testkit.ELF(0x4000, 0x1000), 16384), "arm64-v8a",
 			"lib/arm64-v8a/libmobilemcp.so has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with NDK r28 or newer, or with the linker flag -z max-page-size=16384 (make aar passes it)"},
-		{"stored at a 4 KB boundary only", nativelibtest.APK(entry, aligned, 4096), "arm64-v8a", "stored uncompressed at offset"},
-		{"no library for the device's ABI", nativelibtest.APK(entry, aligned, 16384), "x86_64",
+		{"stored at a 4 KB boundary only", testkit.APK(entry, aligned, 4096), "arm64-v8a", "stored uncompressed at offset"},
+		{"no library for the device's ABI", testkit.APK(entry, aligned, 16384), "x86_64",
 			"the APK has no lib/x86_64/libmobilemcp.so: it was not built for this device's ABI x86_64"},
-		{"not an ELF file", nativelibtest.APK(entry, []byte("not a library"), 16384), "arm64-v8a", "lib/arm64-v8a/libmobilemcp.so is not an ELF library: "},
-		{"no LOAD segment", nativelibtest.APK(entry, nativelibtest.ELF(), 16384), "arm64-v8a", "lib/arm64-v8a/libmobilemcp.so has no LOAD segment"},
+		{"not an ELF file", testkit.APK(entry, []byte("not a library"), 16384), "arm64-v8a", "lib/arm64-v8a/libmobilemcp.so is not an ELF library: "},
+		{"no LOAD segment", testkit.APK(entry, testkit.ELF(), 16384), "arm64-v8a", "lib/arm64-v8a/libmobilemcp.so has no LOAD segment"},
 		{"not a zip", []byte("PK? no"), "arm64-v8a", "the APK is not a zip archive: "},
 	}
 	for _, tt := range tests {
@@ -56,13 +56,13 @@ func TestCheckDir(t *testing.T) {
 		}
 	}
 	for _, abi := range nativelib.ABIs {
-		write(abi, nativelibtest.ELF(0x4000, 0x10000))
+		write(abi, testkit.ELF(0x4000, 0x10000))
 	}
 	if err := nativelib.CheckDir(dir, nativelib.ABIs, "libmobilemcp.so"); err != nil {
 		t.Fatalf("16 KB-aligned libraries failed: %v", err)
 	}
 
-	write("x86", nativelibtest.ELF(0x4000, 0x1000))
+	write("x86", testkit.ELF(0x4000, 0x1000))
 	os.Remove(filepath.Join(dir, "armeabi-v7a", "libmobilemcp.so"))
 	want := filepath.Join(dir, "armeabi-v7a", "libmobilemcp.so") + " is missing; make aar builds every ABI ([arm64-v8a armeabi-v7a x86 x86_64])\n" +
 		filepath.Join(dir, "x86", "libmobilemcp.so") + " has a LOAD segment aligned to 0x1000, below the 16 KB (0x4000) that devices with 16 KB pages need; build it with NDK r28 or newer, or with the linker flag -z max-page-size=16384 (make aar passes it)"

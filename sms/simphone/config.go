@@ -19,8 +19,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
-	"github.com/mobilemcp/mobilemcp/internal/readfile"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 	"github.com/mobilemcp/mobilemcp/sms"
 )
 
@@ -93,7 +93,7 @@ const MaxConfigBytes = 1 << 20
 // LoadConfig reads and checks the JSON configuration file at path, which
 // must be a regular file of at most MaxConfigBytes (see ParseConfig).
 func LoadConfig(path string) (Config, error) {
-	data, err := readfile.File(path, MaxConfigBytes)
+	data, err := osfile.ReadFile(path, MaxConfigBytes)
 	if err != nil {
 		return Config{}, err
 	}
@@ -133,7 +133,7 @@ func ParseConfig(name string, data []byte) (Config, error) {
 		more := end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))
 		return fail("has more after its JSON object, at byte %d; give one object", more)
 	}
-	if path := jsonscan.Duplicate(data, nil); path != "" {
+	if path := rawjson.Duplicate(data, nil); path != "" {
 		return fail("gives %s twice; give each key once", path)
 	}
 	if cfg.Subscriptions == nil {

@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/filelock"
-	"github.com/mobilemcp/mobilemcp/internal/jsonl"
-	"github.com/mobilemcp/mobilemcp/internal/plural"
+	"github.com/mobilemcp/mobilemcp/internal/osfile"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 	"github.com/mobilemcp/mobilemcp/sms"
 )
 
@@ -58,7 +58,7 @@ func (r Record) Sent() bool {
 const MaxRecordBytes = 1 << 20
 
 // Outbox is an append-only JSON Lines file of simulated sends, which any
-// number of processes may share (internal/jsonl): each record is one
+// number of processes may share (internal/rawjson): each record is one
 // write under the file's lock. The file is private to the user (0600): it
 // holds message texts.
 type Outbox struct {
@@ -80,7 +80,7 @@ func (o *Outbox) Append(r Record) error {
 	if err := os.MkdirAll(filepath.Dir(o.Path), 0o700); err != nil {
 		return fmt.Errorf("creating the outbox directory: %w", err)
 	}
-	f, err := jsonl.Open(o.Path)
+	f, err := rawjson.OpenLines(o.Path)
 	if err != nil {
 		return fmt.Errorf("opening the outbox: %w", err)
 	}
@@ -102,7 +102,7 @@ type BadLinesError struct {
 }
 
 func (e *BadLinesError) Error() string {
-	return fmt.Sprintf("%s: %s skipped: %s", e.Path, plural.Count(len(e.Lines), "line"), strings.Join(e.Lines, "; "))
+	return fmt.Sprintf("%s: %s skipped: %s", e.Path, text.Plural(len(e.Lines), "line"), strings.Join(e.Lines, "; "))
 }
 
 // ReadOutbox returns the records in path, oldest first. A missing file is an
@@ -118,7 +118,7 @@ func ReadOutbox(path string) ([]Record, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if err := filelock.LockShared(f); err != nil { // no line is half written while it is read
+	if err := osfile.LockShared(f); err != nil { // no line is half written while it is read
 		return nil, fmt.Errorf("locking the outbox %s: %w", path, err)
 	}
 	info, err := f.Stat()
@@ -128,7 +128,7 @@ func ReadOutbox(path string) ([]Record, error) {
 	var records []Record
 	var bad []string
 	lines := 0
-	end, err := jsonl.Read(f, 0, info.Size(), MaxRecordBytes, func(l jsonl.Line) {
+	end, err := rawjson.ReadLines(f, 0, info.Size(), MaxRecordBytes, func(l rawjson.Line) {
 		lines = l.Number
 		switch {
 		case l.Text == nil:

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/internal/jsonscan"
+	"github.com/mobilemcp/mobilemcp/internal/rawjson"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )
@@ -151,7 +151,7 @@ func FuzzParseConfig(f *testing.F) {
 		if !json.Valid(data) || bytes.TrimSpace(data)[0] != '{' || cfg.Subscriptions == nil {
 			t.Fatalf("accepted %q", data)
 		}
-		if path := jsonscan.Duplicate(data, nil); path != "" {
+		if path := rawjson.Duplicate(data, nil); path != "" {
 			t.Fatalf("accepted %q, which gives %s twice", data, path)
 		}
 		if err := cfg.Validate(); err != nil {

@@ -8,7 +8,7 @@ package io.github.mobilemcp.client;
  * or tag characters, or hidden behind bidirectional controls, zero-width characters, blank fillers
  * or private-use characters.
  *
- * <p>It removes exactly what the Go engine's filter removes (the package internal/invisible, which
+ * <p>It removes exactly what the Go engine's filter removes (the package internal/text, which
  * the MCP server runs on the same strings): its table is generated from that one, and a Go test
  * checks that it still is.
  */
@@ -17,7 +17,7 @@ final class HiddenText {
 
     /** The invisible characters, as pairs of first and last code point, in order. */
     private static final int[] RANGES = {
-        // BEGIN the table of internal/invisible.Ranges
+        // BEGIN the table of internal/text.InvisibleRanges
         0x0000, 0x0008, 0x000B, 0x001F, 0x007F, 0x009F, 0x00AD, 0x00AD,
         0x034F, 0x034F, 0x0600, 0x0605, 0x061C, 0x061C, 0x06DD, 0x06DD,
         0x070F, 0x070F, 0x0890, 0x0891, 0x08E2, 0x08E2, 0x115F, 0x1160,

@@ -39,7 +39,9 @@ public final class EngineCall {
             reply.set((String) a[0]);
             return null;
         });
-        bridge.getClass().getMethod("handleShell", String.class, targetType).invoke(bridge, REQUEST, target);
+        Class<?> doneType = engine.loadClass("io.github.mobilemcp.intentbridge.Done");
+        bridge.getClass().getMethod("queueShell", String.class, targetType, doneType).invoke(bridge, REQUEST, target, null);
+        bridge.getClass().getMethod("runNext").invoke(bridge);
         System.out.println(System.getProperty("os.arch") + " " + HostEngine.platform(System.getProperty("os.name"),
                 System.getProperty("os.arch")) + " " + intentbridge.getMethod("buildID").invoke(null) + " " + reply.get());
         // Go's threads attach to the JVM as non-daemon threads: returning from main would wait for them.

@@ -1,0 +1,100 @@
+// The invisible characters: IsInvisible, HasInvisible, StripInvisible and
+// InvisibleLine find and remove the characters that change what a model
+// reads without being seen. A model reads every character of a tool's
+// title, description and messages; a person reads what a font draws. So a
+// tool that another app shares can carry instructions that the user who
+// shares it never sees: spelt in tag characters, or in variation selectors
+// (one per half byte), or hidden behind bidirectional controls, zero-width
+// characters or blank fillers.
+//
+// They are the one filter for every string that reaches a model from a tool:
+// the MCP tool conversion (descriptor.NewTool) runs them on titles and
+// descriptions, the MCP server on what a shared app answers, and the
+// Android client library on what it hands an assistant, with a table this
+// package generates (see InvisibleRanges).
+
+package text
+
+import (
+	"strings"
+	"unicode"
+)
+
+// hidden are the characters IsInvisible reports, besides tab and newline.
+var hidden = []*unicode.RangeTable{
+	// Format characters: bidirectional controls, zero-width characters,
+	// the tag characters U+E0001 and U+E0020 to U+E007F, soft hyphens.
+	unicode.Cf,
+	// Control characters.
+	unicode.Cc,
+	// Variation selectors: U+FE00 to U+FE0F, U+E0100 to U+E01EF and the
+	// Mongolian ones. Each may follow any character and shows nothing.
+	unicode.Variation_Selector,
+	// The other characters Unicode says to draw as nothing: the Hangul
+	// fillers U+115F, U+1160, U+3164 and U+FFA0, the combining grapheme
+	// joiner, and the unassigned rest of the tag block.
+	unicode.Other_Default_Ignorable_Code_Point,
+	// Private use: a font draws them as it likes, often not at all.
+	unicode.Co,
+	// The blank Braille pattern, which draws as a space but is not one.
+	{R16: []unicode.Range16{{Lo: 0x2800, Hi: 0x2800, Stride: 1}}},
+}
+
+// IsInvisible reports whether r is invisible: a character of the kinds above, other
+// than tab and newline, which a description may use to lay itself out.
+func IsInvisible(r rune) bool {
+	return r != '\t' && r != '\n' && unicode.IsOneOf(hidden, r)
+}
+
+// HasInvisible reports whether s holds an invisible character.
+func HasInvisible(s string) bool { return strings.IndexFunc(s, IsInvisible) >= 0 }
+
+// StripInvisible returns s without its invisible characters.
+func StripInvisible(s string) string {
+	if !HasInvisible(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if IsInvisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// InvisibleLine returns s as one line without invisible characters: tabs, line
+// breaks and Unicode's line and paragraph separators become spaces, so
+// that a title cannot push text onto a line of its own.
+func InvisibleLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\u2028' || r == '\u2029':
+			return ' '
+		case IsInvisible(r):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// InvisibleRange is a run of invisible characters, from Lo to Hi inclusive.
+type InvisibleRange struct{ Lo, Hi rune }
+
+// InvisibleRanges lists every invisible character, in order, as the fewest runs:
+// the table a filter in another language takes, so that it removes what
+// this one does (the client library's is generated from it, and checked
+// by this package's tests).
+func InvisibleRanges() []InvisibleRange {
+	var out []InvisibleRange
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !IsInvisible(r) {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Hi == r-1 {
+			out[n-1].Hi = r
+		} else {
+			out = append(out, InvisibleRange{r, r})
+		}
+	}
+	return out
+}

@@ -1,0 +1,6 @@
+package mcpserver
+
+// The unexported names the external tests check.
+var SharedToolName = sharedToolName
+
+const MaxSharedCapabilities = maxSharedCapabilities

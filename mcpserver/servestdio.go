@@ -1,0 +1,41 @@
+package mcpserver
+
+import (
+	"context"
+	"io"
+
+	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
+)
+
+// stdioClient is the client identity of a stdio session in the call log,
+// the rate limit and the reply store: the one program that started this
+// process and holds its stdin.
+const stdioClient = "stdio"
+
+// ServeStdio serves the tools to one client over MCP's stdio transport on
+// in and out until in ends or ctx is done, and returns once the calls in
+// flight have finished. Nothing but JSON-RPC is written
+// to out; the call log goes to Options.Logger. The client is stdioClient:
+// it needs no token, since it started this process, and the rate limit on
+// destructive tools applies to it as to any client. A call the client
+// gives up on (it goes away mid-call) still runs to its end, so a send is
+// never cut short; only its answer is lost.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx = context.WithValue(ctx, clientKey{}, stdioClient)
+	session, err := s.mcp.Connect(ctx, &mcpwire.LineTransport{In: in, Out: out, MaxLineBytes: int(s.opts.MaxBodyBytes)}, nil)
+	if err != nil {
+		return err
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- session.Wait() }()
+	select {
+	case err = <-ended:
+	case <-ctx.Done():
+		session.Close()
+		err = <-ended
+	}
+	if mcpwire.ClientGone(err) {
+		err = nil
+	}
+	return err
+}
