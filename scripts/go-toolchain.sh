@@ -7,6 +7,6 @@
 # binary records (internal/cmd/releasecheck -go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-toolchain=$(awk '$1 == "toolchain" { print $2 }' go.mod)
+toolchain=$(sed -n 's/^toolchain[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p' go.mod)
 [ -n "$toolchain" ] || { echo "go-toolchain: go.mod has no toolchain line (toolchain go1.X.Y)" >&2; exit 1; }
 echo "$toolchain"

@@ -1,6 +1,7 @@
-// ELF, Zip, APK and Dylib make the inputs of nativelib's checks in tests:
-// minimal ELF libraries with chosen LOAD alignments, zips laid out as APKs
-// holding them, and macOS libraries for a chosen minimum macOS.
+// ELF, Zip, APK, GoBinary and Dylib make the inputs of nativelib's checks
+// in tests: minimal ELF libraries with chosen LOAD alignments, zips laid out
+// as APKs holding them, and macOS binaries: Go's linker's, and libraries for
+// a chosen minimum macOS.
 
 package testkit
 
@@ -119,8 +120,34 @@ func dataOffset(apk []byte, name string) int64 {
 	panic("no " + name)
 }
 
+// GoBinary returns a program built for goos/goarch by Go's own linker, as
+// ci/release-binaries.sh builds the CLI: stripped, without cgo.
+func GoBinary(t testing.TB, goos, goarch string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module example.com/hello\n\ngo 1.26\n",
+		"main.go": "package main\n\nfunc main() { println(\"hello\") }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", "hello")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build for %s/%s: %v\n%s", goos, goarch, err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "hello"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // Dylib returns a macOS library for target (such as
-// "x86_64-macos.13.0", whose minimum macOS is 13.0), linked by zig's C
+// "aarch64-macos.15.0", whose minimum macOS is 15.0), linked by zig's C
 // compiler: the one scripts/deps.sh zig installs in build/tools/ziglang,
 // or $ZIG. Without zig the test is skipped, or fails when $CI is true.
 func Dylib(t testing.TB, target string) []byte {
