@@ -31,11 +31,11 @@
 #                             DIR/APKS.SHA256SUMS
 #   sign-apks-throwaway DIR   sign-apks with a key made for the run (keytool), as every run of the
 #                             release's jobs does before a reviewer approves the real signing
-#   gate VERSION STAGING APKS CLI
+#   gate VERSION STAGING APKS CLI [PACKAGES]
 #                             the release gate (internal/cmd/releasecheck) on everything the jobs built:
 #                             the Maven repository STAGING (its AARs too, with -android), the APKs in
-#                             APKS, the CLI archives in CLI; all five platforms' engines, and every
-#                             binary built with go.mod's toolchain
+#                             APKS, the CLI archives in CLI, the desktop packages in PACKAGES; all five
+#                             platforms' engines, and every binary built with go.mod's toolchain
 #   consumer-smoke VERSION STAGING
 #                             installs the SDK platform android/consumer-smoke compiles against, then
 #                             runs its McpToolRule test against VERSION from the repository STAGING
@@ -341,7 +341,8 @@ releasecheck() {
 }
 
 gate() {
-	local version=$1 staging=$2 apks=$3 cli=$4 android=build/gate-android artifact aar found=0 zipalign
+	local version=$1 staging=$2 apks=$3 cli=$4 packages=${5:-} android=build/gate-android artifact aar found=0 zipalign
+	local more=()
 	[ -d "$staging" ] || fail "no staging repository at $staging; ci/pipeline.sh stage makes it"
 	[ -d "$cli" ] || fail "no CLI archives in $cli; ci/release-binaries.sh makes them"
 	rm -rf "$android"
@@ -353,8 +354,12 @@ gate() {
 	done < <(artifacts)
 	[ "$found" -gt 0 ] || fail "$staging holds no AAR of version $version"
 	cp "$apks"/*.apk "$android/" 2>/dev/null || fail "no APK in $apks; ci/pipeline.sh apks builds them"
+	if [ -n "$packages" ]; then
+		[ -d "$packages" ] || fail "no desktop packages in $packages; ci/release-packages.sh makes them"
+		more=(-packages "$packages")
+	fi
 	zipalign=${ZIPALIGN:-$(build_tool zipalign)}
-	ZIPALIGN=$zipalign releasecheck -version "$version" -staging "$staging" -android "$android" -release "$cli" \
+	ZIPALIGN=$zipalign releasecheck -version "$version" -staging "$staging" -android "$android" -release "$cli" "${more[@]}" \
 		-engines linux-x86_64,linux-aarch64,windows-x86_64,macos-x86_64,macos-aarch64 \
 		-go "$(scripts/go-toolchain.sh)" -build-id "$(scripts/build-id.sh)"
 }
@@ -436,7 +441,7 @@ stage) need_args 2 $# "stage VERSION DIR"; stage "$1" "$2" ;;
 apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
 sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
 sign-apks-throwaway) need_args 1 $# "sign-apks-throwaway DIR"; sign_apks_throwaway "$1" ;;
-gate) need_args 4 $# "gate VERSION STAGING APKS CLI"; gate "$@" ;;
+gate) [ $# = 4 ] || [ $# = 5 ] || { echo "usage: ci/pipeline.sh gate VERSION STAGING APKS CLI [PACKAGES]" >&2; exit 2; }; gate "$@" ;;
 consumer-smoke) need_args 2 $# "consumer-smoke VERSION STAGING"; consumer_smoke "$1" "$2" ;;
 release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
 github-release) [ $# -ge 3 ] || { echo "usage: ci/pipeline.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;

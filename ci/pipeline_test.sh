@@ -315,6 +315,12 @@ out=$(cd "$repo" && FAKE_LOG=$log RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/s
 check "gate runs the release gate on the staged AARs, the APKs, the CLI, five engines and go.mod's toolchain" 0 $? "$(cat "$log")$out" \
 	"releasecheck -version 1.2.0 -staging $gstage -android build/gate-android -release $tmp/gate-cli -engines linux-x86_64,linux-aarch64,windows-x86_64,macos-x86_64,macos-aarch64 -go $(scripts/go-toolchain.sh) -build-id " \
 	"(ZIPALIGN=/sdk/zipalign)" "client-1.2.0.aar"$'\n'"mobilemcp-app-1.2.0.apk"$'\n'"sdk-1.2.0.aar"
+mkdir -p "$tmp/gate-packages"
+out=$(cd "$repo" && FAKE_LOG=$log RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" "$tmp/gate-packages" 2>&1)
+check "gate checks the desktop packages too when given them" 0 $? "$(tail -n 4 "$log")" \
+	"-release $tmp/gate-cli -packages $tmp/gate-packages -engines "
+out=$(cd "$repo" && RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" "$tmp/nothing" 2>&1)
+check "gate without the desktop packages it names" 1 $? "$out" "pipeline: no desktop packages in $tmp/nothing"
 out=$(cd "$repo" && RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.3.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" 2>&1)
 check "gate with no AAR of the version" 1 $? "$out" "pipeline: $gstage holds no AAR of version 1.3.0"
 cat >"$tmp/failingcheck" <<'FAKE'

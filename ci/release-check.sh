@@ -11,6 +11,9 @@
 #                        harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
+#   build/packages       the npm packages, the PyPI wheels, the Claude Desktop bundles and the MCP
+#                        Registry's server.json, built from those archives (ci/release-packages.sh),
+#                        then installed offline and run (ci/install-packages.sh)
 #
 # The release workflow runs the same checks on what Gradle staged and on the AARs and APKs, which
 # need the Android SDK (docs/internals/pipeline.md).
@@ -25,6 +28,7 @@ version=$1
 
 staging=build/staging
 release=build/release
+packages=build/packages
 work=build/release-check
 group=io/github/mobilemcp
 
@@ -33,7 +37,7 @@ fail() {
 	exit 1
 }
 
-rm -rf "$staging" "$release" "$work"
+rm -rf "$staging" "$release" "$packages" "$work"
 mkdir -p "$staging" "$work"
 go build -o "$work/releasecheck" ./internal/cmd/releasecheck
 
@@ -145,6 +149,13 @@ unset GNUPGHOME
 echo "release-check: the CLI archives"
 ci/release-binaries.sh "$version" "$release" | tail -n 1
 
+echo "release-check: the npm, PyPI and Claude Desktop packages, from the archives"
+scripts/deps.sh packaging >/dev/null
+ci/release-packages.sh "$version" "$release" "$packages" | tail -n 1
+
 echo "release-check: checking"
 "$work/releasecheck" -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
-	-release "$release" -build-id "$(scripts/build-id.sh)" -go "$(scripts/go-toolchain.sh)"
+	-release "$release" -packages "$packages" -build-id "$(scripts/build-id.sh)" -go "$(scripts/go-toolchain.sh)"
+
+echo "release-check: installing the packages offline, and running them"
+ci/install-packages.sh "$version" "$packages" "$(scripts/build-id.sh)"

@@ -65,3 +65,54 @@ func benchmarkHandle(b *testing.B, bridge *Bridge, request string) {
 		}
 	}
 }
+
+// BenchmarkQueueRunNext is the path the Tool SDK's transports and workers
+// take for list_notes (Bridge.Queue, then Bridge.RunNext until it returns
+// false), beside the same request handed to Bridge.Handle, which skips
+// the admission queue: the difference is what the queue costs.
+func BenchmarkQueueRunNext(b *testing.B) {
+	bridge, err := OpenBridge("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bridge.Close()
+	tool := NewTool("res/xml/mcp_capabilities.xml", listNotesDescriptor)
+	const result = `{"message":"2 notes","output":{"count":2,"notes":[{"id":1,"title":"Milk","body":"2 litres"},{"id":2,"title":"Call Anna","body":""}]}}`
+	tool.SetHandler("list_notes", handlerFunc(func(string, string, string, int64) (string, error) { return result, nil }))
+	if err := bridge.Start(tool); err != nil {
+		b.Fatal(err)
+	}
+	const request = `{"mobile-mcp-request":{"version":"1.0","request":{"id":"bench","capability":{"id":"list_notes","args":{}}}}}`
+	const caller = "com.example.assistant"
+	var to lastReply
+	b.Run("Handle", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			bridge.Handle(request, caller, &to)
+			if to.code != "" {
+				b.Fatal(to.spec)
+			}
+		}
+	})
+	b.Run("Queue+RunNext", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if !bridge.Queue(request, caller, &to, nil) {
+				b.Fatal(to.spec)
+			}
+			for bridge.RunNext() {
+			}
+			if to.code != "" {
+				b.Fatal(to.spec)
+			}
+		}
+	})
+}
+
+// lastReply keeps the last reply it was sent, without allocating.
+type lastReply struct{ spec, code string }
+
+func (r *lastReply) Send(spec, _, _, code string) error {
+	r.spec, r.code = spec, code
+	return nil
+}

@@ -101,9 +101,14 @@ func (b *Bridge) queue(j job) bool {
 		return false
 	}
 	caller := fairqueue.Caller{ID: j.caller, Vouched: j.caller != "" && !j.claimed}
-	var full *fairqueue.FullError
-	if err := b.work.Push(caller, j); errors.As(err, &full) {
-		b.Reject(j.request, string(capability.CodeRateLimited), fullMessage(full), j.to)
+	if err := b.work.Push(caller, j); err != nil {
+		// Checked for first: errors.As would take full's address on every
+		// request, which costs an allocation.
+		if full, ok := errors.AsType[*fairqueue.FullError](err); ok {
+			b.Reject(j.request, string(capability.CodeRateLimited), fullMessage(full), j.to)
+			return false
+		}
+		b.Reject(j.request, string(capability.CodeInternalError), err.Error(), j.to)
 		return false
 	}
 	return true
@@ -120,21 +125,25 @@ func fullMessage(full *fairqueue.FullError) string {
 		full.Caller.ID, full.Limit)
 }
 
-// RunNext runs the next queued request on the calling thread, chosen so
-// that no caller runs more than MaxRunningPerCaller at once and the caller
-// running the fewest goes first, and returns true; or returns false at
-// once when no request may run now. A worker calls it until it returns
-// false, after each request it is handed: a request that had to wait for
-// one of its caller's to finish runs on the worker that finished it.
+// RunNext runs queued requests on the calling thread, one after another,
+// until none may run now, and reports whether it ran any. It chooses each
+// so that no caller runs more than MaxRunningPerCaller at once and the
+// caller running the fewest goes first. A worker calls it after each
+// request it is handed: a request that had to wait for one of its
+// caller's to finish runs on the worker that finished it.
 func (b *Bridge) RunNext() bool {
-	j, finished, ok := b.work.Pop()
+	j, t, ok := b.work.Pop()
 	if !ok {
 		return false
 	}
-	b.handle(j.request, j.caller, j.claimed, j.to)
-	finished()
-	if j.done != nil {
-		b.tellDone(j.done)
+	for ok {
+		b.handle(j.request, j.caller, j.claimed, j.to)
+		done := j.done
+		// One step frees this request's place and takes the next.
+		j, t, ok = b.work.FinishAndPop(t)
+		if done != nil {
+			b.tellDone(done)
+		}
 	}
 	return true
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 
@@ -47,10 +48,13 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 				res = failed(capability.Errorf(capability.CodeInternalError, "%s failed with an internal error: %v", id, p))
 			}
 		}()
-		// A call runs to its end even when its client goes away (a closed
-		// stdin, a dropped connection, notifications/cancelled): a send
-		// cut short could leave the radio's work half done and unrecorded.
-		// The engine's own deadline for the capability bounds it.
+		// A client that cancels the call (notifications/cancelled, or in
+		// 2026-07-28 over HTTP by closing its request) stops it while it has
+		// not reached the platform, with nothing done. Once the platform has
+		// it, it runs to its end, as it does when the client just goes away:
+		// a send cut short could leave the radio's work half done and
+		// unrecorded. The engine's own deadline for the capability bounds it.
+		cancelled := cancelledBy(ctx)
 		ctx = context.WithoutCancel(ctx)
 		requestID, cerr := requestIDFrom(req.Params.Meta)
 		if cerr != nil {
@@ -61,7 +65,14 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 		// are per client, and MCP clients are kept apart from Android
 		// apps. The token proved the client.
 		caller := capability.Caller{ID: "mcp:" + clientFrom(ctx), Vouched: true}
-		reply := engine.Do(ctx, capability.NewToolCall(requestID, id, req.Params.Arguments, caller, s.admit))
+		reply := engine.Do(ctx, capability.NewToolCall(requestID, id, req.Params.Arguments, caller, s.admit).WithCancelled(cancelled))
+		if reply.Cancelled {
+			// Nobody reads it: the transport drops the reply to a cancelled
+			// request. The call log says what happened.
+			res := failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message})
+			res.SetError(errCancelled)
+			return res, nil
+		}
 		if reply.Failed() {
 			return failed(&capability.Error{Code: reply.ErrorCode, Message: reply.Message, RetryAfter: reply.RetryAfter}), nil
 		}
@@ -74,6 +85,19 @@ func (s *Server) toolHandler(engine *capability.Engine, id string) mcp.ToolHandl
 			StructuredContent: structured,
 		}, nil
 	}
+}
+
+// errCancelled marks the result of a call its client cancelled before it
+// did anything, for the call log.
+var errCancelled = errors.New("cancelled by the client")
+
+// cancelledBy reports, once asked, whether the client cancelled the request
+// whose context is ctx. The SDK cancels a request's context when its client
+// cancels it, with no cause; it also cancels the calls in flight when the
+// connection breaks, with the error as the cause, and that is no
+// cancellation: a call then runs to its end as before.
+func cancelledBy(ctx context.Context) func() bool {
+	return func() bool { return ctx.Err() != nil && context.Cause(ctx) == context.Canceled }
 }
 
 // admit limits each client's calls of capabilities that change something.

@@ -37,13 +37,24 @@ type testServer struct {
 // opts.Logger are filled in when empty; the log goes to testServer.log.
 func startServer(t *testing.T, opts mcpserver.Options, extra ...capability.Capability) *testServer {
 	t.Helper()
+	return startServerOn(t, opts, nil, extra...)
+}
+
+// startServerOn is startServer with the SMS capabilities on platform, which
+// wraps the simulated phone; nil means the phone itself.
+func startServerOn(t *testing.T, opts mcpserver.Options, platform func(*simphone.Phone) sms.Platform, extra ...capability.Capability) *testServer {
+	t.Helper()
 	outbox := filepath.Join(t.TempDir(), simphone.OutboxFile)
 	phone, err := simphone.New(simphone.DefaultConfig(), simphone.Options{OutboxPath: outbox})
 	if err != nil {
 		t.Fatal(err)
 	}
+	var p sms.Platform = phone
+	if platform != nil {
+		p = platform(phone)
+	}
 	// The phone's cap of 30 SMS parts a minute off: the load tests send thousands.
-	reg, err := capability.NewRegistry(append(sms.CapabilitiesWith(phone, sms.Options{PartsPerMinute: -1}), extra...)...)
+	reg, err := capability.NewRegistry(append(sms.CapabilitiesWith(p, sms.Options{PartsPerMinute: -1}), extra...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

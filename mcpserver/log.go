@@ -56,6 +56,9 @@ func outcome(res mcp.Result, err error) string {
 	if !ok || !r.IsError {
 		return "ok"
 	}
+	if errors.Is(r.GetError(), errCancelled) {
+		return "cancelled"
+	}
 	var cerr *capability.Error
 	if errors.As(r.GetError(), &cerr) {
 		return string(cerr.Code)

@@ -208,6 +208,8 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 			MaxRequestBodyBytes: opts.MaxBodyBytes,
 			// guardPages checks the Host, before the token, for every path.
 			DisableLocalhostProtection: true,
+			// In 2026-07-28 a client cancels a call by closing its request.
+			PropagateRequestCancellation: true,
 		})))
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)

@@ -18,11 +18,13 @@ const stdioClient = "stdio"
 // to out; the call log goes to Options.Logger. The client is stdioClient:
 // it needs no token, since it started this process, and the rate limit on
 // destructive tools applies to it as to any client. A call the client
-// gives up on (it goes away mid-call) still runs to its end, so a send is
-// never cut short; only its answer is lost.
+// cancels (notifications/cancelled) stops if it has not reached the
+// platform, and gets no answer; one it gives up on otherwise (it goes away
+// mid-call) runs to its end, so a send is never cut short.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx = context.WithValue(ctx, clientKey{}, stdioClient)
-	session, err := s.mcp.Connect(ctx, &mcpwire.LineTransport{In: in, Out: out, MaxLineBytes: int(s.opts.MaxBodyBytes)}, nil)
+	t := &mcpwire.LineTransport{In: in, Out: out, MaxLineBytes: int(s.opts.MaxBodyBytes)}
+	session, err := s.mcp.Connect(ctx, t, nil)
 	if err != nil {
 		return err
 	}
@@ -31,7 +33,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	select {
 	case err = <-ended:
 	case <-ctx.Done():
-		session.Close()
+		t.Stop()
 		err = <-ended
 	}
 	if mcpwire.ClientGone(err) {

@@ -165,11 +165,90 @@ func TestStdioFinishesACallInFlightAtEOF(t *testing.T) {
 	c.reply()
 	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"send_sms","arguments":{"to_phone_number":"+33785880347","sms_text":"last words","subscription_id":14}}}`)
-	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"going away"}}`)
 	if err := c.end(); err != nil {
 		t.Errorf("ServeStdio after EOF: %v", err)
 	}
 	if n := s.sends(); n != 1 {
 		t.Errorf("the outbox has %d sends; want the one in flight", n)
 	}
+}
+
+// Over stdio a batch is answered after initialize has agreed on 2025-03-26,
+// the one version that has batches, and refused with a JSON-RPC error after
+// any other; the session goes on either way.
+func TestStdioBatchesFollowTheNegotiatedVersion(t *testing.T) {
+	for _, tt := range []struct{ version, want string }{
+		{"2025-03-26", batchReply},
+		{"2024-11-05", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: line 3 is a batch, which protocol 2024-11-05 does not allow (only 2025-03-26 does); send one message a line"}}`},
+		{"2025-06-18", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: line 3 is a batch, which protocol 2025-06-18 does not allow (only 2025-03-26 does); send one message a line"}}`},
+		{"2025-11-25", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: line 3 is a batch, which protocol 2025-11-25 does not allow (only 2025-03-26 does); send one message a line"}}`},
+	} {
+		t.Run(tt.version, func(t *testing.T) {
+			s := startServer(t, mcpserver.Options{})
+			c := serveStdio(t, s)
+			c.send(initializeAt(tt.version))
+			if got := c.reply(); !strings.Contains(got, `"protocolVersion":"`+tt.version+`"`) {
+				t.Fatalf("initialize: %s", got)
+			}
+			c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			c.send(batch)
+			if got := c.reply(); got != tt.want {
+				t.Errorf("the batch:\n got %s\nwant %s", got, tt.want)
+			}
+			c.send(`{"jsonrpc":"2.0","id":4,"method":"ping"}`)
+			if got, want := c.reply(), `{"jsonrpc":"2.0","id":4,"result":{}}`; got != want {
+				t.Errorf("a ping after the batch:\n got %s\nwant %s", got, want)
+			}
+			if err := c.end(); err != nil {
+				t.Errorf("ServeStdio after EOF: %v", err)
+			}
+		})
+	}
+}
+
+// A batch before any version is agreed (before initialize, or from a
+// 2026-07-28 client, which has none) is refused; so is a batch that only
+// notifies, which would otherwise go unanswered.
+func TestStdioRefusesABatchBeforeAVersionIsAgreed(t *testing.T) {
+	s := startServer(t, mcpserver.Options{})
+	c := serveStdio(t, s)
+	c.send(batch)
+	if got, want := c.reply(), `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: line 1 is a batch, which is allowed only once initialize has agreed on protocol 2025-03-26; send one message a line"}}`; got != want {
+		t.Errorf("a batch first:\n got %s\nwant %s", got, want)
+	}
+	c.send(initializeAt("2025-03-26"))
+	c.reply()
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	c.send(`[{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}]`)
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	if got, want := c.reply(), `{"jsonrpc":"2.0","id":5,"result":{}}`; got != want {
+		t.Errorf("a batch of notifications gets no answer:\n got %s\nwant %s", got, want)
+	}
+	if err := c.end(); err != nil {
+		t.Errorf("ServeStdio after EOF: %v", err)
+	}
+}
+
+func TestStdioAnswersPingInEveryVersion(t *testing.T) {
+	s := startServer(t, mcpserver.Options{})
+	c := serveStdio(t, s)
+	c.send(ping2026)
+	if got, want := c.reply(), `{"jsonrpc":"2.0","id":2,"result":{}}`; got != want {
+		t.Errorf("2026-07-28 ping:\n got %s\nwant %s", got, want)
+	}
+	c.send(stdioInit)
+	c.reply()
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+	if got, want := c.reply(), `{"jsonrpc":"2.0","id":3,"result":{}}`; got != want {
+		t.Errorf("2025-11-25 ping:\n got %s\nwant %s", got, want)
+	}
+	if err := c.end(); err != nil {
+		t.Errorf("ServeStdio after EOF: %v", err)
+	}
+}
+
+// initializeAt is an initialize request for protocol version.
+func initializeAt(version string) string {
+	return `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 }

@@ -2,7 +2,8 @@
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
 # SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), as javap prints it
 # from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
-# nullness, kept in android/MODULE/api.txt. What a library shares only with the other mobilemcp
+# nullness, kept in android/MODULE/api.txt: every public member, and every protected one of a class
+# that is not final (a subclass calls or overrides it, as McpToolService.registerHandlers). What a library shares only with the other mobilemcp
 # modules (its internal package, every class of it @InternalApi, as androidx's @RestrictTo) is
 # listed apart, in android/MODULE/restricted-api.txt, so that it can be neither mistaken for API nor
 # changed unseen. Without --update it fails when the classes differ from the listings, so that no
@@ -53,15 +54,17 @@ listing() {
 	fi
 	[ -n "$names" ] || return 0
 	# shellcheck disable=SC2086 # one argument per class
-	javap -public -cp "$classes" $names | awk -F '\t' '
+	javap -protected -cp "$classes" $names | awk -F '\t' '
 		# From nullable() below: class, member number, where: a @Nullable type annotation, or
 		# "@InternalApi" for member 0, the class itself.
 		FILENAME != "-" { key = $1 FS $2; w = (key in where) ? where[key] ", " $3 : $3; where[key] = w; next }
 		/^Compiled from/ { next }
-		/^public / { keep = 1; n = 0; match($0, /(class|interface) [^ <{]+/); cls = substr($0, RSTART, RLENGTH); sub(/^[a-z]+ /, "", cls) }
+		/^public / { keep = 1; n = 0; final = $0 ~ /^public (abstract )?final /; match($0, /(class|interface) [^ <{]+/); cls = substr($0, RSTART, RLENGTH); sub(/^[a-z]+ /, "", cls) }
 		/^public / && (cls FS 0) in where { print where[cls FS 0] " " $0; next }
 		/^(final |abstract )?class |^interface / { keep = 0 }
 		keep && /^  .*;$/ { n++ }
+		# A protected member is API where a subclass can reach it: not in a final class.
+		keep && final && /^  protected / { next }
 		# What Kotlin generates for the compiler itself: default-argument bridges and accessors.
 		keep && /;$/ && /[ .](access\$[^ (]*|[^ (]*\$default)\(/ { next }
 		keep && /;$/ && (cls FS n) in where { print $0 "  // @Nullable: " where[cls FS n]; next }
@@ -79,7 +82,7 @@ listing() {
 nullable() {
 	local classes=$1
 	shift
-	javap -v -public -cp "$classes" "$@" | awk -v internal="$INTERNAL_API" '
+	javap -v -protected -cp "$classes" "$@" | awk -v internal="$INTERNAL_API" '
 		function ordinal(s) { return s + 1 }
 		# "METHOD_FORMAL_PARAMETER, param_index=1, location=[TYPE_ARGUMENT(0)]" -> "parameter 2 type argument 1"
 		function where(t,    w, loc, n, steps, i) {
@@ -137,13 +140,68 @@ check() {
 	rm -f "$out"
 }
 
+# mangled MODULE FILE: fails when the listing FILE holds a JVM name that Kotlin mangled (a function
+# that takes or returns an inline class, such as kotlin.time.Duration: call-8Mi8wO0), which a Java
+# caller cannot spell and which changes with the Kotlin compiler; @JvmName gives it a name.
+mangled() {
+	local found
+	found=$(grep -E -- '-[0-9A-Za-z_]{7}\(' "$2" || true)
+	if [ -n "$found" ]; then
+		echo "api-listing: android/$1's API has a name Kotlin mangled; give the function a @JvmName:" >&2
+		echo "$found" >&2
+		status=1
+	fi
+}
+
+# The last release: the newest tag vX.Y.Z (not a pre-release) in HEAD's history, or none.
+last_release() {
+	git tag --merged HEAD --list 'v[0-9]*' --sort=-v:refname 2>/dev/null | grep -v -- - | head -n 1 || true
+}
+
+# compatible MODULE RELEASE: fails when a member of the module's listing at the tag RELEASE is gone
+# from its listing now (removed, or changed: a changed member is a line gone and a line new), unless
+# android/MODULE/api-breaks.txt records it: the member's line as the release listed it, then a line
+# "  why: ..." that says why and how to move (RELEASING.md, "Breaking the API").
+compatible() {
+	local m=$1 tag=$2 breaks=android/$1/api-breaks.txt released gone
+	released=$(git show "$tag:android/$m/api.txt" 2>/dev/null) || {
+		echo "api-listing: $tag has no android/$m/api.txt; android/$m is new since $tag"
+		return 0
+	}
+	gone=$(comm -23 <(sort -u <<<"$released") <(sort -u "android/$m/api.txt"))
+	[ -n "$gone" ] || return 0
+	# Each gone line that api-breaks.txt does not record with a reason.
+	gone=$(awk 'FILENAME != "-" { if (prev != "" && $0 ~ /^  why: ./) why[prev] = 1; prev = $0; next } !($0 in why)' \
+		"$(if [ -f "$breaks" ]; then echo "$breaks"; else echo /dev/null; fi)" - <<<"$gone")
+	if [ -n "$gone" ]; then
+		echo "api-listing: android/$m removes or changes what $tag released, and $breaks does not record why:" >&2
+		echo "$gone" | sed 's/^/-/' >&2
+		echo "api-listing: if the break is meant, add each line to $breaks, followed by a line \"  why: ...\" saying how to move" >&2
+		status=1
+	fi
+}
+
 mkdir -p build
 status=0
 for m in $MODULES; do
 	check "$m" "${PACKAGE[$m]}" "android/$m/api.txt" "public API"
+	[ "$update" = 1 ] || mangled "$m" "android/$m/api.txt"
 	if [ -n "${RESTRICTED[$m]:-}" ]; then
 		check "$m" "${RESTRICTED[$m]}" "android/$m/restricted-api.txt" "restricted API (@InternalApi)"
 	fi
 done
 [ "$update" = 1 ] || [ "$status" != 0 ] || echo "api-listing: the public API of $MODULES matches android/*/api.txt, and the restricted API android/*/restricted-api.txt"
+# After a release, what it released stays, unless a break is recorded.
+if [ "$update" = 0 ]; then
+	release=$(last_release)
+	if [ -z "$release" ]; then
+		echo "api-listing: no release yet, so nothing to stay compatible with but the listings"
+	else
+		before=$status
+		for m in $MODULES; do
+			compatible "$m" "$release"
+		done
+		[ "$status" != "$before" ] || [ "$status" != 0 ] || echo "api-listing: the listings keep what $release released, or record why not"
+	fi
+fi
 exit $status

@@ -92,6 +92,24 @@ public final class Greeter {
     public static final class Style { public int size() { return 1; } }
 }
 EOF
+# A class to subclass: its protected members are API, unlike a final class's.
+write src/sdk/io/github/mobilemcp/sdk/Service.java <<'EOF'
+package io.github.mobilemcp.sdk;
+public abstract class Service {
+    protected abstract void registerHandlers(Greeter greeter);
+    protected void onCreate() {}
+    void packagePrivate() {}
+    private void hidden() {}
+}
+EOF
+write src/sdk/io/github/mobilemcp/sdk/Screen.java <<'EOF'
+package io.github.mobilemcp.sdk;
+public final class Screen extends Service {
+    @Override protected void registerHandlers(Greeter greeter) {}
+    @Override protected void onCreate() {}
+    public void show() {}
+}
+EOF
 write src/sdk/io/github/mobilemcp/sdk/R.java <<'EOF'
 package io.github.mobilemcp.sdk;
 public final class R { public static final class string { public static final int hello = 1; } }
@@ -166,6 +184,15 @@ public final class io.github.mobilemcp.sdk.Greeter {
 public final class io.github.mobilemcp.sdk.Greeter$Style {
   public io.github.mobilemcp.sdk.Greeter$Style();
   public int size();
+}
+public final class io.github.mobilemcp.sdk.Screen extends io.github.mobilemcp.sdk.Service {
+  public io.github.mobilemcp.sdk.Screen();
+  public void show();
+}
+public abstract class io.github.mobilemcp.sdk.Service {
+  public io.github.mobilemcp.sdk.Service();
+  protected abstract void registerHandlers(io.github.mobilemcp.sdk.Greeter);
+  protected void onCreate();
 }'
 same "the sdk's restricted API: the internal package, each class with its @InternalApi" "$repo/android/sdk/restricted-api.txt" \
 	'@InternalApi @NullMarked package io.github.mobilemcp.sdk.internal
@@ -207,6 +234,47 @@ compile sdk
 listing "an internal class without @InternalApi fails the check" 1 -- \
 	"api-listing: the restricted API (@InternalApi) of android/sdk differs from android/sdk/restricted-api.txt:" \
 	"+public final class io.github.mobilemcp.sdk.internal.Seam {"
+
+# --- A Kotlin name mangled for an inline class (kotlin.time.Duration) fails the check.
+write src/client/io/github/mobilemcp/client/Caller.java <<'EOF'
+package io.github.mobilemcp.client;
+public final class Caller {
+    public String call(String capability, long timeoutMillis) { return capability; }
+}
+EOF
+compile client
+listing "a changed member is listed again" 0 --update -- "wrote android/client/api.txt"
+printf '%s\n' '  public final java.lang.Object call-8Mi8wO0(java.lang.String, long);' >>"$repo/android/client-ktx/api.txt"
+listing "a mangled Kotlin name fails the check" 1 -- \
+	"api-listing: android/client-ktx's API has a name Kotlin mangled; give the function a @JvmName:" \
+	"call-8Mi8wO0(java.lang.String, long);"
+listing "the listings are written anew" 0 --update -- "wrote android/client-ktx/api.txt"
+
+# --- After a release, a member it listed that is gone fails, until api-breaks.txt says why.
+listing "no release: only the listings" 0 -- "no release yet"
+if ! { git -C "$repo" init -q && git -C "$repo" add -A && git -C "$repo" -c user.name=t -c user.email=t@t commit -qm "0.1.0" &&
+	git -C "$repo" tag v0.1.0; }; then
+	echo "api-listing_test: git failed"
+	exit 1
+fi
+listing "the listings keep what the release listed" 0 -- "the listings keep what v0.1.0 released"
+write src/client/io/github/mobilemcp/client/Caller.java <<'EOF'
+package io.github.mobilemcp.client;
+public final class Caller {
+    public String call(String capability, long timeoutMillis, boolean strict) { return capability; }
+}
+EOF
+compile client
+listing "a changed member is listed" 0 --update -- "wrote android/client/api.txt"
+listing "a member the release listed is gone: the check fails" 1 -- \
+	"api-listing: android/client removes or changes what v0.1.0 released, and android/client/api-breaks.txt does not record why:" \
+	"-  public java.lang.String call(java.lang.String, long);" \
+	'followed by a line "  why: ..."'
+printf '%s\n' '  public java.lang.String call(java.lang.String, long);' >"$repo/android/client/api-breaks.txt"
+listing "a break recorded without a reason still fails" 1 -- "-  public java.lang.String call(java.lang.String, long);"
+printf '%s\n' '  public java.lang.String call(java.lang.String, long);' '  why: call takes strict; call(capability, timeoutMillis, false) does what it did' \
+	>"$repo/android/client/api-breaks.txt"
+listing "a break recorded with its reason passes" 0 -- "the listings keep what v0.1.0 released, or record why not"
 
 for f in "${failed[@]}"; do
 	echo "FAIL $f"

@@ -7,6 +7,8 @@
 #   scripts/deps.sh npm       the TypeScript MCP SDK for the interop test (interop/ts)
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
+#   scripts/deps.sh packaging the tools the npm, PyPI and Claude Desktop packages are built and tried with
+#                             (packaging/tools: @anthropic-ai/mcpb, hatchling, uv, pipx), pinned
 #   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
 #   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
@@ -116,6 +118,37 @@ apt_deps() {
 			"install openjdk-17-jdk-headless and put it first on PATH (or set JAVA_HOME)" >&2
 		exit 1
 	fi
+}
+
+# The packages' tools (packaging/tools), each exactly as pinned: npm ci installs the MCP Bundle tool
+# from its lock file; pip installs hatchling, uv and pipx by hash into build/tools/packaging, a
+# virtual environment of their own, which a copy of the requirements marks current. Linux only, as
+# the pinned uv wheels are (the release builds the packages on Linux).
+packaging_deps() {
+	need node "install Node.js 18 or newer (Debian: apt-get install nodejs npm)"
+	need npm "install npm (Debian: apt-get install npm)"
+	need python3 "install Python 3 (Debian: apt-get install python3 python3-venv)"
+	local dir=packaging/tools venv=build/tools/packaging
+	if [ -f "$dir/node_modules/.package-lock.json" ] && [ ! "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+		echo "deps: $dir/node_modules is up to date"
+	else
+		echo "deps: npm ci in $dir"
+		(cd "$dir" && npm ci --no-audit --no-fund)
+	fi
+	if [ "$(uname -s)" != Linux ]; then
+		echo "deps: the packages are built on Linux; on $(uname -s) only the MCP Bundle tool is installed"
+		return
+	fi
+	if [ -x "$venv/bin/uv" ] && cmp -s "$dir/requirements.txt" "$venv/requirements.txt"; then
+		echo "deps: $venv is up to date"
+		return
+	fi
+	echo "deps: installing $dir/requirements.txt in $venv"
+	rm -rf "$venv"
+	python3 -m venv "$venv"
+	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: --require-hashes \
+		-r "$dir/requirements.txt"
+	cp "$dir/requirements.txt" "$venv/requirements.txt"
 }
 
 # zig's C compiler from PyPI's ziglang wheel, exactly the pinned version and hashes, into
@@ -254,11 +287,12 @@ go-modules) go_modules ;;
 npm) npm_deps ;;
 python) python_deps ;;
 apt) apt_deps ;;
+packaging) packaging_deps ;;
 zig) zig_deps ;;
 qemu) qemu_deps ;;
 maven) maven_deps ;;
 maven-repo) maven_repo ;;
 apt-sources-native-only) SUDO=${SUDO-}; APT_ETC=${APT_ETC:-/etc/apt} apt_sources_native_only ;;
-all) go_deps && npm_deps && apt_deps && python_deps && zig_deps && qemu_deps && maven_deps ;;
-*) echo "usage: scripts/deps.sh [go|go-modules|npm|python|apt|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
+all) go_deps && npm_deps && apt_deps && python_deps && packaging_deps && zig_deps && qemu_deps && maven_deps ;;
+*) echo "usage: scripts/deps.sh [go|go-modules|npm|python|apt|packaging|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
 esac

@@ -194,6 +194,11 @@ func (s service) send(ctx context.Context, args capability.Args) (capability.Res
 	}
 
 	seg := Segment(text)
+	// The last moment to stop with nothing done: a send the platform has
+	// taken must finish, and be recorded, whatever the caller wants now.
+	if capability.Cancelled(ctx) {
+		return capability.Result{}, capability.ErrCancelled
+	}
 	// Counted last, once nothing else can refuse the SMS, so that only
 	// sends the phone attempts use up the minute's parts.
 	if s.parts != nil {

@@ -180,6 +180,10 @@ func runnerWords(name, goos string) []string {
 	return nil
 }
 
+// uvArchive matches a command in an environment of uv's cache, wherever
+// the cache is (UV_CACHE_DIR).
+var uvArchive = regexp.MustCompile(`/archive-v[0-9]+/[^/]+/(bin|Scripts)/[^/]+$`)
+
 // cachedBy names the package runner whose cache holds the executable at
 // path, or "" when none does. A copy in a runner's cache may be removed by
 // the runner at any time, so a client is given the runner instead.
@@ -188,7 +192,7 @@ func cachedBy(path string) string {
 	switch {
 	case strings.Contains(p, "/_npx/"): // npm's cache of npx's installs
 		return "npx"
-	case strings.Contains(p, "/uv/archive-v"): // uv's cache, where uvx installs
+	case uvArchive.MatchString(p): // an environment in uv's cache, where uvx installs
 		return "uvx"
 	case strings.Contains(p, "/pipx/.cache/"): // pipx run's cache
 		return "pipx"

@@ -97,6 +97,9 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 		{installed, other, "claude mcp add phone -- " + installed + " adb stdio\n"},
 		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- npx -y mobilemcp adb stdio\n"},
 		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", other, "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
+		// uvx puts its environment first on PATH: the one there is this one.
+		{"/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
+		{`C:/Users/me/AppData/Local/uv/cache/archive-v0/Xy12/Scripts/mobilemcp.exe`, "", "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
 		{"/home/me/.local/share/pipx/.cache/0f1e2d/bin/mobilemcp", "", "claude mcp add phone -- pipx run mobilemcp adb stdio\n"},
 	} {
 		c := newCLI(t)

@@ -72,6 +72,22 @@ func TestPythonSDKStdioClient(t *testing.T) {
 		python, filepath.Join(dir, "stdio_client.py"))
 }
 
+// TestFastMCPStdioClient spawns the real binary from the fastmcp client's
+// StdioTransport (interop/python/fastmcp_client.py), which speaks
+// 2026-07-28 and pings.
+func TestFastMCPStdioClient(t *testing.T) {
+	dir := "../../interop/python"
+	python := filepath.Join(dir, ".venv", "bin", "python")
+	ready := func() error {
+		if _, err := os.Stat(python); err != nil {
+			return err
+		}
+		return exec.Command(python, "-c", "import fastmcp").Run()
+	}
+	runStdioInteropClient(t, "fastmcp", dir+"/.venv with the fastmcp package; run 'scripts/deps.sh python'", ready,
+		python, filepath.Join(dir, "fastmcp_client.py"), "stdio")
+}
+
 // TestTypeScriptSDKStdioClient spawns the real binary from the official
 // TypeScript SDK's StdioClientTransport (interop/ts/stdio_client.mjs).
 func TestTypeScriptSDKStdioClient(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,5 +72,28 @@ func TestServeStdioRateLimitIsThisClients(t *testing.T) {
 	want := `"text":"rate_limited: send_sms is limited to 1/hour for this client; retry in 3600 seconds"`
 	if code != exitOK || strings.Count(out, "SMS sent to") != 1 || !strings.Contains(out, want) {
 		t.Errorf("exit %d; want one send and %s:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// A batch after initialize has agreed on 2025-03-26, which allows batches,
+// is answered on one line, and serve goes on to the next request.
+func TestServeStdioAnswersABatchAndGoesOn(t *testing.T) {
+	stdin := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"tools/list"}]`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
+	}, "\n") + "\n"
+	code, out, errOut := newCLI(t).run(stdin, "serve", "--stdio")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	// Written all at once, the lines are answered in any order.
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	slices.Sort(lines)
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], `[{"jsonrpc":"2.0","id":2,"result":{}},{"jsonrpc":"2.0","id":3,"result":{"ttlMs":0,"cacheScope":"public","tools":[`) ||
+		!strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"tools":{}},"protocolVersion":"2025-03-26"`) ||
+		lines[2] != `{"jsonrpc":"2.0","id":4,"result":{}}` {
+		t.Errorf("stdout: want the answers to 1, the batch and 4:\n%s", out)
 	}
 }

@@ -2,11 +2,11 @@ package capability
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -100,6 +100,9 @@ type Call struct {
 	args    json.RawMessage // NewToolCall's arguments as received
 	caller  Caller
 	admit   Admission
+	// cancelled reports whether the caller gave up on the call
+	// (WithCancelled); nil never.
+	cancelled func() bool
 }
 
 // NewCall returns a call of request, a Mobile-MCP request as the transport
@@ -120,6 +123,33 @@ func NewCall(request []byte, caller Caller, admit Admission) Call {
 // caller and admit are NewCall's.
 func NewToolCall(requestID, capabilityID string, args json.RawMessage, caller Caller, admit Admission) Call {
 	return Call{decoded: true, request: Request{ID: requestID, CapabilityID: capabilityID}, args: args, caller: caller, admit: admit}
+}
+
+// WithCancelled returns c with cancelled, which reports whether the caller
+// has given up on the call and will not read its reply (an MCP client's
+// notifications/cancelled). A call cancelled before its handler starts
+// does not run. A handler that has started is not stopped, because what it
+// asked of the platform, such as a send, must finish and be recorded; it
+// looks with the function Cancelled before a platform call it cannot take
+// back, and returns ErrCancelled instead of making it. The reply of a call
+// that did nothing is marked Reply.Cancelled and is not kept, so a retry
+// under its request id runs it.
+func (c Call) WithCancelled(cancelled func() bool) Call {
+	c.cancelled = cancelled
+	return c
+}
+
+// ErrCancelled is what a handler returns when it stops, having done
+// nothing, because Cancelled reports that its caller gave up on the call.
+var ErrCancelled = errors.New("the caller cancelled the call")
+
+// Cancelled reports whether the caller of the call a handler runs for has
+// given up on it (Call.WithCancelled). A handler asks just before a
+// platform call it cannot take back, such as a send: until then, stopping
+// loses nothing.
+func Cancelled(ctx context.Context) bool {
+	d, _ := ctx.Value(runningKey{}).(*delivery)
+	return d != nil && d.cancelled != nil && d.cancelled()
 }
 
 // runningKey is the context key under which a handler finds the call it
@@ -187,7 +217,7 @@ func (e *Engine) Do(ctx context.Context, call Call) *Reply {
 // pipeline is Run's steps, for Run and Do; detached runs the handler on a
 // goroutine of its own (Do), and is the one thing in which they differ.
 func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), detached bool) {
-	d := &delivery{engine: e, caller: call.caller, deliver: deliver}
+	d := &delivery{engine: e, caller: call.caller, deliver: deliver, cancelled: call.cancelled}
 	defer func() {
 		if p := recover(); p != nil {
 			d.answer(failure(d.req, e.panicked("handling the request", p)))
@@ -214,7 +244,19 @@ func (e *Engine) pipeline(ctx context.Context, call Call, deliver func(*Reply), 
 			return
 		}
 	}
+	if call.cancelled != nil && call.cancelled() {
+		d.answer(cancelled(req, c))
+		return
+	}
 	e.run(context.WithValue(ctx, runningKey{}, d), c, args, timeout, d, detached)
+}
+
+// cancelled is the reply to a call whose caller cancelled it before it did
+// anything: nobody reads it, and it is not kept.
+func cancelled(req Request, c *Capability) *Reply {
+	r := failure(req, Errorf(CodeTimeout, "%s was cancelled by its caller before it did anything", c.ID))
+	r.Cancelled = true
+	return r
 }
 
 // decode is the pipeline's first step: NewCall's request decoded, or
@@ -295,12 +337,13 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 // the reply store when the call holds a claim there. Its handler finds the
 // request and the caller in it too (RequestID, CallerOf).
 type delivery struct {
-	engine  *Engine
-	req     Request
-	caller  Caller
-	claim   *replystore.Claim // nil: nothing to keep
-	deliver func(*Reply)
-	done    atomic.Bool
+	engine    *Engine
+	req       Request
+	caller    Caller
+	claim     *replystore.Claim // nil: nothing to keep
+	deliver   func(*Reply)
+	cancelled func() bool // Call.WithCancelled
+	done      atomic.Bool
 }
 
 // answer keeps and delivers r, unless the call was answered already, and
@@ -423,6 +466,9 @@ func replyTo(req Request, result Result, err *Error) *Reply {
 // permission) guarantees nothing happened, so the caller may fix the request
 // and retry under the same id.
 func (r *Reply) mayHaveActed() bool {
+	if r.Cancelled {
+		return false // it stopped before it did anything
+	}
 	switch r.ErrorCode {
 	case "", CodePlatformError, CodeTimeout, CodeInternalError:
 		return true
@@ -433,15 +479,27 @@ func (r *Reply) mayHaveActed() bool {
 // fingerprint identifies a request's content, so that an id reused for a
 // different request is caught. Validated arguments are used, so "14" and 14
 // count as the same.
+//
+// It is FNV-1a's 128-bit hash, which is not cryptographic, and need not
+// be: a request id is claimed per caller (the store's key starts with
+// Caller.ID), so a collision could only let a caller replay a reply to its
+// own request, by crafting arguments that collide with that request's. It
+// must be the same in every process that shares the store, which FNV is
+// and hash/maphash, seeded per process, is not. crypto/sha256 would do too,
+// but it brings the whole FIPS module into the engine every tool ships.
 func fingerprint(capabilityID string, args Args) string {
 	canonical, _ := json.Marshal(args) // map keys are sorted
-	sum := sha256.Sum256(append([]byte(capabilityID+"\x00"), canonical...))
-	return hex.EncodeToString(sum[:])
+	h := fnv.New128a()
+	h.Write([]byte(capabilityID))
+	h.Write([]byte{0})
+	h.Write(canonical)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 type outcome struct {
-	result Result
-	err    *Error
+	result    Result
+	err       *Error
+	cancelled bool // the handler returned ErrCancelled
 }
 
 // run calls c's handler under its deadline, on this goroutine or, detached,
@@ -478,7 +536,11 @@ func (e *Engine) finish(ctx context.Context, cancel context.CancelFunc, c *Capab
 	o := e.execute(ctx, c, args, timeout)
 	inTime := deadline.Stop()
 	inTime = stopWatchingParent() && inTime
-	if !inTime || !d.answer(replyTo(d.req, o.result, o.err)) {
+	reply := replyTo(d.req, o.result, o.err)
+	if o.cancelled {
+		reply = cancelled(d.req, c)
+	}
+	if !inTime || !d.answer(reply) {
 		e.dropLate(c, timeout, o)
 	}
 }
@@ -492,6 +554,9 @@ func (e *Engine) execute(ctx context.Context, c *Capability, args Args, timeout 
 		}
 	}()
 	result, err := c.Handler(ctx, args)
+	if errors.Is(err, ErrCancelled) {
+		return outcome{cancelled: true}
+	}
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return outcome{err: timedOut(c, timeout)}

@@ -44,6 +44,10 @@ type Reply struct {
 	// Replayed reports a stored reply to an earlier request with the same
 	// id: the capability did not run again. It is not part of the wire format.
 	Replayed bool
+	// Cancelled reports that the call's caller cancelled it before it did
+	// anything (Call.Cancelled); the reply is a timeout nobody reads, and is
+	// not kept. It is not part of the wire format.
+	Cancelled bool
 }
 
 // failure builds a failure reply that echoes what is known of the request.

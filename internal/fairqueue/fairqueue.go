@@ -14,10 +14,16 @@
 // once, and of the callers with work waiting, the one running the fewest
 // goes first, ties taken in turn. The callers Android does not vouch for
 // count as one caller here, served in turn among themselves.
+//
+// Every request of a tool passes through a Queue, so in steady state it
+// allocates nothing: the records of a caller whose work has all run are
+// kept for the next caller, and an item's place is freed with a Ticket, a
+// plain value, rather than a func.
 package fairqueue
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -63,18 +69,44 @@ type Queue[T any] struct {
 	limits Limits
 
 	mu     sync.Mutex
-	groups map[string]*group[T] // by groupKey
+	groups map[groupKey]*group[T]
 	// turn lists the groups with work waiting, in the order they take
 	// turns: a group served moves to the back.
 	turn []*group[T]
+	// seq numbers the items handed out, so that a Ticket names one.
+	seq uint64
+	// idleGroups and idleCallers are records whose work has all run,
+	// kept for reuse (at most maxIdle of each): a caller that sends one
+	// request at a time would otherwise need new ones for each.
+	idleGroups  []*group[T]
+	idleCallers []*caller[T]
+}
+
+// maxIdle bounds the records a Queue keeps for reuse: enough for the few
+// callers a tool serves at once, and no more, so that a burst of many
+// callers does not stay in memory.
+const maxIdle = 8
+
+// groupKey names a group: a vouched caller's own, or (the zero key) the
+// one all unvouched callers share.
+type groupKey struct {
+	vouched bool
+	id      string
+}
+
+func keyOf(c Caller) groupKey {
+	if c.Vouched {
+		return groupKey{vouched: true, id: c.ID}
+	}
+	return groupKey{}
 }
 
 // group is the work of one vouched caller, or of all unvouched callers.
 type group[T any] struct {
-	key      string
+	key      groupKey
 	inFlight int
-	running  int
 	waiting  int
+	running  []uint64              // the seq of each item that runs
 	callers  map[string]*caller[T] // by Caller.ID
 	turn     []*caller[T]          // those with work waiting, in turn
 }
@@ -83,7 +115,16 @@ type group[T any] struct {
 type caller[T any] struct {
 	id       string
 	inFlight int
-	queue    []T
+	queue    []T // waiting from queue[head] on
+	head     int
+}
+
+// Ticket is an item Pop handed out. Give it to Finish once the item has
+// run, to free its place. Its zero value names no item.
+type Ticket[T any] struct {
+	g   *group[T]
+	who *caller[T]
+	seq uint64
 }
 
 // New returns an empty queue with limits.
@@ -91,14 +132,7 @@ func New[T any](limits Limits) *Queue[T] {
 	if limits.PerCaller < 1 || limits.Unvouched < 1 || limits.Running < 1 {
 		panic(fmt.Sprintf("fairqueue: every limit must be at least 1: %+v", limits))
 	}
-	return &Queue[T]{limits: limits, groups: map[string]*group[T]{}}
-}
-
-func groupKey(c Caller) string {
-	if c.Vouched {
-		return "vouched:" + c.ID
-	}
-	return "unvouched"
+	return &Queue[T]{limits: limits, groups: map[groupKey]*group[T]{}}
 }
 
 // Push queues item for c, or refuses it with a *FullError, queueing
@@ -106,28 +140,32 @@ func groupKey(c Caller) string {
 func (q *Queue[T]) Push(c Caller, item T) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	g := q.groups[groupKey(c)]
-	if g == nil {
-		g = &group[T]{key: groupKey(c), callers: map[string]*caller[T]{}}
-	}
-	who := g.callers[c.ID]
-	if who == nil {
-		who = &caller[T]{id: c.ID}
+	key := keyOf(c)
+	g := q.groups[key]
+	var who *caller[T]
+	if g != nil {
+		who = g.callers[c.ID]
 	}
 	switch {
-	case who.inFlight >= q.limits.PerCaller:
+	case who != nil && who.inFlight >= q.limits.PerCaller:
 		return &FullError{Caller: c, Limit: q.limits.PerCaller}
-	case !c.Vouched && g.inFlight >= q.limits.Unvouched:
+	case !c.Vouched && g != nil && g.inFlight >= q.limits.Unvouched:
 		return &FullError{Caller: c, Shared: true, Limit: q.limits.Unvouched}
 	}
-	q.groups[g.key] = g
-	g.callers[c.ID] = who
+	if g == nil {
+		g = q.newGroup(key)
+		q.groups[key] = g
+	}
+	if who == nil {
+		who = q.newCaller(c.ID)
+		g.callers[c.ID] = who
+	}
 	who.inFlight++
 	g.inFlight++
-	if len(who.queue) == 0 {
+	if who.waiting() == 0 {
 		g.turn = append(g.turn, who)
 	}
-	who.queue = append(who.queue, item)
+	who.push(item)
 	if g.waiting == 0 {
 		q.turn = append(q.turn, g)
 	}
@@ -135,53 +173,139 @@ func (q *Queue[T]) Push(c Caller, item T) error {
 	return nil
 }
 
-// Pop takes the next item to run, fairly, and the func to call once it
-// has finished, which frees its place. ok is false when no item may run
-// now: none waits, or every caller with work waiting runs its most
-// already (Limits.Running).
-func (q *Queue[T]) Pop() (item T, done func(), ok bool) {
+// Pop takes the next item to run, fairly, and the Ticket to give Finish
+// once it has run. ok is false when no item may run now: none waits, or
+// every caller with work waiting runs its most already (Limits.Running).
+func (q *Queue[T]) Pop() (item T, t Ticket[T], ok bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	return q.pop()
+}
+
+// Finish frees the place of the item that t names, which has run. A
+// second Finish of the same Ticket, or of the zero Ticket, does nothing.
+func (q *Queue[T]) Finish(t Ticket[T]) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.finish(t)
+}
+
+// FinishAndPop is Finish of done and then Pop, in one step: what a worker
+// does between one item and the next.
+func (q *Queue[T]) FinishAndPop(done Ticket[T]) (item T, t Ticket[T], ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.finish(done)
+	return q.pop()
+}
+
+// pop is Pop, with q.mu held.
+func (q *Queue[T]) pop() (item T, t Ticket[T], ok bool) {
 	at := -1
 	for i, g := range q.turn {
-		if g.running < q.limits.Running && (at < 0 || g.running < q.turn[at].running) {
+		if len(g.running) < q.limits.Running && (at < 0 || len(g.running) < len(q.turn[at].running)) {
 			at = i
 		}
 	}
 	if at < 0 {
-		return item, nil, false
+		return item, t, false
 	}
 	g := q.turn[at]
 	who := g.turn[0]
-	item, who.queue[0] = who.queue[0], item // drop the queue's reference
-	who.queue = who.queue[1:]
-	g.turn = g.turn[1:]
-	if len(who.queue) > 0 {
+	item = who.pop()
+	g.turn = slices.Delete(g.turn, 0, 1) // in place; it clears the freed slot
+	if who.waiting() > 0 {
 		g.turn = append(g.turn, who)
 	}
 	g.waiting--
-	g.running++
-	q.turn = append(q.turn[:at], q.turn[at+1:]...)
+	q.seq++
+	g.running = append(g.running, q.seq)
+	q.turn = slices.Delete(q.turn, at, at+1)
 	if g.waiting > 0 {
 		q.turn = append(q.turn, g)
 	}
-	var once sync.Once
-	return item, func() { once.Do(func() { q.finish(g, who) }) }, true
+	return item, Ticket[T]{g: g, who: who, seq: q.seq}, true
 }
 
-// finish frees the place of an item of who, in g, that has run.
-func (q *Queue[T]) finish(g *group[T], who *caller[T]) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	g.running--
+// finish is Finish, with q.mu held.
+func (q *Queue[T]) finish(t Ticket[T]) {
+	if t.g == nil {
+		return
+	}
+	g, who := t.g, t.who
+	i := slices.Index(g.running, t.seq)
+	if i < 0 {
+		return // finished already
+	}
+	g.running = slices.Delete(g.running, i, i+1)
 	g.inFlight--
 	who.inFlight--
 	if who.inFlight == 0 {
 		delete(g.callers, who.id)
+		if len(q.idleCallers) < maxIdle {
+			who.id = ""
+			q.idleCallers = append(q.idleCallers, who)
+		}
 	}
 	if g.inFlight == 0 {
 		delete(q.groups, g.key)
+		if len(q.idleGroups) < maxIdle {
+			g.key = groupKey{}
+			q.idleGroups = append(q.idleGroups, g)
+		}
 	}
+}
+
+// newGroup returns an empty group for key, reusing an idle one.
+func (q *Queue[T]) newGroup(key groupKey) *group[T] {
+	if n := len(q.idleGroups); n > 0 {
+		g := q.idleGroups[n-1]
+		q.idleGroups[n-1] = nil
+		q.idleGroups = q.idleGroups[:n-1]
+		g.key = key
+		return g
+	}
+	return &group[T]{key: key, callers: map[string]*caller[T]{}}
+}
+
+// newCaller returns an empty caller named id, reusing an idle one.
+func (q *Queue[T]) newCaller(id string) *caller[T] {
+	if n := len(q.idleCallers); n > 0 {
+		who := q.idleCallers[n-1]
+		q.idleCallers[n-1] = nil
+		q.idleCallers = q.idleCallers[:n-1]
+		who.id = id
+		return who
+	}
+	return &caller[T]{id: id}
+}
+
+// waiting is how many items of who wait.
+func (who *caller[T]) waiting() int { return len(who.queue) - who.head }
+
+// push appends item to who's queue. When the queue's array is full but
+// items were taken from its front, the waiting ones move down to make room
+// rather than the array growing.
+func (who *caller[T]) push(item T) {
+	if who.head > 0 && len(who.queue) == cap(who.queue) {
+		n := copy(who.queue, who.queue[who.head:])
+		clear(who.queue[n:])
+		who.queue = who.queue[:n]
+		who.head = 0
+	}
+	who.queue = append(who.queue, item)
+}
+
+// pop takes the first waiting item of who, which has one.
+func (who *caller[T]) pop() T {
+	var zero T
+	item := who.queue[who.head]
+	who.queue[who.head] = zero // drop the queue's reference
+	who.head++
+	if who.head == len(who.queue) {
+		who.queue, who.head = who.queue[:0], 0
+	}
+	return item
 }
 
 // Len returns how many items wait, and how many run.
@@ -190,7 +314,7 @@ func (q *Queue[T]) Len() (waiting, running int) {
 	defer q.mu.Unlock()
 	for _, g := range q.groups {
 		waiting += g.waiting
-		running += g.running
+		running += len(g.running)
 	}
 	return waiting, running
 }

@@ -18,15 +18,15 @@ var (
 func claimed(id string) fairqueue.Caller { return fairqueue.Caller{ID: id} }
 
 // popAll pops until nothing may run, and returns the items in order with
-// their done funcs.
+// the funcs that finish them.
 func popAll(q *fairqueue.Queue[string]) (items []string, done []func()) {
 	for {
-		item, d, ok := q.Pop()
+		item, t, ok := q.Pop()
 		if !ok {
 			return items, done
 		}
 		items = append(items, item)
-		done = append(done, d)
+		done = append(done, func() { q.Finish(t) })
 	}
 }
 
@@ -51,8 +51,8 @@ func TestACallerPastItsCapIsRefused_andNothingIsQueued(t *testing.T) {
 	}
 	// An item that has run frees its place.
 	_, done, _ := q.Pop()
-	done()
-	done() // a second call changes nothing
+	q.Finish(done)
+	q.Finish(done) // a second call changes nothing
 	if err := q.Push(flood, "f3"); err != nil {
 		t.Errorf("after one ran: %v", err)
 	}
@@ -180,7 +180,7 @@ func TestConcurrentUse(t *testing.T) {
 				mu.Lock()
 				running[group]--
 				mu.Unlock()
-				done()
+				q.Finish(done)
 			}
 		})
 	}
@@ -202,5 +202,30 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	if n != len(ran) {
 		t.Errorf("%d items accepted, %d ran", n, len(ran))
+	}
+}
+
+// A Ticket frees one place once: finishing it again after its caller's
+// records were reused for another caller frees nothing of that caller's.
+func TestAStaleTicketFreesNothing(t *testing.T) {
+	q := fairqueue.New[string](fairqueue.Limits{PerCaller: 1, Unvouched: 1, Running: 1})
+	if err := q.Push(flood, "f"); err != nil {
+		t.Fatal(err)
+	}
+	_, stale, _ := q.Pop()
+	q.Finish(stale) // the flood's records are idle now, and reused below
+	if err := q.Push(assistant, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := q.Pop(); !ok {
+		t.Fatal("the assistant's item did not run")
+	}
+	q.Finish(stale)
+	q.Finish(fairqueue.Ticket[string]{})
+	if waiting, running := q.Len(); waiting != 0 || running != 1 {
+		t.Errorf("Len = %d, %d; want the assistant's item still running", waiting, running)
+	}
+	if err := q.Push(assistant, "a2"); err == nil {
+		t.Error("a stale Ticket freed the assistant's place")
 	}
 }

@@ -18,13 +18,19 @@ import (
 )
 
 // LineTransport is MCP's stdio transport (newline-delimited JSON-RPC) on
-// In and Out, with the go-sdk's own connection behind a guard. The SDK
-// ends the session at the first line it cannot decode, and buffers a line
-// of up to 16 MiB; the guard reads each line within MaxLineBytes, answers
-// a line that is not JSON with a JSON-RPC parse error (-32700), and one
-// that is too long, not a JSON-RPC message, or gives a member twice with
-// Invalid Request (-32600), and keeps serving. Only the lines that pass
-// reach the SDK.
+// In and Out, for the go-sdk's server. The SDK's own stdio transport ends
+// the session at the first line it cannot decode, and buffers a line of up
+// to 16 MiB; this one reads each line within MaxLineBytes, answers a line
+// that is not JSON with a JSON-RPC parse error (-32700), and one that is
+// too long, not a JSON-RPC message, or gives a member twice with Invalid
+// Request (-32600), and keeps serving. Each line is decoded once, here, and
+// handed to the SDK decoded.
+//
+// It also keeps to what each protocol version says: a batch is answered
+// after initialize has agreed on 2025-03-26, the one version with batches,
+// and refused with Invalid Request otherwise; ping is answered in every
+// version, 2026-07-28 included; and the reply to a request the client
+// cancelled (notifications/cancelled) is not sent.
 type LineTransport struct {
 	// In is where the client's messages arrive, one a line (the server's
 	// standard input).
@@ -35,162 +41,115 @@ type LineTransport struct {
 	// MaxLineBytes bounds one line; zero means DefaultMaxLineBytes. The
 	// rest of a longer line is read and dropped, never kept.
 	MaxLineBytes int
+
+	conn *lineConn // the connection Connect made
 }
 
-// Connect implements mcp.Transport. It starts the guard, which reads In
-// until it ends.
-func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
-	calls := newCallsInFlight()
-	out := &lockedWriter{w: t.Out, written: calls.answered}
-	pr, pw := io.Pipe()
-	inner, err := (&mcp.IOTransport{Reader: pr, Writer: nopCloser{out}, MaxLineLength: -1}).Connect(ctx)
-	if err != nil {
-		return nil, err
-	}
+// Connect implements mcp.Transport. It starts reading In, until it ends.
+func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
 	limit := t.MaxLineBytes
 	if limit <= 0 {
 		limit = DefaultMaxLineBytes
 	}
-	closed := make(chan struct{})
-	go func() {
-		err := guardLines(t.In, &sdkWriter{w: pw, calls: calls}, out, limit)
-		// The SDK drops the requests it has not started when its input
-		// ends, so a client that writes a call and closes stdin at once
-		// would get nothing done: the end is passed on once every call
-		// has its answer.
-		calls.wait(closed)
-		pw.CloseWithError(err)
-	}()
-	return &pipeConn{Connection: inner, pipe: pr, closed: closed}, nil
+	t.conn = &lineConn{
+		out:      t.Out,
+		incoming: make(chan lines),
+		stopping: make(chan struct{}),
+		closed:   make(chan struct{}),
+		calls:    map[jsonrpc.ID]*callInFlight{},
+	}
+	go t.conn.readLines(t.In, limit)
+	return t.conn, nil
 }
 
-// pipeConn closes the guard's pipe with the SDK's connection, so that a
-// guard blocked on handing over a line ends too.
-type pipeConn struct {
-	mcp.Connection
-	pipe      *io.PipeReader
-	closed    chan struct{}
-	closeOnce sync.Once
-}
-
-func (c *pipeConn) Close() error {
-	c.closeOnce.Do(func() { close(c.closed) })
-	c.pipe.Close()
-	return c.Connection.Close()
-}
-
-// callsInFlight counts the calls handed to the SDK that have no answer yet,
-// by id.
-type callsInFlight struct {
-	mu      sync.Mutex
-	pending map[string]int
-	idle    chan struct{} // closed while nothing is pending
-}
-
-func newCallsInFlight() *callsInFlight {
-	idle := make(chan struct{})
-	close(idle)
-	return &callsInFlight{pending: map[string]int{}, idle: idle}
-}
-
-// sent records the calls (requests with an id) of line, a message or batch.
-func (c *callsInFlight) sent(line []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, id := range messageIDs(line, true) {
-		if len(c.pending) == 0 {
-			c.idle = make(chan struct{})
-		}
-		c.pending[id]++
+// Stop ends the session as the end of In would: what was read is served,
+// and the SDK is told of the end once every call has its answer. A server
+// stops so on SIGINT or SIGTERM; closing the session instead would cancel
+// the calls in flight.
+func (t *LineTransport) Stop() {
+	if t.conn != nil {
+		t.conn.stopOnce.Do(func() { close(t.conn.stopping) })
 	}
 }
 
-// answered records the responses of line, a message or batch.
-func (c *callsInFlight) answered(line []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, id := range messageIDs(line, false) {
-		if c.pending[id] > 1 {
-			c.pending[id]--
-		} else if c.pending[id] == 1 {
-			delete(c.pending, id)
-			if len(c.pending) == 0 {
-				close(c.idle)
-			}
-		}
-	}
+// lineConn is the connection of a LineTransport. Its reader goroutine reads,
+// checks and decodes the lines; Read, which the SDK calls from one
+// goroutine, hands their messages on in order and keeps the books on the
+// calls in flight; Write, called from any goroutine, writes the SDK's
+// messages.
+type lineConn struct {
+	out   io.Writer
+	outMu sync.Mutex // one line a Write
+
+	incoming chan lines    // from the reader goroutine
+	stopping chan struct{} // closed by Stop
+	stopOnce sync.Once
+	closed   chan struct{} // closed by Close
+	once     sync.Once
+	queue    []jsonrpc.Message // the rest of a batch, for Read
+
+	mu       sync.Mutex
+	version  string        // the protocol version initialize agreed on
+	initID   jsonrpc.ID    // the initialize request whose answer says it
+	initDone chan struct{} // closed when that answer is written
+	calls    map[jsonrpc.ID]*callInFlight
+	idle     chan struct{} // closed when the last call is answered
 }
 
-// wait returns when no call is pending, or closed is.
-func (c *callsInFlight) wait(closed <-chan struct{}) {
-	c.mu.Lock()
-	idle := c.idle
-	c.mu.Unlock()
-	select {
-	case <-idle:
-	case <-closed:
-	}
+// lines is what the reader goroutine hands to Read: the messages of a
+// line, or the error that ended the input (io.EOF at its end).
+type lines struct {
+	n     int // the line number
+	msgs  []jsonrpc.Message
+	batch bool
+	err   error
 }
 
-// messageIDs are the ids of the requests (calls true) or the responses
-// (calls false) in line, a JSON-RPC message or batch.
-func messageIDs(line []byte, calls bool) []string {
-	messages := []json.RawMessage{line}
-	if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 && trimmed[0] == '[' {
-		json.Unmarshal(trimmed, &messages)
-	}
-	var ids []string
-	for _, m := range messages {
-		var id []byte
-		request := false
-		rawjson.ForEachMember(m, func(key, value []byte) {
-			switch string(key) {
-			case "id":
-				id = value
-			case "method":
-				request = true
-			}
-		})
-		if id != nil && string(id) != "null" && request == calls {
-			ids = append(ids, string(id))
-		}
-	}
-	return ids
+// callInFlight is a request handed to the SDK that has no answer yet.
+type callInFlight struct {
+	cancelled bool          // by the client: its answer is not sent
+	batch     *batchReplies // the batch it came in, if any
 }
 
-// sdkWriter hands lines to the SDK and records the calls among them.
-type sdkWriter struct {
-	w     io.Writer
-	calls *callsInFlight
+// batchReplies collects the answers to the calls of one batch, which are
+// sent together, in the order of the calls (JSON-RPC 2.0 allows any).
+type batchReplies struct {
+	index   map[jsonrpc.ID]int
+	replies []*jsonrpc.Response // nil: not answered yet, or cancelled
+	left    int
 }
 
-func (s *sdkWriter) Write(p []byte) (int, error) {
-	s.calls.sent(p)
-	return s.w.Write(p)
-}
-
-// guardLines copies the lines of in that are JSON-RPC messages to sdk, one
-// line each, and answers every other line on out itself. It returns nil
-// at the end of in.
-func guardLines(in io.Reader, sdk io.Writer, out *lockedWriter, limit int) error {
+// readLines reads the lines of in, answers those that are not JSON-RPC
+// messages, and hands the messages of the others to Read.
+func (c *lineConn) readLines(in io.Reader, limit int) {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for n := 1; ; n++ {
 		line, size, err := readLine(r, limit)
 		if err != nil && !errors.Is(err, io.EOF) {
-			return err
+			c.handOn(lines{err: err})
+			return
 		}
 		if size > 0 || len(bytes.TrimSpace(line)) > 0 {
-			if reply := checkLine(n, line, size, limit); reply != nil {
-				if _, werr := out.writeOwn(reply); werr != nil {
-					return werr
-				}
-			} else if _, werr := sdk.Write(append(line, '\n')); werr != nil {
-				return werr
+			if msgs, batch, refusal := decodeLine(n, line, size, limit); refusal != nil {
+				c.writeLine(refusal)
+			} else if !c.handOn(lines{n: n, msgs: msgs, batch: batch}) {
+				return
 			}
 		}
 		if err != nil {
-			return nil // io.EOF
+			c.handOn(lines{err: io.EOF})
+			return
 		}
+	}
+}
+
+// handOn gives l to Read, unless the connection is closed first.
+func (c *lineConn) handOn(l lines) bool {
+	select {
+	case c.incoming <- l:
+		return true
+	case <-c.closed:
+		return false
 	}
 }
 
@@ -235,70 +194,323 @@ func readLine(r *bufio.Reader, limit int) (line []byte, size int, err error) {
 	}
 }
 
-// checkLine returns the answer to line n, which the SDK must not see, or
-// nil when it may: a JSON-RPC message, or a batch of them. size is set
-// when the line was longer than limit, and line is then nil.
-func checkLine(n int, line []byte, size, limit int) []byte {
+// decodeLine decodes line n, a JSON-RPC message or a batch of them, or
+// returns the answer to a line the SDK must not see. size is set when the
+// line was longer than limit, and line is then nil.
+func decodeLine(n int, line []byte, size, limit int) (msgs []jsonrpc.Message, batch bool, refusal []byte) {
 	if size > 0 {
-		return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+		return nil, false, ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 			"Invalid Request: line %d is %d bytes, more than the %d a message may have; it was not read", n, size, limit))
 	}
 	if !json.Valid(line) {
 		var v any
 		err := json.Unmarshal(line, &v)
-		return ErrorResponse(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: line %d is not JSON: %v", n, err))
+		return nil, false, ErrorResponse(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: line %d is not JSON: %v", n, err))
 	}
 	if path := rawjson.Duplicate(line, IsArguments); path != "" {
 		id, message := DuplicateError(line, path)
-		return ErrorResponse(id, jsonrpc.CodeInvalidRequest, message)
+		return nil, false, ErrorResponse(id, jsonrpc.CodeInvalidRequest, message)
 	}
-	messages := []json.RawMessage{line}
+	raws := []json.RawMessage{line}
 	if trimmed := bytes.TrimSpace(line); trimmed[0] == '[' {
-		if json.Unmarshal(trimmed, &messages) != nil || len(messages) == 0 {
-			return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is an empty batch", n))
+		raws = nil
+		if json.Unmarshal(trimmed, &raws) != nil || len(raws) == 0 {
+			return nil, false, ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is an empty batch", n))
 		}
+		batch = true
 	}
-	for _, m := range messages {
+	msgs = make([]jsonrpc.Message, len(raws))
+	for i, m := range raws {
 		if trimmed := bytes.TrimSpace(m); trimmed[0] != '{' {
-			return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+			return nil, false, ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"Invalid Request: line %d is not a JSON-RPC 2.0 message, which is an object such as {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", n))
 		}
-		if _, err := jsonrpc.DecodeMessage(m); err != nil {
-			return ErrorResponse(MessageID(m), jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is not a JSON-RPC 2.0 message: %v", n, err))
+		msg, err := jsonrpc.DecodeMessage(m)
+		if err != nil {
+			return nil, false, ErrorResponse(MessageID(m), jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is not a JSON-RPC 2.0 message: %v", n, err))
 		}
+		msgs[i] = msg
+	}
+	return msgs, batch, nil
+}
+
+// Read implements mcp.Connection: the next message for the SDK. At the end
+// of the input, or after Stop, it reports io.EOF once every call has its
+// answer: the SDK drops the requests it has not started when its input
+// ends, so a client that writes a call and closes stdin at once would get
+// nothing done.
+func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		if len(c.queue) > 0 {
+			msg := c.queue[0]
+			c.queue = c.queue[1:]
+			return msg, nil
+		}
+		var l lines
+		select {
+		case l = <-c.incoming:
+		case <-c.stopping:
+			return nil, c.drained()
+		case <-c.closed:
+			return nil, io.EOF
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		switch {
+		case errors.Is(l.err, io.EOF):
+			return nil, c.drained()
+		case l.err != nil:
+			return nil, l.err
+		case l.batch:
+			// A client may write the lines after initialize before its
+			// answer: the batch waits for the version it agrees on.
+			c.awaitInitialize()
+			if refusal := c.takeBatch(l.n, l.msgs); refusal != nil {
+				c.writeLine(refusal)
+				continue
+			}
+			c.queue = l.msgs
+		default:
+			req, ok := l.msgs[0].(*jsonrpc.Request)
+			if ok && isPing(req) {
+				// The SDK refuses ping in 2026-07-28.
+				c.writeLine(append(PingResult(idJSON(req.ID)), '\n'))
+				continue
+			}
+			if ok {
+				c.take(req)
+			}
+			c.queue = l.msgs
+		}
+	}
+}
+
+// take keeps the books on req, a message handed to the SDK: a call in
+// flight, the initialize whose answer agrees on the version, or a
+// cancellation of a call in flight.
+func (c *lineConn) take(req *jsonrpc.Request) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case req.IsCall():
+		c.add(req.ID, nil)
+		if req.Method == "initialize" {
+			c.initID, c.initDone = req.ID, make(chan struct{})
+		}
+	case req.Method == "notifications/cancelled":
+		var params struct {
+			RequestID any `json:"requestId"`
+		}
+		if json.Unmarshal(req.Params, &params) != nil {
+			return // the SDK logs it
+		}
+		id, err := jsonrpc.MakeID(params.RequestID)
+		// initialize cannot be cancelled (the spec's lifecycle).
+		if call := c.calls[id]; err == nil && call != nil && id != c.initID {
+			call.cancelled = true
+		}
+	}
+}
+
+// awaitInitialize waits for the answer to the initialize in flight, if
+// any, or for the connection to close.
+func (c *lineConn) awaitInitialize() {
+	c.mu.Lock()
+	done := c.initDone
+	if !c.initID.IsValid() {
+		done = nil
+	}
+	c.mu.Unlock()
+	if done != nil {
+		select {
+		case <-done:
+		case <-c.closed:
+		}
+	}
+}
+
+// takeBatch keeps the books on the calls of batch line n, or returns the
+// refusal of a batch the agreed version does not allow, or whose calls
+// share an id with each other or with a call in flight: their answers
+// could not be told apart.
+func (c *lineConn) takeBatch(n int, msgs []jsonrpc.Message) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.version != BatchVersion {
+		return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, BatchRefusal(fmt.Sprintf("line %d", n), c.version, "line"))
+	}
+	b := &batchReplies{index: map[jsonrpc.ID]int{}}
+	for _, m := range msgs {
+		if req, ok := m.(*jsonrpc.Request); ok && req.IsCall() {
+			if _, dup := b.index[req.ID]; dup || c.calls[req.ID] != nil {
+				return ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+					"Invalid Request: line %d is a batch that uses the id %s of another call in it or in flight; give each call an id of its own", n, idJSON(req.ID)))
+			}
+			b.index[req.ID] = len(b.index)
+		}
+	}
+	if len(b.index) == 0 {
+		return nil // notifications only: nothing to answer
+	}
+	b.replies = make([]*jsonrpc.Response, len(b.index))
+	b.left = len(b.index)
+	for id := range b.index {
+		c.add(id, b)
 	}
 	return nil
 }
 
-// lockedWriter makes the SDK's messages and the guard's answers whole
-// lines of their own: each is one Write.
-type lockedWriter struct {
-	mu      sync.Mutex
-	w       io.Writer
-	written func(line []byte) // told of each line, once written
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	n, err := l.w.Write(p)
-	l.mu.Unlock()
-	if l.written != nil {
-		l.written(p)
+// add records the call id in flight, unless a call with that id is in
+// flight already (the SDK refuses the second one without an answer); c.mu
+// is held.
+func (c *lineConn) add(id jsonrpc.ID, b *batchReplies) {
+	if c.calls[id] != nil {
+		return
 	}
-	return n, err
+	if len(c.calls) == 0 {
+		c.idle = make(chan struct{})
+	}
+	c.calls[id] = &callInFlight{batch: b}
 }
 
-// writeOwn writes an answer of the guard's, which answers no call the SDK
-// has.
-func (l *lockedWriter) writeOwn(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
+// drained waits until no call is in flight, or the connection is closed,
+// and returns io.EOF.
+func (c *lineConn) drained() error {
+	c.mu.Lock()
+	idle := c.idle
+	if len(c.calls) == 0 {
+		idle = nil
+	}
+	c.mu.Unlock()
+	if idle != nil {
+		select {
+		case <-idle:
+		case <-c.closed:
+		}
+	}
+	return io.EOF
 }
 
-type nopCloser struct{ io.Writer }
+// Write implements mcp.Connection: it writes msg on a line of its own,
+// unless it answers a call the client cancelled, or one of a batch whose
+// other calls have not been answered yet.
+func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		return c.encode(msg)
+	}
+	c.mu.Lock()
+	if c.initID.IsValid() && resp.ID == c.initID {
+		c.initID = jsonrpc.ID{}
+		defer close(c.initDone) // once the version is set
+		var result struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		if resp.Error == nil && json.Unmarshal(resp.Result, &result) == nil {
+			c.version = result.ProtocolVersion
+		}
+	}
+	call := c.calls[resp.ID]
+	if call == nil {
+		c.mu.Unlock()
+		return c.encode(msg) // not a call in the books: the SDK's own answer
+	}
+	send, batch := !call.cancelled, []*jsonrpc.Response(nil)
+	if b := call.batch; b != nil {
+		if send {
+			b.replies[b.index[resp.ID]] = resp
+		}
+		send = false
+		if b.left--; b.left == 0 {
+			batch = b.replies
+		}
+	}
+	c.mu.Unlock()
+	var err error
+	switch {
+	case send:
+		err = c.encode(msg)
+	case batch != nil:
+		err = c.encodeBatch(batch)
+	}
+	// Answered once it is written, so that the end of the input is passed
+	// on after the last answer has gone out.
+	c.answered(resp.ID)
+	return err
+}
 
-func (nopCloser) Close() error { return nil }
+// answered records that the call id has its answer.
+func (c *lineConn) answered(id jsonrpc.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.calls[id]; !ok {
+		return
+	}
+	delete(c.calls, id)
+	if len(c.calls) == 0 {
+		close(c.idle)
+	}
+}
+
+// encode writes msg as one line, with the SDK's encoder.
+func (c *lineConn) encode(msg jsonrpc.Message) error {
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("encoding a message: %w", err)
+	}
+	return c.writeLine(append(data, '\n'))
+}
+
+// encodeBatch writes the answers to a batch as one line: a JSON array of
+// them, leaving out those of cancelled calls, or nothing if all were.
+func (c *lineConn) encodeBatch(replies []*jsonrpc.Response) error {
+	var raws []json.RawMessage
+	for _, r := range replies {
+		if r == nil {
+			continue
+		}
+		data, err := jsonrpc.EncodeMessage(r)
+		if err != nil {
+			return fmt.Errorf("encoding a message: %w", err)
+		}
+		raws = append(raws, data)
+	}
+	if len(raws) == 0 {
+		return nil
+	}
+	data, err := json.Marshal(raws)
+	if err != nil {
+		return err
+	}
+	return c.writeLine(append(data, '\n'))
+}
+
+// writeLine writes one whole line, which ends in a newline.
+func (c *lineConn) writeLine(line []byte) error {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	_, err := c.out.Write(line)
+	return err
+}
+
+// Close implements mcp.Connection. In and Out stay open: they belong to the
+// caller.
+func (c *lineConn) Close() error {
+	c.once.Do(func() { close(c.closed) })
+	return nil
+}
+
+// SessionID implements mcp.Connection: stdio has no sessions.
+func (c *lineConn) SessionID() string { return "" }
+
+// isPing reports whether req is a ping that expects an answer.
+func isPing(req *jsonrpc.Request) bool { return req.Method == "ping" && req.IsCall() }
+
+// idJSON is id as JSON.
+func idJSON(id jsonrpc.ID) json.RawMessage {
+	data, _ := json.Marshal(id.Raw())
+	return data
+}
 
 // ClientGone reports whether err, from a stdio session, only says that its
 // client went away: a broken or closed pipe. That ends the session, and is

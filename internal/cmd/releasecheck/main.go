@@ -4,8 +4,9 @@
 // Gradle Plugin and runs it; every run of the release's jobs (the release and its rehearsal) runs it
 // on what Gradle built, with -android for the AARs and APKs (ci/pipeline.sh gate).
 //
-//	go run ./internal/cmd/releasecheck -version 1.2.0 [-staging DIR] [-release DIR] [-android DIR]
-//	    [-gradle DIR] [-public-key FILE] [-build-id ID] [-engines linux-x86_64,...] [-go go1.X.Y] [-jars]
+//	go run ./internal/cmd/releasecheck -version 1.2.0 [-staging DIR] [-release DIR [-packages DIR]]
+//	    [-android DIR] [-gradle DIR] [-public-key FILE] [-build-id ID] [-engines linux-x86_64,...]
+//	    [-go go1.X.Y] [-jars]
 //	go run ./internal/cmd/releasecheck -version 1.2.0 -pom-dependencies ARTIFACT
 //
 //	-staging     a Maven repository holding every artifact the Gradle build publishes (-gradle): for
@@ -17,6 +18,9 @@
 //	-release     the CLI archives and SHA256SUMS: the checksums hold, six platforms, LICENSE and a
 //	             README in each; the macOS binaries for macOS 12 and newer; the linux-amd64 mobilemcp
 //	             prints the version and the build id, and the linux-arm64 one too, under qemu-aarch64
+//	-packages    the npm, PyPI and Claude Desktop packages (ci/release-packages.sh): each holds the
+//	             binary of its system's CLI archive, the npm and PyPI packages name the MCP
+//	             Registry's server, and server.json follows the registry's pinned schema
 //	-android     the AGP-built AARs (ARTIFACT-VERSION.aar) and APKs, each held to what it must carry:
 //	             every AAR the entries of AGP's AAR format and LICENSE at its root; the sdk AAR the
 //	             engine for all four ABIs, every LOAD segment at 16 KB, and the consumer ProGuard
@@ -75,9 +79,9 @@ func (c *checker) report(name string, detail string, err error) {
 
 // options are the gate's flags.
 type options struct {
-	version, staging, release, android, gradle, publicKey, buildID, goVersion string
-	engines                                                                   []string
-	jars                                                                      bool
+	version, staging, release, packages, android, gradle, publicKey, buildID, goVersion string
+	engines                                                                             []string
+	jars                                                                                bool
 }
 
 func main() {
@@ -93,10 +97,11 @@ func main() {
 	flag.StringVar(&o.goVersion, "go", "", "the Go toolchain every Go binary must record, such as go1.26.11 (default: not checked)")
 	flag.StringVar(&engines, "engines", "linux-x86_64,linux-aarch64,windows-x86_64", "the platforms the engine jar must hold")
 	flag.BoolVar(&o.jars, "jars", false, "the Android libraries are staged as jars (the host harness's stand-ins for the AARs)")
+	flag.StringVar(&o.packages, "packages", "", "the directory of the npm, PyPI and Claude Desktop packages and server.json (needs -release)")
 	flag.StringVar(&pomDependencies, "pom-dependencies", "", "print the dependencies of this artifact's POM, and exit")
 	flag.Parse()
-	if o.version == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: releasecheck -version VERSION [-staging DIR] [-release DIR] [-android DIR] [-gradle DIR] [-public-key FILE] [-build-id ID] [-engines P,...] [-go go1.X.Y] [-jars]")
+	if o.version == "" || flag.NArg() != 0 || (o.packages != "" && o.release == "") {
+		fmt.Fprintln(os.Stderr, "usage: releasecheck -version VERSION [-staging DIR] [-release DIR [-packages DIR]] [-android DIR] [-gradle DIR] [-public-key FILE] [-build-id ID] [-engines P,...] [-go go1.X.Y] [-jars]")
 		fmt.Fprintln(os.Stderr, "       releasecheck -version VERSION [-gradle DIR] -pom-dependencies ARTIFACT")
 		os.Exit(2)
 	}
@@ -131,6 +136,9 @@ func (c *checker) run(o options) {
 	}
 	if o.release != "" {
 		c.release(o)
+	}
+	if o.packages != "" {
+		c.packages(o.packages, o.release, o.version)
 	}
 	if o.android != "" {
 		c.android(o.android, o.version, pubs)

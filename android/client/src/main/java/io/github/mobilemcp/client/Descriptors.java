@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
  * still be invoked correctly (a missing description or version reads as "", a missing required as
  * false, unknown elements are skipped) and strict where it cannot: the descriptor is rejected, and
  * the tool skipped, when the root or its version is wrong, a capability has no id or repeats one,
- * or a parameter has no name, repeats one or has a type that is not a descriptor type.
+ * a parameter has no name, repeats one or has a type that is not a descriptor type, or an id, a
+ * param name or a pattern holds a character that is not shown (a model would read it, and the user
+ * would not).
  */
 final class Descriptors {
     static final String ROOT = "mobile-mcp-capabilities";
@@ -72,6 +74,7 @@ final class Descriptors {
         if (id == null || id.trim().isEmpty()) {
             throw new BadDescriptorException("a <capability> has no id");
         }
+        seen(id, "capability id " + HiddenText.quote(id));
         // What a model reads holds nothing the user cannot see (HiddenText).
         String description = HiddenText.strip(orEmpty(attr(xml, "description")));
         String version = orEmpty(attr(xml, "version"));
@@ -110,7 +113,8 @@ final class Descriptors {
             if (name == null || name.trim().isEmpty()) {
                 throw new BadDescriptorException(what + " has no name");
             }
-            what = "capability \"" + capability + "\": " + kind + " param \"" + name + "\"";
+            what = "capability \"" + capability + "\": " + kind + " param " + HiddenText.quote(name);
+            seen(name, what);
             for (Param p : list) {
                 if (p.name().equals(name)) {
                     throw new BadDescriptorException(what + " is declared twice");
@@ -126,10 +130,24 @@ final class Descriptors {
             boolean required = input && "true".equals(attr(xml, "required"));
             boolean text = input && type.equals("string");
             String items = type.equals("array") ? type(hintAttr(xml, "items")) : null;
+            String pattern = text ? orEmpty(hintAttr(xml, "pattern")) : "";
+            seen(pattern, what + ": its pattern");
             list.add(new Param(name, type, required, HiddenText.strip(orEmpty(attr(xml, "description"))),
-                    text ? count(hintAttr(xml, "maxLength")) : 0, text ? orEmpty(hintAttr(xml, "pattern")) : "",
-                    orEmpty(items)));
+                    text ? count(hintAttr(xml, "maxLength")) : 0, pattern, orEmpty(items)));
             skip(xml);
+        }
+    }
+
+    /**
+     * Refuses the descriptor when name, which a model reads and the tool expects back as it is
+     * (an id, a param name, a pattern), holds a character that is not shown ({@link HiddenText#unseenIn}).
+     * The id is checked first, so the messages that quote it later quote only what is seen.
+     */
+    private static void seen(String name, String what) throws BadDescriptorException {
+        int cp = HiddenText.unseenIn(name);
+        if (cp >= 0) {
+            throw new BadDescriptorException(what + " holds " + HiddenText.codePoint(cp)
+                    + ", a character that is not shown; names and patterns must be what the user sees");
         }
     }
 

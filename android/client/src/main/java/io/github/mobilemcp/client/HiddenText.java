@@ -46,6 +46,47 @@ final class HiddenText {
         return false;
     }
 
+    /**
+     * The first character of a name (a capability id, a param name, a pattern, an error code) that
+     * is not what a person sees: an invisible one, a blank other than the plain space U+0020 (the
+     * other blanks carry data in their widths), or half of a surrogate pair alone; -1 when there is
+     * none. Such a name is refused, never cleaned: the app expects it back as it wrote it.
+     */
+    static int unseenIn(String name) {
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            if (isHidden(cp) || (cp != ' ' && Character.isSpaceChar(cp)) || Character.getType(cp) == Character.SURROGATE) {
+                return cp;
+            }
+            i += Character.charCount(cp);
+        }
+        return -1;
+    }
+
+    /**
+     * name quoted for a message, with each character {@link #unseenIn} refuses written as a
+     * backslash-u escape, so that the message shows it and carries nothing hidden itself.
+     */
+    static String quote(String name) {
+        StringBuilder out = new StringBuilder(name.length() + 2).append('"');
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            String one = new String(Character.toChars(cp));
+            if (unseenIn(one) >= 0) {
+                out.append(String.format(java.util.Locale.ROOT, "\\u%04X", cp));
+            } else {
+                out.append(one);
+            }
+            i += Character.charCount(cp);
+        }
+        return out.append('"').toString();
+    }
+
+    /** cp as Unicode writes it, such as U+2005. */
+    static String codePoint(int cp) {
+        return String.format(java.util.Locale.ROOT, "U+%04X", cp);
+    }
+
     /** text without its invisible characters. */
     static String strip(String text) {
         return clean(text, false);

@@ -38,7 +38,11 @@ import org.jspecify.annotations.Nullable;
  * otherwise it is named after its app too, such as {@code notes_create_note}: the shortest end of
  * the package (its last segments) that tells the apps apart, then the id, with every character
  * that a name may not hold made {@code _}, cut to 64 with a hash of the package and id at the end
- * when longer. So a name changes only when a tool that offers the same id comes or goes.
+ * when longer. A name made from a package, which Android vouches for, wins over an id that spells
+ * it: an app whose capability is called {@code notes_create_note} is named after its own package
+ * instead, whichever app was installed first. A name that two capabilities would still share goes
+ * to neither (each gets the hash at its end). So a name changes only when a tool that offers the
+ * same id, or spells the name, comes or goes, and never with the order of the tools.
  *
  * <p><b>Schemas.</b> MCP's JSON Schema ({@link Capability#toMcpTool()}) where a provider takes it
  * (OpenAI without strict mode, Anthropic); for OpenAI's strict mode every property is required,
@@ -63,26 +67,88 @@ public final class ToolCatalog {
         }
     }
 
-    /** The catalog of every capability of tools, in their order and their descriptors' order. */
+    /**
+     * The catalog of every capability of tools, in their order and their descriptors' order. The
+     * names do not depend on that order (see the class comment).
+     */
     public static ToolCatalog of(List<Tool> tools) {
         Map<String, List<Tool>> withId = new HashMap<>();
+        List<Tool> ordered = new ArrayList<>();
+        List<Capability> capabilities = new ArrayList<>();
         for (Tool tool : tools) {
             for (Capability c : tool.capabilities()) {
                 withId.computeIfAbsent(c.id(), k -> new ArrayList<>()).add(tool);
+                ordered.add(tool);
+                capabilities.add(c);
             }
         }
-        List<Entry> entries = new ArrayList<>();
-        Set<String> taken = new HashSet<>();
-        for (Tool tool : tools) {
-            for (Capability c : tool.capabilities()) {
-                List<Tool> sharing = withId.get(c.id());
-                String name = sharing.size() == 1 && bare(c.id()) ? c.id() : qualified(tool, c, sharing);
-                String unique = name;
-                for (int n = 2; !taken.add(unique); n++) {
-                    unique = cut(name, ("_" + n).length()) + "_" + n;
-                }
-                entries.add(new Entry(unique, tool, c));
+        int n = capabilities.size();
+        // A name from the package, which Android vouches for, where another tool offers the same id
+        // or the id is no valid name; the id alone otherwise.
+        String[] names = new String[n];
+        boolean[] bareName = new boolean[n];
+        Set<String> qualifiedNames = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            Capability c = capabilities.get(i);
+            bareName[i] = withId.get(c.id()).size() == 1 && bare(c.id());
+            names[i] = bareName[i] ? c.id() : qualified(ordered.get(i), c, withId.get(c.id()));
+            if (!bareName[i]) {
+                qualifiedNames.add(names[i]);
             }
+        }
+        // A name from a package wins over an id: an app cannot take another's name by choosing an id
+        // that spells it.
+        for (int i = 0; i < n; i++) {
+            if (bareName[i] && qualifiedNames.contains(names[i])) {
+                names[i] = qualified(ordered.get(i), capabilities.get(i), Collections.singletonList(ordered.get(i)));
+            }
+        }
+        // A name that two capabilities would still share goes to neither: each gets a hash of its
+        // package and id at the end.
+        Map<String, Integer> uses = new HashMap<>();
+        for (String name : names) {
+            uses.merge(name, 1, Integer::sum);
+        }
+        for (int i = 0; i < n; i++) {
+            if (uses.get(names[i]) > 1) {
+                names[i] = hashed(names[i], ordered.get(i), capabilities.get(i));
+                bareName[i] = false;
+            }
+        }
+        // An id that spells one of those hashed names is named after its own package, with its own hash.
+        Set<String> fromPackages = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            if (!bareName[i]) {
+                fromPackages.add(names[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (bareName[i] && fromPackages.contains(names[i])) {
+                Capability c = capabilities.get(i);
+                names[i] = hashed(qualified(ordered.get(i), c, Collections.singletonList(ordered.get(i))), ordered.get(i), c);
+            }
+        }
+        // Two equal hashes, which only a search for one makes: the first in the order of package and
+        // id keeps the name, and the others get a number.
+        Integer[] byPackage = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            byPackage[i] = i;
+        }
+        java.util.Arrays.sort(byPackage, (a, b) -> {
+            int cmp = ordered.get(a).packageName().compareTo(ordered.get(b).packageName());
+            return cmp != 0 ? cmp : capabilities.get(a).id().compareTo(capabilities.get(b).id());
+        });
+        Set<String> taken = new HashSet<>();
+        for (int i : byPackage) {
+            String unique = names[i];
+            for (int k = 2; !taken.add(unique); k++) {
+                unique = cut(names[i], ("_" + k).length()) + "_" + k;
+            }
+            names[i] = unique;
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            entries.add(new Entry(names[i], ordered.get(i), capabilities.get(i)));
         }
         return new ToolCatalog(entries);
     }
@@ -117,11 +183,13 @@ public final class ToolCatalog {
         if (!Character.isLetter(name.charAt(0)) && name.charAt(0) != '_') {
             name = "_" + name;
         }
-        if (name.length() > MAX_NAME) {
-            String hash = sha256Hex(tool.packageName() + "/" + c.id()).substring(0, 8);
-            name = name.substring(0, MAX_NAME - hash.length() - 1) + "_" + hash;
-        }
-        return name;
+        return name.length() > MAX_NAME ? hashed(name, tool, c) : name;
+    }
+
+    /** name cut to leave room for 8 hex digits of the SHA-256 of c's package and id, and ending in them. */
+    private static String hashed(String name, Tool tool, Capability c) {
+        String hash = sha256Hex(tool.packageName() + "/" + c.id()).substring(0, 8);
+        return cut(name, hash.length() + 1) + "_" + hash;
     }
 
     /** text with every character a name may not hold made _. */
@@ -255,17 +323,19 @@ public final class ToolCatalog {
         }
 
         /**
-         * What the model reads: the capability's description, then the app it is in, and in words
-         * whether it only reads or what it changes, such as {@code Sends an SMS message to a
-         * specified phone number. [In the app "mobilemcp SMS". It changes something that cannot be
-         * undone; the first time, the user is asked to allow this assistant.]}.
+         * What the model reads: the capability's description, then the app it is in, named by its
+         * package (which Android vouches for, and no other app can have; never by the label the
+         * app chose), and in words whether it only reads or what it changes, such as {@code Sends
+         * an SMS message to a specified phone number. [In the app io.github.mobilemcp.app. It
+         * changes something that cannot be undone; the first time, the user is asked to allow
+         * this assistant.]}.
          */
         public String description() {
             StringBuilder d = new StringBuilder(capability.description().trim());
             if (d.length() > 0) {
                 d.append(' ');
             }
-            d.append("[In the app \"").append(tool.name()).append("\". ");
+            d.append("[In the app ").append(tool.packageName()).append(". ");
             if (!capability.changesState()) {
                 d.append("Read-only: it changes nothing.");
             } else {
@@ -327,7 +397,8 @@ public final class ToolCatalog {
 
         /**
          * The function result for the model of a reply from this function: the outcome, its
-         * outputs or error_code and message, and whether calling the function again is safe,
+         * outputs (their strings without the characters nobody sees) or error_code (only a code
+         * this library knows: an app's own is left out) and message, and whether calling the function again is safe,
          * that is, cannot do anything twice ({@code retry_safe}), with what to do in words
          * ({@code retry}).
          */
@@ -340,7 +411,7 @@ public final class ToolCatalog {
             if (reply.success()) {
                 JSONObject outputs = new JSONObject();
                 for (Map.Entry<String, @Nullable Object> o : reply.outputs().entrySet()) {
-                    put(outputs, o.getKey(), o.getValue() == null ? JSONObject.NULL : o.getValue());
+                    put(outputs, HiddenText.strip(o.getKey()), visible(o.getValue()));
                 }
                 put(r, "outputs", outputs);
                 return r;
@@ -353,6 +424,37 @@ public final class ToolCatalog {
             put(r, "retry_safe", nothingRan || !capability.changesState());
             put(r, "retry", advice(code, reply.retryAfterMillis()));
             return r;
+        }
+
+        /**
+         * value, an output as org.json reads it, with every string in it (keys included) without
+         * the characters nobody sees: the model reads it.
+         */
+        private static Object visible(@Nullable Object value) {
+            if (value == null) {
+                return JSONObject.NULL;
+            }
+            if (value instanceof String) {
+                return HiddenText.strip((String) value);
+            }
+            if (value instanceof JSONObject) {
+                JSONObject in = (JSONObject) value;
+                JSONObject out = new JSONObject();
+                for (java.util.Iterator<String> keys = in.keys(); keys.hasNext(); ) {
+                    String key = keys.next();
+                    put(out, HiddenText.strip(key), visible(in.opt(key)));
+                }
+                return out;
+            }
+            if (value instanceof JSONArray) {
+                JSONArray in = (JSONArray) value;
+                JSONArray out = new JSONArray();
+                for (int i = 0; i < in.length(); i++) {
+                    out.put(visible(in.opt(i)));
+                }
+                return out;
+            }
+            return value;
         }
 
         private String advice(@Nullable ErrorCode code, @Nullable Long retryAfterMillis) {

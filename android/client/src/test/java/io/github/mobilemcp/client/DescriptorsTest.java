@@ -141,4 +141,23 @@ public class DescriptorsTest {
                 + "<input><param name=\"n\" type=\"integer\"/></input></capability>" + TAIL,
                 "capability \"a\": input param \"n\" is declared twice");
     }
+
+    /**
+     * A name a model reads and the tool expects back as it is, holding what no one sees: refused,
+     * and the message shows the character as an escape.
+     */
+    @Test
+    public void namesWithCharactersNotShown_areRejected() throws Exception {
+        String ns = "<mobile-mcp-capabilities xmlns:mcp=\"" + Capability.HINTS_NAMESPACE + "\" version=\"1.0\">";
+        assertRejected(HEAD + "<capability id=\"send\u200Bsms\"/>" + TAIL,
+                "capability id \"send\\u200Bsms\" holds U+200B, a character that is not shown; names and patterns must be what the user sees");
+        assertRejected(HEAD + "<capability id=\"a\"><input><param name=\"to\u3000\" type=\"string\"/></input></capability>" + TAIL,
+                "capability \"a\": input param \"to\\u3000\" holds U+3000, a character that is not shown; names and patterns must be what the user sees");
+        assertRejected(HEAD + "<capability id=\"a\"><output><param name=\"n\uDB40\uDC41\" type=\"string\"/></output></capability>" + TAIL,
+                "capability \"a\": output param \"n\\uE0041\" holds U+E0041, a character that is not shown; names and patterns must be what the user sees");
+        assertRejected(ns + "<capability id=\"a\"><input><param name=\"t\" type=\"string\" mcp:pattern=\"^(x|\uFE00)$\"/></input></capability>" + TAIL,
+                "capability \"a\": input param \"t\": its pattern holds U+FE00, a character that is not shown; names and patterns must be what the user sees");
+        // A plain space is seen.
+        Descriptors.parse(text(ns + "<capability id=\"a\"><input><param name=\"t\" type=\"string\" mcp:pattern=\"^[a-z ]+$\"/></input></capability>" + TAIL));
+    }
 }

@@ -241,9 +241,7 @@ final class ToolRuntime {
      * caller runs its share already runs on the worker that ends one of the caller's.
      */
     private void runQueued() {
-        while (bridge.runNext()) {
-            // runNext ran one request on this thread
-        }
+        bridge.runNext(); // runs them all on this thread, in one call into the engine
     }
 
     /** to, which first asks the user about callerPackage when the engine answers consent_required. */

@@ -121,6 +121,8 @@ class McpClient(context: Context) : Closeable {
      * when the tool cannot be reached. Cancelling the coroutine abandons the call; the tool may
      * still act on it.
      */
+    // Named for the JVM: a Duration parameter (an inline class) would have Kotlin mangle the name.
+    @JvmName("call")
     suspend fun call(request: Request, timeout: Duration = request.defaultTimeoutMillis().milliseconds): Reply =
         request.send(timeout.inWholeMilliseconds).await()
 
@@ -139,6 +141,7 @@ class McpClient(context: Context) : Closeable {
      * closed, IllegalArgumentException unless [timeout] is positive. Cancelling the coroutine stops
      * the wait.
      */
+    @JvmName("awaitConsent")
     suspend fun awaitConsent(tool: Tool, timeout: Duration): Consent =
         client.awaitConsent(tool, timeout.inWholeMilliseconds).await()
 

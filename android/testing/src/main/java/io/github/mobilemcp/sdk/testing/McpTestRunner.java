@@ -31,7 +31,7 @@ import org.robolectric.internal.bytecode.InstrumentationConfiguration;
  * <p>A test class on the stock runner that reaches the engine would get its own {@code Seq} and
  * fail the same way, so all of them use this one.
  */
-public class McpTestRunner extends RobolectricTestRunner {
+public final class McpTestRunner extends RobolectricTestRunner {
     /** Called by JUnit for each test class annotated {@code @RunWith(McpTestRunner.class)}. */
     public McpTestRunner(Class<?> testClass) throws InitializationError {
         super(testClass);

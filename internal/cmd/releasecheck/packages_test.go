@@ -1,0 +1,193 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const schemaFromHere = "../../../" + RegistrySchema
+
+// goodServerJSON is a server.json as ci/release-packages.sh writes one, with one bundle.
+func goodServerJSON() map[string]any {
+	stdio := map[string]any{"type": "stdio"}
+	return map[string]any{
+		"$schema":     "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+		"name":        ServerName,
+		"description": "Your Android phone's tools over USB: SMS and every Mobile-MCP tool you share",
+		"version":     "1.2.0-rc.1",
+		"repository":  map[string]any{"url": "https://github.com/mobilemcp/mobilemcp", "source": "github"},
+		"packages": []any{
+			map[string]any{"registryType": "npm", "identifier": "mobilemcp", "version": "1.2.0-rc.1", "transport": stdio,
+				"packageArguments": []any{map[string]any{"type": "positional", "value": "adb"}}},
+			map[string]any{"registryType": "pypi", "identifier": "mobilemcp", "version": "1.2.0rc1", "transport": stdio},
+			map[string]any{"registryType": "mcpb", "version": "1.2.0-rc.1", "transport": stdio,
+				"identifier": "https://github.com/mobilemcp/mobilemcp/releases/download/v1.2.0-rc.1/mobilemcp-1.2.0-rc.1-macos-arm64.mcpb",
+				"fileSha256": strings.Repeat("ab", 32)},
+		},
+	}
+}
+
+func writeJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "server.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// server.json is checked against the registry's own schema: what the
+// registry would refuse fails here, before anything is published.
+func TestServerJSONFollowsTheRegistrysSchema(t *testing.T) {
+	bundles := map[string]string{"mobilemcp-1.2.0-rc.1-macos-arm64.mcpb": strings.Repeat("ab", 32)}
+	if err := checkServerJSON(writeJSON(t, goodServerJSON()), schemaFromHere, "1.2.0-rc.1", bundles); err != nil {
+		t.Fatalf("a good server.json: %v", err)
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(s map[string]any)
+		want   string
+	}{
+		{"a name without a namespace", func(s map[string]any) { s["name"] = "mobilemcp" }, "does not follow"},
+		{"a description over 100 characters", func(s map[string]any) { s["description"] = strings.Repeat("d", 101) }, "does not follow"},
+		{"no version", func(s map[string]any) { delete(s, "version") }, "does not follow"},
+		{"a package at latest", func(s map[string]any) { s["packages"].([]any)[0].(map[string]any)["version"] = "latest" }, "does not follow"},
+		{"a bundle's hash that is no SHA-256", func(s map[string]any) { s["packages"].([]any)[2].(map[string]any)["fileSha256"] = "XYZ" }, "does not follow"},
+		{"another schema", func(s map[string]any) {
+			s["$schema"] = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
+		}, "not the pinned schema's"},
+		{"a bundle's hash that is not the bundle's", func(s map[string]any) {
+			s["packages"].([]any)[2].(map[string]any)["fileSha256"] = strings.Repeat("cd", 32)
+		}, "server.json's packages are"},
+		{"the PyPI version as npm writes it", func(s map[string]any) { s["packages"].([]any)[1].(map[string]any)["version"] = "1.2.0-rc.1" }, "server.json's packages are"},
+	} {
+		s := goodServerJSON()
+		tt.change(s)
+		err := checkServerJSON(writeJSON(t, s), schemaFromHere, "1.2.0-rc.1", bundles)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want an error saying %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// npmTarball writes an npm tarball holding package.json and bin/mobilemcp.
+func npmTarball(t *testing.T, pkg map[string]any, binary []byte, mode int64) string {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	manifest, _ := json.Marshal(pkg)
+	for _, f := range []struct {
+		name string
+		data []byte
+		mode int64
+	}{{"package/package.json", manifest, 0o644}, {"package/LICENSE", []byte("Apache"), 0o644}, {"package/bin/mobilemcp", binary, mode}} {
+		tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data)), Typeflag: tar.TypeReg})
+		tw.Write(f.data)
+	}
+	tw.Close()
+	gz.Close()
+	path := filepath.Join(t.TempDir(), "pkg.tgz")
+	os.WriteFile(path, buf.Bytes(), 0o644)
+	return path
+}
+
+// Each system's npm package holds the very binary of that system's
+// archive, executable, and says which system npm may install it on.
+func TestNpmPackagesHoldTheArchivesBinary(t *testing.T) {
+	linux := DesktopSystems[0]
+	binary := []byte("\x7fELF the linux-amd64 mobilemcp")
+	pkg := func() map[string]any {
+		return map[string]any{"name": "@mobilemcp/cli-linux-x64", "version": "1.2.0", "os": []string{"linux"}, "cpu": []string{"x64"}}
+	}
+	if err := checkNpmPlatform(npmTarball(t, pkg(), binary, 0o755), "@mobilemcp/cli-linux-x64", "1.2.0", linux, binary); err != nil {
+		t.Fatalf("a good package: %v", err)
+	}
+	wrongCPU := pkg()
+	wrongCPU["cpu"] = []string{"arm64"}
+	for _, tt := range []struct {
+		name    string
+		tarball string
+		want    string
+	}{
+		{"another binary", npmTarball(t, pkg(), []byte("\x7fELF another build"), 0o755), "package/bin/mobilemcp is not the binary of the linux-amd64 archive"},
+		{"not executable", npmTarball(t, pkg(), binary, 0o644), "package/bin/mobilemcp is not executable (mode 644)"},
+		{"the wrong cpu", npmTarball(t, wrongCPU, binary, 0o755), `package.json has os ["linux"] and cpu ["arm64"], not [linux] and [x64]: npm would install it on the wrong systems`},
+	} {
+		err := checkNpmPlatform(tt.tarball, "@mobilemcp/cli-linux-x64", "1.2.0", linux, binary)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// wheel writes a wheel holding the binary as its script, with a RECORD
+// that lists each file's hash, or, with tamper, a binary RECORD did not.
+func wheel(t *testing.T, binary []byte, tamper bool) string {
+	t.Helper()
+	info := "mobilemcp-1.2.0.dist-info/"
+	files := []struct{ name, data string }{
+		{"mobilemcp-1.2.0.data/scripts/mobilemcp", string(binary)},
+		{info + "METADATA", "Metadata-Version: 2.4\nName: mobilemcp\nVersion: 1.2.0\n\n# mobilemcp\n<!-- mcp-name: " + ServerName + " -->\n"},
+		{info + "WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: false\nTag: py3-none-manylinux2014_x86_64\nTag: py3-none-manylinux_2_17_x86_64\nTag: py3-none-musllinux_1_1_x86_64\n"},
+	}
+	var record strings.Builder
+	for _, f := range files {
+		sum := sha256.Sum256([]byte(f.data))
+		record.WriteString(f.name + ",sha256=" + base64.RawURLEncoding.EncodeToString(sum[:]) + ",1\n")
+	}
+	record.WriteString(info + "RECORD,,\n")
+	if tamper {
+		files[0].data = "\x7fELF a binary put in later"
+	}
+	files = append(files, struct{ name, data string }{info + "RECORD", record.String()})
+	path := filepath.Join(t.TempDir(), "mobilemcp.whl")
+	out, _ := os.Create(path)
+	zw := zip.NewWriter(out)
+	for _, f := range files {
+		h := &zip.FileHeader{Name: f.name}
+		h.SetMode(0o755)
+		w, _ := zw.CreateHeader(h)
+		w.Write([]byte(f.data))
+	}
+	zw.Close()
+	out.Close()
+	return path
+}
+
+func TestWheelsHoldTheArchivesBinaryAsRecorded(t *testing.T) {
+	linux := DesktopSystems[0]
+	binary := []byte("\x7fELF the linux-amd64 mobilemcp")
+	if err := checkWheel(wheel(t, binary, false), "1.2.0", linux, binary); err != nil {
+		t.Fatalf("a good wheel: %v", err)
+	}
+	if err := checkWheel(wheel(t, []byte("\x7fELF another build"), false), "1.2.0", linux, binary); err == nil ||
+		err.Error() != "mobilemcp-1.2.0.data/scripts/mobilemcp is not the binary of the linux-amd64 archive" {
+		t.Errorf("another binary: %v", err)
+	}
+	if err := checkWheel(wheel(t, binary, true), "1.2.0", linux, []byte("\x7fELF a binary put in later")); err == nil ||
+		err.Error() != "RECORD's hash of mobilemcp-1.2.0.data/scripts/mobilemcp does not hold: installers would refuse the wheel" {
+		t.Errorf("a tampered wheel: %v", err)
+	}
+}
+
+func TestPEP440(t *testing.T) {
+	for in, want := range map[string]string{"1.2.0": "1.2.0", "1.2.0-rc.1": "1.2.0rc1", "0.1.0-alpha.2": "0.1.0a2", "2.0.0-beta.3": "2.0.0b3"} {
+		if got := pep440(in); got != want {
+			t.Errorf("pep440(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
