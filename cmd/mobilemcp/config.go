@@ -254,7 +254,8 @@ from a desktop menu may not have your shell's PATH. Run from npx, uvx or
 pipx, it is that runner. --via chooses a runner instead: npx (npx -y
 mobilemcp, needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
 path (the name mobilemcp, found on the client's PATH); --command names any
-file. 'adb stdio' also needs adb on the client's PATH.`
+file. 'adb stdio' finds adb on the client's PATH, else in the Android SDK
+($ANDROID_HOME, or where Android Studio puts it), else Homebrew's.`
 
 func runConfig(e *env, args []string) int {
 	fs := newFlags(e, "config", "[flags] [CLIENT]", configHelp)

@@ -13,7 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -49,14 +52,60 @@ var ErrNoADB = errors.New("adb is not installed or not on PATH; install Android 
 // and none was chosen.
 var ErrSeveralDevices = errors.New("more than one device is connected; choose one with --serial (see 'adb devices')")
 
-// Exec runs the adb found on PATH.
+// Exec runs the adb that Find finds.
 type Exec struct{}
+
+// Find returns the adb to run: the one on PATH, else the platform-tools' of
+// the Android SDK that $ANDROID_HOME or $ANDROID_SDK_ROOT names, else of the
+// SDK where Android Studio puts it, else Homebrew's. An MCP client started
+// from a desktop menu (Claude Desktop on macOS, say) runs its servers
+// without the shell's PATH, which is where adb usually is.
+func Find() (string, error) {
+	home, _ := os.UserHomeDir()
+	return find(exec.LookPath, os.Getenv, home, runtime.GOOS)
+}
+
+func find(lookPath func(string) (string, error), getenv func(string) string, home, goos string) (string, error) {
+	if path, err := lookPath("adb"); err == nil {
+		return path, nil
+	}
+	exe := "adb"
+	var sdks []string
+	for _, v := range []string{"ANDROID_HOME", "ANDROID_SDK_ROOT"} {
+		if dir := getenv(v); dir != "" {
+			sdks = append(sdks, dir)
+		}
+	}
+	var others []string
+	switch goos {
+	case "darwin":
+		sdks = append(sdks, filepath.Join(home, "Library", "Android", "sdk"))
+		others = []string{"/opt/homebrew/bin/adb", "/usr/local/bin/adb"}
+	case "windows":
+		exe = "adb.exe"
+		if dir := getenv("LOCALAPPDATA"); dir != "" {
+			sdks = append(sdks, filepath.Join(dir, "Android", "Sdk"))
+		}
+	default:
+		sdks = append(sdks, filepath.Join(home, "Android", "Sdk"))
+	}
+	var candidates []string
+	for _, sdk := range sdks {
+		candidates = append(candidates, filepath.Join(sdk, "platform-tools", exe))
+	}
+	for _, path := range append(candidates, others...) {
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && (goos == "windows" || info.Mode()&0o111 != 0) {
+			return path, nil
+		}
+	}
+	return "", ErrNoADB
+}
 
 // Output implements Runner.
 func (Exec) Output(ctx context.Context, args ...string) ([]byte, error) {
-	path, err := exec.LookPath("adb")
+	path, err := Find()
 	if err != nil {
-		return nil, ErrNoADB
+		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
 	var stderr strings.Builder
@@ -70,9 +119,9 @@ func (Exec) Output(ctx context.Context, args ...string) ([]byte, error) {
 
 // Stream implements Runner.
 func (Exec) Stream(ctx context.Context, args ...string) (io.ReadCloser, error) {
-	path, err := exec.LookPath("adb")
+	path, err := Find()
 	if err != nil {
-		return nil, ErrNoADB
+		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
 	out, err := cmd.StdoutPipe()

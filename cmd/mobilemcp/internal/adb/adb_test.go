@@ -149,6 +149,14 @@ func TestServicesParsesQueryServices(t *testing.T) {
 
 func TestExecWithoutADB(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
+	// Nor an Android SDK where Find looks (a hosted runner has one).
+	for _, v := range []string{"ANDROID_HOME", "ANDROID_SDK_ROOT", "LOCALAPPDATA"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("HOME", t.TempDir())
+	if path, err := adb.Find(); err == nil {
+		t.Skipf("this machine has an adb where any user's would be found: %s", path)
+	}
 	if _, err := (adb.Exec{}).Output(context.Background(), "devices"); !errors.Is(err, adb.ErrNoADB) {
 		t.Errorf("got %v", err)
 	}
