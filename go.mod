@@ -2,6 +2,8 @@ module github.com/mobilemcp/mobilemcp
 
 go 1.26.0
 
+toolchain go1.26.11
+
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c
 	github.com/beevik/etree v1.8.1

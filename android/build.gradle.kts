@@ -6,7 +6,6 @@ import com.android.build.api.dsl.AndroidSourceSet
 import com.android.build.api.dsl.ApplicationExtension
 import com.android.build.api.dsl.CompileOptions
 import com.android.build.api.dsl.LibraryExtension
-import com.android.build.api.variant.LibraryAndroidComponentsExtension
 import org.gradle.api.publish.PublishingExtension
 import org.gradle.api.publish.maven.MavenPublication
 
@@ -134,9 +133,12 @@ subprojects {
     }
 }
 
-// LICENSE (the repository's, Apache-2.0) as META-INF/LICENSE inside every published jar: the AARs'
-// classes.jar (as a Java resource of each library variant) and every Jar task's output (the engine
-// jar, and the sources and javadoc jars). make release-check checks the same of what it builds.
+// LICENSE (the repository's, Apache-2.0) in every published file. A jar (the engine jar, and every
+// sources and javadoc jar) carries it as META-INF/LICENSE. An AAR carries it at its root, beside
+// classes.jar: AGP drops /META-INF/LICENSE (and /LICENSE) from a library's Java resources by default
+// (its packaging excludes), so classes.jar cannot hold it, and a root file of the AAR reaches no
+// app's APK, where every library's copy would clash. The release gate (internal/cmd/releasecheck)
+// checks both places; make release-check checks the jars it builds the same way.
 abstract class LicenseResource : DefaultTask() {
     @get:InputFile
     abstract val license: RegularFileProperty
@@ -153,19 +155,19 @@ abstract class LicenseResource : DefaultTask() {
 }
 
 subprojects {
+    val licenseFile = rootProject.layout.projectDirectory.file("../LICENSE")
     val licenseResource = tasks.register<LicenseResource>("licenseResource") {
-        license.set(rootProject.layout.projectDirectory.file("../LICENSE"))
+        license.set(licenseFile)
         outputDir.set(layout.buildDirectory.dir("generated/license"))
     }
     tasks.withType<Jar>().configureEach {
         from(licenseResource)
         duplicatesStrategy = DuplicatesStrategy.EXCLUDE
     }
-    pluginManager.withPlugin("com.android.library") {
-        extensions.configure<LibraryAndroidComponentsExtension> {
-            onVariants { variant ->
-                variant.sources.resources?.addGeneratedSourceDirectory(licenseResource, LicenseResource::outputDir)
-            }
+    // bundleReleaseAar (and each variant's bundle<Variant>Aar) is the Zip task that writes the AAR.
+    tasks.withType<Zip>().configureEach {
+        if (name.startsWith("bundle") && name.endsWith("Aar")) {
+            from(licenseFile)
         }
     }
 }

@@ -6,6 +6,7 @@
 #
 #   install-sdk NDK_VERSION   sdkmanager installs the pinned NDK, platform and build-tools, and
 #                             records ANDROID_NDK_HOME for the following steps ($GITHUB_ENV)
+#   install-build-tools       sdkmanager installs the pinned build-tools only (zipalign, apksigner)
 #   enable-kvm                lets the emulator use /dev/kvm on a hosted Linux runner
 #   collect OUTDIR            copies the SDK's AAR and both APKs to OUTDIR and checks every
 #                             libmobilemcp.so they carry for 16 KB pages (mobilemcp check-align)
@@ -14,15 +15,30 @@
 #   version-code VERSION      the Android versionCode of a release version (1.2.3 -> 1020399;
 #                             1.2.3-rc.1 -> 1020300, below the release): minor and patch below
 #                             100, and every later version gets a higher code
-#   stage VERSION DIR         make sdk, then Gradle publishes sdk, sdk-testing, sdk-testing-engine
-#                             (with the host engines in build/host-engines), client, client-ktx and sdk-ktx at
-#                             VERSION to the Maven repository DIR (ci/publish-central.sh uploads it)
+#   release-version TAG RUN   the version a run builds: TAG without its v (v1.2.3 -> 1.2.3), or,
+#                             with no TAG (a rehearsal), 0.0.1-rc.RUN: a pre-release that no
+#                             release will ever have, with a positive versionCode
+#   artifacts                 every artifact a release publishes, one "MODULE ARTIFACT" a line: the
+#                             modules of android/ whose gradle.properties name a mobilemcp.artifactId
+#   stage VERSION DIR         make sdk, then Gradle publishes every artifact (with the host engines
+#                             in build/host-engines) at VERSION to the Maven repository DIR
+#                             (ci/publish-central.sh uploads it)
 #   apks VERSION OUTDIR       the SMS app's and the notes sample's release APKs at VERSION, unsigned,
 #                             into OUTDIR (the publish job signs them)
 #   sign-apks DIR             zipalign -P 16 and apksigner sign every *-unsigned.apk in DIR with the
 #                             release key (ANDROID_KEYSTORE_BASE64, ANDROID_KEYSTORE_PASSWORD,
 #                             ANDROID_KEY_ALIAS, ANDROID_KEY_PASSWORD), verify each, and write
 #                             DIR/APKS.SHA256SUMS
+#   sign-apks-throwaway DIR   sign-apks with a key made for the run (keytool), as every run of the
+#                             release's jobs does before a reviewer approves the real signing
+#   gate VERSION STAGING APKS CLI [PACKAGES]
+#                             the release gate (internal/cmd/releasecheck) on everything the jobs built:
+#                             the Maven repository STAGING (its AARs too, with -android), the APKs in
+#                             APKS, the CLI archives in CLI, the desktop packages in PACKAGES; all five
+#                             platforms' engines, and every binary built with go.mod's toolchain
+#   consumer-smoke VERSION STAGING
+#                             installs the SDK platform android/consumer-smoke compiles against, then
+#                             runs its McpToolRule test against VERSION from the repository STAGING
 #   release-notes VERSION FILE  the release's notes: the Maven coordinates, and what is attached
 #   github-release TAG NOTES FILE...
 #                             gh release create TAG --verify-tag (the tag must exist: nothing is
@@ -31,7 +47,8 @@
 #
 # Overridable for the tests: GH, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
 # CLI; default: go build it), GRADLE (default ./gradlew in android/), MAKE, ANDROID_BUILD (default
-# scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME).
+# scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME),
+# RELEASECHECK (default: go run ./internal/cmd/releasecheck), KEYTOOL, SUDO.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +68,19 @@ fail() {
 	exit 1
 }
 
+# What the steps leave in temporary files (a keystore among them) goes when the script ends,
+# however it ends.
+TEMPORARY=()
+trap 'rm -rf "${TEMPORARY[@]}"' EXIT
+
+# temporary VAR [-d]: a new temporary file (a directory with -d), removed at exit, in VAR.
+temporary() {
+	local path
+	path=$(mktemp "${@:2}")
+	TEMPORARY+=("$path")
+	printf -v "$1" '%s' "$path"
+}
+
 need_args() {
 	local want=$1 got=$2 usage=$3
 	[ "$got" -eq "$want" ] || { echo "usage: ci/pipeline.sh $usage" >&2; exit 2; }
@@ -64,25 +94,40 @@ mobilemcp() {
 	"$MOBILEMCP" "$@"
 }
 
-install_sdk() {
-	local ndk=$1 sdkmanager=${SDKMANAGER:-}
+# sdk_install PACKAGE...: sdkmanager installs the SDK packages, its licenses accepted.
+sdk_install() {
+	local sdkmanager=${SDKMANAGER:-}
 	[ -n "${ANDROID_HOME:-}" ] || fail "ANDROID_HOME is not set; the hosted runner sets it to its Android SDK"
 	if [ -z "$sdkmanager" ]; then
 		sdkmanager=$ANDROID_HOME/cmdline-tools/latest/bin/sdkmanager
+		# The Windows runners' is a batch file, which Git Bash runs.
+		[ -x "$sdkmanager" ] || [ ! -e "$sdkmanager.bat" ] || sdkmanager=$sdkmanager.bat
 		[ -x "$sdkmanager" ] || fail "no sdkmanager at $sdkmanager"
 	fi
 	# sdkmanager asks to accept each license; the answer is yes.
 	yes | "$sdkmanager" --licenses >/dev/null || true
-	"$sdkmanager" --install "ndk;$ndk" "$PLATFORM" "$BUILD_TOOLS"
+	"$sdkmanager" --install "$@"
+}
+
+# install_build_tools: the pinned build-tools alone (zipalign, apksigner), for the jobs that build
+# nothing.
+install_build_tools() {
+	sdk_install "$BUILD_TOOLS"
+}
+
+install_sdk() {
+	local ndk=$1
+	sdk_install "ndk;$ndk" "$PLATFORM" "$BUILD_TOOLS"
 	[ -e "$ANDROID_HOME/ndk/$ndk/source.properties" ] || fail "sdkmanager did not install ndk;$ndk in $ANDROID_HOME/ndk/$ndk"
 	echo "ANDROID_NDK_HOME=$ANDROID_HOME/ndk/$ndk" >> "${GITHUB_ENV:-/dev/null}"
 }
 
 enable_kvm() {
+	local sudo=${SUDO:-sudo}
 	echo 'KERNEL=="kvm", GROUP="kvm", MODE="0666", OPTIONS+="static_node=kvm"' |
-		sudo tee /etc/udev/rules.d/99-kvm4all.rules >/dev/null
-	sudo udevadm control --reload-rules
-	sudo udevadm trigger --name-match=kvm
+		$sudo tee /etc/udev/rules.d/99-kvm4all.rules >/dev/null
+	$sudo udevadm control --reload-rules
+	$sudo udevadm trigger --name-match=kvm
 }
 
 # check_libs ARCHIVE DIR_IN_ARCHIVE: unpacks the archive's native libraries and runs check-align on them.
@@ -174,20 +219,45 @@ gradle() {
 	(cd android && ${GRADLE:-./gradlew} --no-daemon "$@")
 }
 
+release_version() {
+	local tag=$1 run=$2 version
+	if [ -z "$tag" ]; then
+		[[ $run =~ ^[0-9]+$ ]] || fail "RUN $run is not a run number"
+		echo "0.0.1-rc.$run"
+		return
+	fi
+	[[ $tag =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || fail "TAG $tag is not a release tag such as v1.2.0"
+	version=${tag#v}
+	version_code "$version" >/dev/null
+	echo "$version"
+}
+
+# artifacts: "MODULE ARTIFACT" for every module that names the artifact it publishes (the root
+# build file gives each such module its publication).
+artifacts() {
+	local props artifact list=""
+	for props in android/*/gradle.properties; do
+		[ -e "$props" ] || continue
+		artifact=$(sed -n 's/^mobilemcp\.artifactId=//p' "$props")
+		[ -z "$artifact" ] || list+="$(basename "$(dirname "$props")") $artifact"$'\n'
+	done
+	[ -n "$list" ] || fail "no module of android/ names a mobilemcp.artifactId in its gradle.properties"
+	printf '%s' "$list" | LC_ALL=C sort -k2
+}
+
 stage() {
-	local version=$1 dir=$2 code
+	local version=$1 dir=$2 code module artifact tasks=()
 	code=$(version_code "$version")
 	[ -e build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms ] ||
 		fail "build/host-engines holds no host engines; the release gathers them there before it stages"
+	while read -r module artifact; do
+		tasks+=(":$module:publishAllPublicationsToStagingRepository")
+	done < <(artifacts)
 	${MAKE:-make} sdk
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
-	gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" -Pmobilemcp.stagingRepo="$dir" \
-		:sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository \
-		:testing-engine:publishAllPublicationsToStagingRepository \
-		:client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository \
-		:sdk-ktx:publishAllPublicationsToStagingRepository
-	echo "pipeline: staged io.github.mobilemcp $version in $dir"
+	gradle -Pmobilemcp.version="$version" -Pmobilemcp.versionCode="$code" -Pmobilemcp.stagingRepo="$dir" "${tasks[@]}"
+	echo "pipeline: staged io.github.mobilemcp $version (${#tasks[@]} artifacts) in $dir"
 }
 
 apks() {
@@ -225,8 +295,7 @@ sign_apks() {
 	done
 	apksigner=${APKSIGNER:-$(build_tool apksigner)}
 	zipalign=${ZIPALIGN:-$(build_tool zipalign)}
-	keystore=$(mktemp)
-	trap 'rm -f "$keystore"' RETURN
+	temporary keystore
 	printf '%s' "$ANDROID_KEYSTORE_BASE64" | base64 -d >"$keystore"
 	: >"$dir/APKS.SHA256SUMS"
 	for unsigned in "$dir"/*-unsigned.apk; do
@@ -246,6 +315,73 @@ sign_apks() {
 	echo "pipeline: signed $found APKs in $dir"
 }
 
+# sign_apks_throwaway DIR: sign_apks with a key made here and thrown away: the signing steps and
+# the signed APKs' checks run on every run of the release's jobs, and only the publish job has the
+# release key.
+sign_apks_throwaway() {
+	local dir=$1 keys password
+	temporary keys -d
+	password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+	if ! THROWAWAY_PASSWORD=$password ${KEYTOOL:-keytool} -genkeypair -keystore "$keys/throwaway.jks" -storetype PKCS12 \
+		-alias throwaway -keyalg RSA -keysize 2048 -validity 1 -dname "CN=mobilemcp throwaway key" \
+		-storepass:env THROWAWAY_PASSWORD -keypass:env THROWAWAY_PASSWORD </dev/null >"$keys/keytool.log" 2>&1; then
+		fail "keytool could not make the throwaway key: $(tail -n 1 "$keys/keytool.log")"
+	fi
+	ANDROID_KEYSTORE_BASE64=$(base64 <"$keys/throwaway.jks" | tr -d '\n') ANDROID_KEYSTORE_PASSWORD=$password \
+		ANDROID_KEY_ALIAS=throwaway ANDROID_KEY_PASSWORD=$password sign_apks "$dir"
+}
+
+# releasecheck ARGS...: the release gate.
+releasecheck() {
+	if [ -n "${RELEASECHECK:-}" ]; then
+		"$RELEASECHECK" "$@"
+	else
+		go run ./internal/cmd/releasecheck "$@"
+	fi
+}
+
+gate() {
+	local version=$1 staging=$2 apks=$3 cli=$4 packages=${5:-} android=build/gate-android artifact aar found=0 zipalign
+	local more=()
+	[ -d "$staging" ] || fail "no staging repository at $staging; ci/pipeline.sh stage makes it"
+	[ -d "$cli" ] || fail "no CLI archives in $cli; ci/release-binaries.sh makes them"
+	rm -rf "$android"
+	mkdir -p "$android"
+	# Every AAR Gradle staged, by its published name (ARTIFACT-VERSION.aar), and the APKs.
+	while read -r _ artifact; do
+		aar=$staging/io/github/mobilemcp/$artifact/$version/$artifact-$version.aar
+		[ -e "$aar" ] && cp "$aar" "$android/" && found=$((found + 1))
+	done < <(artifacts)
+	[ "$found" -gt 0 ] || fail "$staging holds no AAR of version $version"
+	cp "$apks"/*.apk "$android/" 2>/dev/null || fail "no APK in $apks; ci/pipeline.sh apks builds them"
+	if [ -n "$packages" ]; then
+		[ -d "$packages" ] || fail "no desktop packages in $packages; ci/release-packages.sh makes them"
+		more=(-packages "$packages")
+	fi
+	zipalign=${ZIPALIGN:-$(build_tool zipalign)}
+	ZIPALIGN=$zipalign releasecheck -version "$version" -staging "$staging" -android "$android" -release "$cli" "${more[@]}" \
+		-engines linux-x86_64,linux-aarch64,windows-x86_64,macos-x86_64,macos-aarch64 \
+		-go "$(scripts/go-toolchain.sh)" -build-id "$(scripts/build-id.sh)"
+}
+
+consumer_smoke() {
+	local version=$1 staging=$2 compile repo
+	compile=$(sed -n 's/^ *compileSdk *= *\([0-9][0-9]*\).*/\1/p' android/consumer-smoke/build.gradle.kts)
+	[ -n "$compile" ] || fail "android/consumer-smoke/build.gradle.kts sets no compileSdk"
+	[ -d "$staging" ] || fail "no staging repository at $staging; the stage job makes it"
+	# The platform the app compiles against, and the build-tools AGP uses: a runner's image need not
+	# have them.
+	sdk_install "platforms;android-$compile" "$BUILD_TOOLS"
+	# The repository as a path from the consumer's directory, which Gradle reads the same on every
+	# OS (an absolute path from Git Bash, /d/a/..., is no path to Java on Windows).
+	case "$staging" in
+	/*) repo=$staging ;;
+	*) repo=../../$staging ;;
+	esac
+	gradle -p consumer-smoke "-Pmobilemcp.stagingRepo=$repo" "-Pmobilemcp.version=$version" test
+	echo "pipeline: the consumer app's tests passed against io.github.mobilemcp $version from $staging"
+}
+
 release_notes() {
 	local version=$1 file=$2 artifact
 	mkdir -p "$(dirname "$file")"
@@ -260,9 +396,9 @@ release_notes() {
 		echo "testImplementation(\"io.github.mobilemcp:client:$version\")"
 		echo '```'
 		echo
-		for artifact in sdk sdk-ktx client client-ktx sdk-testing sdk-testing-engine; do
+		while read -r _ artifact; do
 			echo "- \`io.github.mobilemcp:$artifact:$version\`"
-		done
+		done < <(artifacts)
 		echo
 		echo "## Attached"
 		echo
@@ -288,19 +424,26 @@ github_release() {
 	echo "pipeline: released $tag with $# files"
 }
 
-[ $# -ge 1 ] || { echo "usage: ci/pipeline.sh install-sdk|enable-kvm|collect|device-check|version-code|stage|apks|sign-apks|release-notes|github-release ..." >&2; exit 2; }
+STEPS="install-sdk, install-build-tools, enable-kvm, collect, device-check, version-code, release-version, artifacts, stage, apks, sign-apks, sign-apks-throwaway, gate, consumer-smoke, release-notes and github-release"
+[ $# -ge 1 ] || { echo "usage: ci/pipeline.sh STEP ...; the steps are $STEPS" >&2; exit 2; }
 cmd=$1
 shift
 case "$cmd" in
 install-sdk) need_args 1 $# "install-sdk NDK_VERSION"; install_sdk "$1" ;;
+install-build-tools) need_args 0 $# "install-build-tools"; install_build_tools ;;
 enable-kvm) need_args 0 $# "enable-kvm"; enable_kvm ;;
 collect) need_args 1 $# "collect OUTDIR"; collect "$1" ;;
 device-check) need_args 1 $# "device-check REPORT"; device_check "$1" ;;
 version-code) need_args 1 $# "version-code VERSION"; version_code "$1" ;;
+release-version) need_args 2 $# "release-version TAG RUN"; release_version "$1" "$2" ;;
+artifacts) need_args 0 $# "artifacts"; artifacts ;;
 stage) need_args 2 $# "stage VERSION DIR"; stage "$1" "$2" ;;
 apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
 sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
+sign-apks-throwaway) need_args 1 $# "sign-apks-throwaway DIR"; sign_apks_throwaway "$1" ;;
+gate) [ $# = 4 ] || [ $# = 5 ] || { echo "usage: ci/pipeline.sh gate VERSION STAGING APKS CLI [PACKAGES]" >&2; exit 2; }; gate "$@" ;;
+consumer-smoke) need_args 2 $# "consumer-smoke VERSION STAGING"; consumer_smoke "$1" "$2" ;;
 release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
 github-release) [ $# -ge 3 ] || { echo "usage: ci/pipeline.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;
-*) echo "pipeline: unknown step $cmd; the steps are install-sdk, enable-kvm, collect, device-check, version-code, stage, apks, sign-apks, release-notes and github-release" >&2; exit 2 ;;
+*) echo "pipeline: unknown step $cmd; the steps are $STEPS" >&2; exit 2 ;;
 esac

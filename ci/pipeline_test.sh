@@ -58,6 +58,10 @@ out=$(FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GITHUB_ENV=$tmp
 check "install-sdk installs the pinned NDK, platform and build-tools" 0 $? "$(cat "$log" "$tmp/github_env" 2>&1)" \
 	"sdkmanager --licenses" 'sdkmanager --install ndk;27.2.12479018 platforms;android-34 build-tools;34.0.0' \
 	"ANDROID_NDK_HOME=$sdk/ndk/27.2.12479018"
+: >"$log"
+out=$(FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager ci/pipeline.sh install-build-tools 2>&1)
+check "install-build-tools installs the pinned build-tools alone" 0 $? "$(cat "$log")" \
+	"sdkmanager --licenses"$'\n'"sdkmanager --install build-tools;34.0.0"
 out=$(env -u ANDROID_HOME ci/pipeline.sh install-sdk 27.2.12479018 2>&1)
 check "install-sdk without ANDROID_HOME" 1 $? "$out" "pipeline: ANDROID_HOME is not set"
 cat >"$tmp/brokensdkmanager" <<'FAKE'
@@ -67,6 +71,20 @@ FAKE
 chmod +x "$tmp/brokensdkmanager"
 out=$(ANDROID_HOME=$tmp/empty SDKMANAGER=$tmp/brokensdkmanager ci/pipeline.sh install-sdk 27.2.12479018 2>&1)
 check "install-sdk that installs nothing" 1 $? "$out" "pipeline: sdkmanager did not install ndk;27.2.12479018"
+
+# --- enable-kvm: a udev rule that opens /dev/kvm to the runner's user, as root.
+cat >"$tmp/fakesudo" <<'FAKE'
+#!/usr/bin/env bash
+echo "sudo $*" >>"$FAKE_LOG"
+[ "$1" = tee ] && cat >>"$FAKE_LOG"
+exit 0
+FAKE
+chmod +x "$tmp/fakesudo"
+log=$tmp/kvm.log
+out=$(FAKE_LOG=$log SUDO=$tmp/fakesudo ci/pipeline.sh enable-kvm 2>&1)
+check "enable-kvm writes the udev rule for /dev/kvm and reloads udev" 0 $? "$(cat "$log")" \
+	"sudo tee /etc/udev/rules.d/99-kvm4all.rules"$'\n''KERNEL=="kvm", GROUP="kvm", MODE="0666", OPTIONS+="static_node=kvm"' \
+	"sudo udevadm control --reload-rules"$'\n'"sudo udevadm trigger --name-match=kvm"
 
 # --- collect: every native library of the AAR and both APKs at 16 KB, or the step fails.
 ABIS="arm64-v8a armeabi-v7a x86 x86_64"
@@ -85,7 +103,12 @@ archive() {
 }
 repo=$tmp/repo
 mkdir -p "$repo"
-cp -r scripts ci "$repo/"
+cp -r scripts ci go.mod "$repo/"
+# The modules' identities (ci/pipeline.sh artifacts reads them) and the consumer app's build file.
+for f in android/*/gradle.properties android/consumer-smoke/build.gradle.kts; do
+	mkdir -p "$repo/$(dirname "$f")"
+	cp "$f" "$repo/$f"
+done
 aar=$repo/build/mobilemcp-sdk.aar
 app=$repo/android/app/build/outputs/apk/debug/app-debug.apk
 notes=$repo/android/notes/build/outputs/apk/debug/notes-debug.apk
@@ -158,6 +181,27 @@ check "version-code refuses a minor of 100" 1 $? "$out" "pipeline: VERSION 1.100
 out=$(ci/pipeline.sh version-code v1.2 2>&1)
 check "version-code refuses what is not a version" 1 $? "$out" "pipeline: VERSION v1.2 is not a version such as 1.2.0"
 
+# --- release-version: the tag's version, or a rehearsal's pre-release, which no tag gives and
+# whose versionCode is positive.
+out=$(ci/pipeline.sh release-version v1.2.0-rc.1 17 2>&1)
+check "release-version takes the tag's version" 0 $? "$out" "1.2.0-rc.1"
+out=$(ci/pipeline.sh release-version "" 17 2>&1)
+check "release-version gives a rehearsal a pre-release of its own" 0 $? "$out" "0.0.1-rc.17"
+if [ "$(ci/pipeline.sh version-code "$out")" -gt 0 ]; then ok; else bad "the rehearsal's version $out has versionCode $(ci/pipeline.sh version-code "$out")"; fi
+out=$(ci/pipeline.sh release-version refs/heads/main 17 2>&1)
+check "release-version refuses what is not a release tag" 1 $? "$out" "pipeline: TAG refs/heads/main is not a release tag such as v1.2.0"
+out=$(ci/pipeline.sh release-version v1.100.0 17 2>&1)
+check "release-version refuses a tag that fits no versionCode" 1 $? "$out" "pipeline: VERSION 1.100.0 does not fit a versionCode"
+
+# --- artifacts: every module that names its artifact, which the root build file publishes.
+out=$(ci/pipeline.sh artifacts 2>&1)
+check "artifacts lists the modules that publish, and their artifacts" 0 $? "$out" \
+	"client client"$'\n'"client-ktx client-ktx"$'\n'"sdk sdk"$'\n'"sdk-ktx sdk-ktx"$'\n'"testing sdk-testing"$'\n'"testing-engine sdk-testing-engine"
+mkdir -p "$tmp/bare/ci" "$tmp/bare/android/x"
+cp ci/pipeline.sh "$tmp/bare/ci/"
+out=$("$tmp/bare/ci/pipeline.sh" artifacts 2>&1)
+check "artifacts with no module that publishes" 1 $? "$out" "pipeline: no module of android/ names a mobilemcp.artifactId"
+
 # --- stage: make sdk, then Gradle (the wrapper) publishes the five artifacts into the staging
 # repository, at the tag's version and versionCode, with the host engines the release gathered.
 cat >"$tmp/fakegradle" <<'FAKE'
@@ -179,8 +223,9 @@ out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/p
 check "stage without the host engines" 1 $? "$out" "pipeline: build/host-engines holds no host engines"
 printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
 out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/pipeline.sh stage 1.2.0 "$tmp/staging" 2>&1)
-check "stage builds the SDK and publishes the five artifacts at the tag's version" 0 $? "$(cat "$log")" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :sdk:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository (in android)"
+check "stage builds the SDK and publishes every artifact at the tag's version" 0 $? "$(cat "$log")$out" "make sdk" \
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository (in android)" \
+	"pipeline: staged io.github.mobilemcp 1.2.0 (6 artifacts)"
 
 # --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
 cat >"$tmp/fakebuild" <<'FAKE'
@@ -224,6 +269,81 @@ if grep -q "^apksigner .*\(store-secret\|key-secret\).*(store" "$log"; then bad 
 if compgen -G "$tmp/apks/*unsigned*" >/dev/null; then bad "an unsigned APK is left to attach"; else ok; fi
 out=$(env "${keys[@]}" ANDROID_KEY_PASSWORD= ci/pipeline.sh sign-apks "$tmp/apks" 2>&1)
 check "sign-apks without the key's password" 1 $? "$out" "pipeline: ANDROID_KEY_PASSWORD is not set"
+
+# --- sign-apks-throwaway: the same signing with a key keytool makes for the run. The stand-in
+# apksigner opens the keystore with real keytool, with the password from the environment.
+cat >"$tmp/keyapksigner" <<'FAKE'
+#!/usr/bin/env bash
+echo "apksigner $*" >>"$FAKE_LOG"
+if [ "$1" = sign ]; then
+	while [ $# -gt 0 ]; do case "$1" in --ks) ks=$2 ;; --ks-key-alias) alias=$2 ;; --out) out=$2 ;; esac; shift; done
+	keytool -list -keystore "$ks" -storepass:env ANDROID_KEYSTORE_PASSWORD -alias "$alias" >>"$FAKE_LOG" 2>&1 || { echo "keytool cannot open it"; exit 1; }
+	cp "$out.aligned" "$out"
+fi
+FAKE
+chmod +x "$tmp/keyapksigner"
+log=$tmp/throwaway.log
+mkdir -p "$tmp/apks2"
+echo app >"$tmp/apks2/mobilemcp-app-0.0.1-rc.3-unsigned.apk"
+echo notes >"$tmp/apks2/mobilemcp-notes-0.0.1-rc.3-unsigned.apk"
+out=$(env -u ANDROID_KEYSTORE_BASE64 FAKE_LOG="$log" APKSIGNER="$tmp/keyapksigner" ZIPALIGN="$tmp/fakezipalign" ci/pipeline.sh sign-apks-throwaway "$tmp/apks2" 2>&1)
+check "sign-apks-throwaway signs with a key made for the run" 0 $? "$out$(cat "$log")" "pipeline: signed 2 APKs in $tmp/apks2" \
+	"--ks-key-alias throwaway --ks-pass env:ANDROID_KEYSTORE_PASSWORD" "throwaway, " "PrivateKeyEntry" "mobilemcp-notes-0.0.1-rc.3.apk"
+out=$(KEYTOOL=false ci/pipeline.sh sign-apks-throwaway "$tmp/apks2" 2>&1)
+check "sign-apks-throwaway without a keytool that works" 1 $? "$out" "pipeline: keytool could not make the throwaway key"
+
+# --- gate: the AARs Gradle staged (by their published names) and the APKs, gathered for the
+# release gate, which checks them with the staging repository, the CLI archives, the five
+# platforms' engines and go.mod's toolchain.
+cat >"$tmp/fakereleasecheck" <<'FAKE'
+#!/usr/bin/env bash
+echo "releasecheck $* (ZIPALIGN=$ZIPALIGN)" >>"$FAKE_LOG"
+while [ $# -gt 0 ]; do [ "$1" = -android ] && ls "$2" >>"$FAKE_LOG"; shift; done
+FAKE
+chmod +x "$tmp/fakereleasecheck"
+log=$tmp/gate.log
+gstage=$tmp/gate-staging
+for artifact in sdk client sdk-testing-engine; do
+	mkdir -p "$gstage/io/github/mobilemcp/$artifact/1.2.0"
+	touch "$gstage/io/github/mobilemcp/$artifact/1.2.0/$artifact-1.2.0.pom"
+done
+touch "$gstage/io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0.aar" "$gstage/io/github/mobilemcp/client/1.2.0/client-1.2.0.aar"
+touch "$gstage/io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-sources.jar"
+mkdir -p "$tmp/gate-apks" "$tmp/gate-cli"
+touch "$tmp/gate-apks/mobilemcp-app-1.2.0.apk" "$tmp/gate-apks/APKS.SHA256SUMS"
+out=$(cd "$repo" && FAKE_LOG=$log RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" 2>&1)
+check "gate runs the release gate on the staged AARs, the APKs, the CLI, five engines and go.mod's toolchain" 0 $? "$(cat "$log")$out" \
+	"releasecheck -version 1.2.0 -staging $gstage -android build/gate-android -release $tmp/gate-cli -engines linux-x86_64,linux-aarch64,windows-x86_64,macos-x86_64,macos-aarch64 -go $(scripts/go-toolchain.sh) -build-id " \
+	"(ZIPALIGN=/sdk/zipalign)" "client-1.2.0.aar"$'\n'"mobilemcp-app-1.2.0.apk"$'\n'"sdk-1.2.0.aar"
+mkdir -p "$tmp/gate-packages"
+out=$(cd "$repo" && FAKE_LOG=$log RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" "$tmp/gate-packages" 2>&1)
+check "gate checks the desktop packages too when given them" 0 $? "$(tail -n 4 "$log")" \
+	"-release $tmp/gate-cli -packages $tmp/gate-packages -engines "
+out=$(cd "$repo" && RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" "$tmp/nothing" 2>&1)
+check "gate without the desktop packages it names" 1 $? "$out" "pipeline: no desktop packages in $tmp/nothing"
+out=$(cd "$repo" && RELEASECHECK=$tmp/fakereleasecheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.3.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" 2>&1)
+check "gate with no AAR of the version" 1 $? "$out" "pipeline: $gstage holds no AAR of version 1.3.0"
+cat >"$tmp/failingcheck" <<'FAKE'
+#!/usr/bin/env bash
+echo "FAIL  sdk-1.2.0.aar: engine                 no jni/x86/libmobilemcp.so"
+exit 1
+FAKE
+chmod +x "$tmp/failingcheck"
+out=$(cd "$repo" && RELEASECHECK=$tmp/failingcheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" 2>&1)
+check "gate fails when the release gate does" 1 $? "$out" "FAIL  sdk-1.2.0.aar: engine"
+
+# --- consumer-smoke: the SDK platform the app compiles against installed, then its tests through
+# the wrapper, against the staged version, with the repository as a path Gradle reads on any OS.
+log=$tmp/smoke.log
+mkdir -p "$repo/build/staging"
+out=$(cd "$repo" && FAKE_LOG=$log ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GRADLE=$tmp/fakegradle ci/pipeline.sh consumer-smoke 1.2.0 build/staging 2>&1)
+compile=$(sed -n 's/^ *compileSdk *= *\([0-9]*\).*/\1/p' android/consumer-smoke/build.gradle.kts)
+check "consumer-smoke installs the app's compile SDK, then runs its tests against the staged version" 0 $? "$(cat "$log")$out" \
+	"sdkmanager --install platforms;android-$compile build-tools;34.0.0" \
+	"gradle --no-daemon -p consumer-smoke -Pmobilemcp.stagingRepo=../../build/staging -Pmobilemcp.version=1.2.0 test (in android)" \
+	"pipeline: the consumer app's tests passed against io.github.mobilemcp 1.2.0"
+out=$(cd "$repo" && ANDROID_HOME=$sdk SDKMANAGER=$tmp/sdkmanager GRADLE=$tmp/fakegradle ci/pipeline.sh consumer-smoke 1.2.0 build/nothing 2>&1)
+check "consumer-smoke without the staging repository" 1 $? "$out" "pipeline: no staging repository at build/nothing"
 
 # --- release-notes: the Maven coordinates of the version, and what is attached.
 out=$(ci/pipeline.sh release-notes 1.2.0 "$tmp/notes.md" 2>&1)
@@ -276,15 +396,25 @@ out=$(ci/release-binaries.sh v1.2 "$tmp/release2" 2>&1)
 check "release-binaries refuses a version that is not one" 2 $? "$out" "release-binaries: VERSION v1.2 is not a version such as 1.2.0"
 
 # --- publish-central: every file signed and checksummed, one bundle, one upload with the token, then
-# Central's status polled until PUBLISHED; FAILED fails the step with Central's errors. Real curl
-# against a stand-in for the Central Portal's Publisher API on this machine's loopback.
+# Central's status polled until PUBLISHED; FAILED fails the step with Central's errors; a re-run of
+# a version Central has published uploads nothing. Real curl against a stand-in for the Central
+# Portal's Publisher API on this machine's loopback.
 staging=$tmp/staging-repo
-for artifact in sdk sdk-testing sdk-testing-engine client client-ktx sdk-ktx; do
-	d=$staging/io/github/mobilemcp/$artifact/1.2.0
-	mkdir -p "$d"
-	for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-1.2.0$kind"; done
-	echo metadata >"$staging/io/github/mobilemcp/$artifact/maven-metadata.xml"
-done
+# stage_set DIR VERSION ARTIFACT...: a staged repository of the artifacts.
+stage_set() {
+	local dir=$1 version=$2 artifact d kind
+	shift 2
+	rm -rf "$dir"
+	for artifact in "$@"; do
+		d=$dir/io/github/mobilemcp/$artifact/$version
+		mkdir -p "$d"
+		for kind in .pom -sources.jar -javadoc.jar .jar; do echo "$artifact$kind" >"$d/$artifact-$version$kind"; done
+		echo metadata >"$dir/io/github/mobilemcp/$artifact/maven-metadata.xml"
+	done
+}
+released=$(ci/pipeline.sh artifacts | cut -d' ' -f2 | tr '\n' ' ')
+# shellcheck disable=SC2086 # one argument per artifact
+stage_set "$staging" 1.2.0 $released
 cat >"$tmp/fakegpg" <<'FAKE'
 #!/usr/bin/env bash
 echo "gpg $*" >>"$FAKE_LOG"
@@ -296,11 +426,13 @@ echo "signature" >"$out"
 FAKE
 chmod +x "$tmp/fakegpg"
 # The Portal: /upload answers a deployment id for the right token, /status walks through STATES (a
-# comma-separated list; the last one stays), and every request is logged.
+# comma-separated list; the last one stays), /published says true for the artifacts in PUBLISHED
+# (comma-separated, or -), and every request is logged.
 cat >"$tmp/portal.py" <<'PORTAL'
 import json, sys, urllib.parse
 from http.server import BaseHTTPRequestHandler, HTTPServer
 states, log, portfile, token = sys.argv[1].split(","), sys.argv[2], sys.argv[3], sys.argv[4]
+published = sys.argv[5].split(",")
 polls = [0]
 class Portal(BaseHTTPRequestHandler):
     def log_message(self, *args): pass
@@ -308,13 +440,23 @@ class Portal(BaseHTTPRequestHandler):
         data = body.encode()
         self.send_response(code); self.send_header("Content-Type", kind); self.send_header("Content-Length", str(len(data)))
         self.end_headers(); self.wfile.write(data)
+    def request_line(self, body):
+        with open(log, "a") as f:
+            f.write("%s %s auth=%s bytes=%d\n" % (self.command, self.path, self.headers.get("Authorization"), len(body)))
+        return self.headers.get("Authorization") == "Bearer " + token
+    def do_GET(self):
+        url = urllib.parse.urlparse(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if not self.request_line(b""):
+            return self.answer(401, '{"error":"unauthorized"}')
+        if url.path == "/api/v1/publisher/published" and query.get("namespace") == ["io.github.mobilemcp"]:
+            return self.answer(200, json.dumps({"published": query.get("name", [""])[0] in published}))
+        self.answer(404, '{"error":"no such endpoint"}')
     def do_POST(self):
         url = urllib.parse.urlparse(self.path)
         query = urllib.parse.parse_qs(url.query)
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        with open(log, "a") as f:
-            f.write("%s %s auth=%s bytes=%d\n" % (self.command, self.path, self.headers.get("Authorization"), len(body)))
-        if self.headers.get("Authorization") != "Bearer " + token:
+        if not self.request_line(body):
             return self.answer(401, '{"error":"unauthorized"}')
         if url.path == "/api/v1/publisher/upload":
             if states[0] == "REFUSE":
@@ -335,60 +477,102 @@ with open(portfile, "w") as f: f.write(str(server.server_address[1]))
 server.serve_forever()
 PORTAL
 token=$(printf 'alice:s3cret' | base64)
-# portal STATES: starts the Portal, sets CENTRAL_API and PORTAL_PID.
+# portal STATES [PUBLISHED]: starts the Portal, sets CENTRAL_API and PORTAL_PID.
 portal() {
 	rm -f "$tmp/portal.port" "$tmp/portal.log"
-	python3 "$tmp/portal.py" "$1" "$tmp/portal.log" "$tmp/portal.port" "$token" &
+	python3 "$tmp/portal.py" "$1" "$tmp/portal.log" "$tmp/portal.port" "$token" "${2:--}" &
 	PORTAL_PID=$!
 	for _ in $(seq 50); do [ -s "$tmp/portal.port" ] && break; sleep 0.1; done
 	CENTRAL_API=http://127.0.0.1:$(cat "$tmp/portal.port")/api/v1/publisher
 }
 log=$tmp/publish.log
 secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=secret-passphrase CENTRAL_TOKEN_USER=alice CENTRAL_TOKEN_PASSWORD=s3cret POLL_SECONDS=0)
+publish() { env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" "$@" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1; }
 portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(publish)
 # Six artifacts of four files, each with its signature and two checksums: 96 files.
 check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 96 files" \
-	"publish-central: uploaded; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
+	"publish-central: uploaded 1.2.0; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
 	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
-check "the upload and every status request carry the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
-	"POST /api/v1/publisher/upload?publishingType=AUTOMATIC auth=Bearer $token" \
+check "it asks whether each artifact is published, then uploads and polls, with the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
+	"GET /api/v1/publisher/published?namespace=io.github.mobilemcp&name=client-ktx&version=1.2.0 auth=Bearer $token" \
+	"GET /api/v1/publisher/published?namespace=io.github.mobilemcp&name=sdk-testing-engine&version=1.2.0 auth=Bearer $token" \
+	"POST /api/v1/publisher/upload?name=mobilemcp-1.2.0&publishingType=AUTOMATIC auth=Bearer $token" \
 	"POST /api/v1/publisher/status?id=deployment-0001 auth=Bearer $token"
 if [ "$(grep -c /status "$tmp/portal.log")" = 5 ]; then ok; else bad "publish-central polled $(grep -c /status "$tmp/portal.log") times, not 5"; fi
 kill "$PORTAL_PID"
 listing=$(unzip -Z1 "$tmp/bundle.zip")
 check "the bundle has each file's signature and checksums, and no metadata" 0 "$(grep -c maven-metadata <<<"$listing")" "$listing" \
 	io/github/mobilemcp/sdk-testing-engine/1.2.0/sdk-testing-engine-1.2.0.jar.asc io/github/mobilemcp/client/1.2.0/client-1.2.0.pom.sha1 \
-	io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5
+	io/github/mobilemcp/client-ktx/1.2.0/client-ktx-1.2.0.pom.asc io/github/mobilemcp/sdk/1.2.0/sdk-1.2.0-javadoc.jar.md5
 check "the signing key is imported from the environment" 0 0 "$(cat "$log")" "BEGIN PGP PRIVATE KEY BLOCK"
 
 portal PENDING,VALIDATING,FAILED
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(publish)
 check "publish-central fails on a FAILED deployment and prints Central's errors" 1 $? "$out" \
 	"publish-central: Central failed deployment deployment-0001:" "Invalid signature for file: sdk-1.2.0.jar" \
 	"publish-central: nothing was published; fix what Central reports above and release again under a new version"
 kill "$PORTAL_PID"
 
 portal PENDING,VALIDATED,PUBLISHING
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" PUBLISHING_TYPE=USER_MANAGED ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(publish PUBLISHING_TYPE=USER_MANAGED)
 check "a USER_MANAGED deployment stops at VALIDATED" 0 $? "$out" "publish-central: deployment deployment-0001 is valid; publish it in the Portal"
 kill "$PORTAL_PID"
 
-portal PUBLISHING
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" POLL_LIMIT=3 ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
-check "publish-central gives up on a deployment that never ends, naming it" 1 $? "$out" \
-	"publish-central: deployment deployment-0001 is still PUBLISHING after 3 checks"
+# The budget: the job ends by itself, early enough for the GitHub release after it.
+portal PENDING,VALIDATING
+out=$(publish POLL_BUDGET=1)
+check "publish-central stops at its budget before Central validated, naming the deployment and the re-run" 1 $? "$out" \
+	"publish-central: deployment deployment-0001 is still VALIDATING after 1 s, and nothing is published yet." \
+	"re-run this job: it finds the version on Central and completes the release without uploading again"
+kill "$PORTAL_PID"
+portal PENDING,VALIDATED,PUBLISHING
+out=$(publish POLL_BUDGET=1)
+check "a deployment still PUBLISHING when the budget ends passes: Central publishes it without us" 0 $? "$out" \
+	"publish-central: deployment deployment-0001 is valid and still PUBLISHING after 1 s; Maven Central gets it without us" \
+	"publish-central: deployment deployment-0001 is published on Maven Central"
+kill "$PORTAL_PID"
+
+# A re-run after Central published the version: nothing is signed or uploaded again.
+portal PUBLISHED "$(tr ' ' , <<<"$released")"
+: >"$log"
+out=$(publish)
+check "a re-run of a version Central has published uploads nothing and passes" 0 $? "$out" \
+	"publish-central: Central has published every artifact of 1.2.0 already (a re-run); nothing is uploaded"
+if grep -q "upload\|status" "$tmp/portal.log"; then bad "the re-run uploaded or polled: $(cat "$tmp/portal.log")"; else ok; fi
+if grep -q detach-sign "$log"; then bad "the re-run signed the files again"; else ok; fi
+kill "$PORTAL_PID"
+portal PUBLISHED sdk,client
+out=$(publish)
+check "publish-central refuses a version Central has published in part" 1 $? "$out" \
+	"publish-central: Central has published 2 artifacts of 1.2.0, but not client-ktx sdk-ktx sdk-testing sdk-testing-engine"
+if grep -q upload "$tmp/portal.log"; then bad "publish-central uploaded a version published in part"; else ok; fi
 kill "$PORTAL_PID"
 
 portal REFUSE
-out=$(env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(publish)
 check "publish-central reports a refused bundle" 1 $? "$out" 'publish-central: the Central Portal refused the bundle: {"error":"invalid bundle"}'
 kill "$PORTAL_PID"
 
-out=$(env "${secrets[@]}" CENTRAL_TOKEN_PASSWORD= ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+out=$(publish CENTRAL_TOKEN_PASSWORD=)
 check "publish-central without the token" 1 $? "$out" "publish-central: CENTRAL_TOKEN_PASSWORD is not set"
-rm "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
-out=$(env "${secrets[@]}" GPG="$tmp/fakegpg" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1)
+# The staged set is the publish list: every artifact a module names, and nothing else.
+stage_set "$staging" 1.2.0 sdk sdk-testing sdk-testing-engine client sdk-ktx
+out=$(publish)
+check "publish-central refuses a staging without an artifact the release publishes" 1 $? "$out" \
+	"publish-central: $staging has no client-ktx, which the release publishes (ci/pipeline.sh artifacts)"
+# shellcheck disable=SC2086 # one argument per artifact
+stage_set "$staging" 1.2.0 $released sdk-extras
+out=$(publish)
+check "publish-central refuses a staged artifact no module publishes" 1 $? "$out" \
+	"publish-central: $staging has sdk-extras, which no module publishes (ci/pipeline.sh artifacts)"
+# shellcheck disable=SC2086 # one argument per artifact
+stage_set "$staging" 1.2.0 $released
+mkdir -p "$staging/io/github/mobilemcp/client/1.1.0"
+out=$(publish)
+check "publish-central refuses a staging of two versions" 1 $? "$out" "publish-central: $staging has client at 1.1.0 1.2.0"
+rm -r "$staging/io/github/mobilemcp/client/1.1.0" "$staging/io/github/mobilemcp/client/1.2.0/client-1.2.0-javadoc.jar"
+out=$(publish)
 check "publish-central without a javadoc jar" 1 $? "$out" "publish-central: $staging has no client -javadoc.jar"
 
 if [ "$failures" -gt 0 ]; then

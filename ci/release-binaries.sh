@@ -18,7 +18,11 @@ out=$2
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] ||
 	{ echo "release-binaries: VERSION $version is not a version such as 1.2.0; $usage" >&2; exit 2; }
 
-# Every platform a release offers, GOOS/GOARCH.
+# The Go of go.mod's toolchain line, whatever Go this machine has (the gate checks it).
+GOTOOLCHAIN=$(scripts/go-toolchain.sh)
+export GOTOOLCHAIN
+# Every platform a release offers, GOOS/GOARCH. macOS: Go's linker marks the binaries for macOS 12
+# and newer, the oldest Go supports (the gate checks the Mach-O load commands).
 PLATFORMS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
 commit=$(scripts/build-id.sh)
 ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.version=$version -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$commit"

@@ -39,6 +39,7 @@ fail() {
 
 rm -rf "$staging" "$release" "$packages" "$work"
 mkdir -p "$staging" "$work"
+go build -o "$work/releasecheck" ./internal/cmd/releasecheck
 
 echo "release-check: the host engines"
 scripts/host-engines.sh build/host-engines
@@ -49,21 +50,15 @@ mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
-# artifact's own: its description (its gradle.properties) and its dependencies, whose versions are
-# the catalog's (android/gradle/libs.versions.toml; go test ./internal/repotest checks them).
+# artifact's own: its description (its gradle.properties) and its dependencies, as the Gradle build
+# declares them (api: compile, implementation: runtime), read from its build files by the gate that
+# then checks the POMs Gradle writes the same way.
 description() {
 	sed -n 's/^mobilemcp\.description=//p' "android/$1/gradle.properties"
 }
-dependencies() {
-	case "$1" in
-	sdk | client) echo "org.jspecify:jspecify:1.0.0" ;;
-	sdk-testing) echo "io.github.mobilemcp:sdk-testing-engine:$version io.github.mobilemcp:sdk:$version io.github.mobilemcp:client:$version org.robolectric:robolectric:4.17 junit:junit:4.13.2 org.jspecify:jspecify:1.0.0" ;;
-	sdk-ktx) echo "io.github.mobilemcp:sdk:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2" ;;
-	client-ktx) echo "io.github.mobilemcp:client:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2 org.jetbrains.kotlinx:kotlinx-serialization-json:1.9.0" ;;
-	esac
-}
 pom() {
-	local artifact=$1 module=$2 dep g a v
+	local artifact=$1 module=$2 dep scope g a v deps
+	deps=$("$work/releasecheck" -version "$version" -pom-dependencies "$artifact")
 	cat <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -94,10 +89,11 @@ pom() {
   </scm>
   <dependencies>
 EOF
-	for dep in $(dependencies "$artifact"); do
+	while read -r dep scope; do
+		[ -n "$dep" ] || continue
 		IFS=: read -r g a v <<<"$dep"
-		printf '    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n    </dependency>\n' "$g" "$a" "$v"
-	done
+		printf '    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n      <scope>%s</scope>\n    </dependency>\n' "$g" "$a" "$v" "$scope"
+	done <<<"$deps"
 	printf '  </dependencies>\n</project>\n'
 }
 
@@ -158,8 +154,8 @@ scripts/deps.sh packaging >/dev/null
 ci/release-packages.sh "$version" "$release" "$packages" | tail -n 1
 
 echo "release-check: checking"
-go run ./internal/cmd/releasecheck -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
-	-release "$release" -packages "$packages" -build-id "$(scripts/build-id.sh)"
+"$work/releasecheck" -version "$version" -staging "$staging" -jars -public-key "$work/public-key.asc" \
+	-release "$release" -packages "$packages" -build-id "$(scripts/build-id.sh)" -go "$(scripts/go-toolchain.sh)"
 
 echo "release-check: installing the packages offline, and running them"
 ci/install-packages.sh "$version" "$packages" "$(scripts/build-id.sh)"

@@ -199,6 +199,9 @@ build_aar() {
 	[ -x "$clang" ] || [ "${DRY_RUN:-}" = 1 ] ||
 		fail "the NDK in $NDK has no clang at $clang; install a complete NDK: sdkmanager \"ndk;27.2.12479018\""
 	echo "android-build: the engine of $* -> $AAR (API $MIN_API, the four ABIs, stripped)"
+	# The Go of go.mod's toolchain line, which every released binary is built with.
+	GOTOOLCHAIN=$(scripts/go-toolchain.sh)
+	export GOTOOLCHAIN
 	run rm -rf "$WORK"
 	run scripts/engine-glue.sh android "$WORK" "$@"
 	for abi in $ABIS; do

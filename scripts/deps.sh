@@ -13,6 +13,9 @@
 #   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
 #   scripts/deps.sh maven-repo  prints where that repository is
+#   scripts/deps.sh apt-sources-native-only
+#                             limits the apt sources in $APT_ETC (/etc/apt) that name no architecture
+#                             to this machine's own, as qemu does on Ubuntu before it adds arm64
 #   scripts/deps.sh all       everything the full test suite needs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -185,25 +188,61 @@ qemu_deps() {
 	root_for "qemu-user openjdk-17-jre-headless:arm64"
 	echo "deps: apt-get install qemu-user openjdk-17-jre-headless:arm64"
 	# Debian serves arm64 from the same mirror; Ubuntu (the hosted runners) from ports.ubuntu.com
-	# only, so its own sources are limited to amd64 and the ports added for arm64.
+	# only, so every source the machine has is limited to its own architecture (the runners carry
+	# others' too, Microsoft's among them, which serve no arm64), and the ports are added for arm64.
 	if grep -q '^ID=ubuntu' /etc/os-release 2>/dev/null && [ ! -e /etc/apt/sources.list.d/mobilemcp-arm64.sources ]; then
 		local codename
 		codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
-		local f=/etc/apt/sources.list.d/ubuntu.sources
-		if [ -e "$f" ] && ! grep -q '^Architectures:' "$f"; then
-			$SUDO sed -i '/^Types:/a Architectures: amd64' "$f"
-		fi
+		APT_ETC=/etc/apt apt_sources_native_only
 		printf 'Types: deb\nURIs: http://ports.ubuntu.com/ubuntu-ports\nSuites: %s %s-updates %s-security\nComponents: main universe\nArchitectures: arm64\n' \
 			"$codename" "$codename" "$codename" | $SUDO tee /etc/apt/sources.list.d/mobilemcp-arm64.sources >/dev/null
 	fi
 	$SUDO dpkg --add-architecture arm64
-	$SUDO apt-get update -qq
+	# A source that serves no arm64 fails the update for its arm64 lists only: the install below
+	# then says plainly whether what it needs is there.
+	if ! $SUDO apt-get update -qq; then
+		echo "deps: apt-get update could not read every source (above); going on with those it read" >&2
+	fi
 	# The arm64 JDK registers its java as an alternative; the machine's own stays the one on PATH.
 	local java
 	java=$(readlink -f "$(command -v java)")
 	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --no-upgrade \
 		qemu-user openjdk-17-jre-headless:arm64
 	[ "$(readlink -f "$(command -v java)")" = "$java" ] || $SUDO update-alternatives --set java "$java"
+}
+
+# apt_sources_native_only: limits every apt source under $APT_ETC that names no architecture to
+# this machine's own (dpkg --print-architecture, or $NATIVE_ARCH), so that adding a foreign
+# architecture asks only the sources that name it. One-line sources (sources.list, *.list) get
+# [arch=...]; deb822 sources (*.sources) an Architectures: field in each stanza that has none.
+apt_sources_native_only() {
+	local arch=${NATIVE_ARCH:-$(dpkg --print-architecture)} f
+	for f in "$APT_ETC/sources.list" "$APT_ETC"/sources.list.d/*.list; do
+		[ -e "$f" ] || continue
+		# deb URL ... -> deb [arch=A] URL ...; deb [opts] URL ... -> deb [arch=A opts] URL ... (unless opts name arch=).
+		$SUDO sed -i -E \
+			-e '/^[[:space:]]*deb(-src)?[[:space:]]+\[[^]]*arch=/b' \
+			-e "s/^([[:space:]]*deb(-src)?[[:space:]]+)\[/\1[arch=$arch /" \
+			-e "t" \
+			-e "s/^([[:space:]]*deb(-src)?[[:space:]]+)([^[[:space:]])/\1[arch=$arch] \3/" "$f"
+	done
+	for f in "$APT_ETC"/sources.list.d/*.sources; do
+		[ -e "$f" ] || continue
+		awk -v arch="$arch" '
+			function flush() {
+				for (i = 1; i <= n; i++) {
+					print lines[i]
+					if (lines[i] ~ /^Types:/ && !has) print "Architectures: " arch
+				}
+				n = 0; has = 0
+			}
+			/^[[:space:]]*$/ { flush(); print; next }
+			{ lines[++n] = $0; if ($0 ~ /^Architectures:/) has = 1 }
+			END { flush() }
+		' "$f" >"$f.native"
+		$SUDO tee "$f" <"$f.native" >/dev/null
+		rm -f "$f.native"
+	done
 }
 
 # The local Maven repository, where Maven puts it: MAVEN_OPTS may move it with -Dmaven.repo.local=DIR;
@@ -253,6 +292,7 @@ zig) zig_deps ;;
 qemu) qemu_deps ;;
 maven) maven_deps ;;
 maven-repo) maven_repo ;;
+apt-sources-native-only) SUDO=${SUDO-}; APT_ETC=${APT_ETC:-/etc/apt} apt_sources_native_only ;;
 all) go_deps && npm_deps && apt_deps && python_deps && packaging_deps && zig_deps && qemu_deps && maven_deps ;;
 *) echo "usage: scripts/deps.sh [go|go-modules|npm|python|apt|packaging|zig|qemu|maven|maven-repo|all]" >&2; exit 2 ;;
 esac

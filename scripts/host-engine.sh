@@ -185,6 +185,9 @@ else
 	cc=${CC:-cc}
 	extld=
 	command -v "$cc" >/dev/null 2>&1 || fail "no C compiler ($cc); install Xcode's command line tools"
+	# The oldest macOS the engine loads on: the oldest Go supports. Without it, Xcode's linker marks
+	# the library for the runner's own macOS (the release gate checks the Mach-O load commands).
+	export MACOSX_DEPLOYMENT_TARGET=12.0
 	jnimd=$JAVA_HOME/include/$jniinc
 fi
 
@@ -198,6 +201,9 @@ scripts/engine-glue.sh $stock host "$WORK" $packages >/dev/null
 #  -Wno-incompatible-pointer-types  the glue passes JNIEnv** to AttachCurrentThread as the NDK
 #                        declares it; OpenJDK's jni.h says void**. The glue builds with -Werror.
 id=$(scripts/build-id.sh)
+# The Go of go.mod's toolchain line, whatever Go this machine has (the release gate checks it).
+GOTOOLCHAIN=$(scripts/go-toolchain.sh)
+export GOTOOLCHAIN
 dir=$out/$RESOURCE/$platform
 rm -rf "$dir"
 mkdir -p "$dir"

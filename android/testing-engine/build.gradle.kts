@@ -18,3 +18,10 @@ sourceSets.getByName("main") {
     java.setSrcDirs(emptyList<String>())
     resources.setSrcDirs(listOf("../../build/host-engines"))
 }
+
+// The sources jar is made from every source of main, resources included, and here the resources are
+// the five engines: without this, it would carry them all again (about 20 MB). The engines' sources
+// are the Go module, which the POM's scm names; this jar keeps the platforms list and the checksums.
+tasks.named<Jar>("sourcesJar") {
+    exclude("**/*.so", "**/*.dll", "**/*.dylib")
+}

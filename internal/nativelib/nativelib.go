@@ -5,7 +5,9 @@
 // from it), whose data starts at a 16 KB boundary of the APK. make aar
 // checks the libraries it builds (CheckDir, through 'mobilemcp
 // check-align'); 'mobilemcp adb check' checks the APK installed on a phone
-// (CheckAPK).
+// (CheckAPK). For the desktop, MacOSMinimum reads the oldest macOS a
+// Mach-O engine or CLI runs on, which the release gate holds to the oldest
+// macOS Go supports.
 package nativelib
 
 import (

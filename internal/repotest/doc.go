@@ -18,9 +18,12 @@
 // and commit testdata/.
 //
 // TestOneVersionOfEachLibrary keeps the Android modules' two builds in step:
-// Gradle's catalog (android/gradle/libs.versions.toml), the Maven build of
-// the host tests (android/pom.xml) and the POMs that ci/release-check.sh
-// writes. The workflow tests read the hosted pipeline's workflows
-// (.github/workflows) and hold them to the rules a release depends on, so
-// that a change that breaks one fails make test here, before a tag.
+// Gradle's catalog (android/gradle/libs.versions.toml) and the Maven build
+// of the host tests (android/pom.xml). The workflow tests read the hosted
+// pipeline's workflows (.github/workflows) and hold them to the rules a
+// release depends on: the rehearsal and the release share one definition of
+// the release's jobs, every script step they run is tested, every action is
+// pinned; the wrapper tests hold the Gradle wrapper to the version its
+// properties name and run gradlew from a Windows-style checkout. A change
+// that breaks one fails make test here, before a tag.
 package repotest

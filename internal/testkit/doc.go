@@ -3,7 +3,7 @@
 // (LoadBadInputs), the pieces of the long concurrency tests (RunLoad, Heap,
 // CheckHeapReturned), helpers for tests that talk to an MCP server over
 // HTTP (PostMCP, Buffer), and inputs for the native library checks (ELF,
-// APK).
+// APK, Zip, Dylib).
 //
 //	cases, err := testkit.LoadBadInputs()
 package testkit
