@@ -197,8 +197,15 @@ func TestADBStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The notes app's calls hang until the phone goes away, so that an
+	// unplug lands while a call is in flight.
+	inFlight := make(chan struct{}, 1)
 	if _, err := phone.srv.Share(mcpserver.SharedApp{Package: "io.github.mobilemcp.notes", Capabilities: notes,
-		Call: func(context.Context, string, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
+		Call: func(ctx context.Context, _, _ string, _ []byte) ([]byte, error) {
+			inFlight <- struct{}{}
+			<-ctx.Done()
+			return nil, io.EOF
+		}}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -220,12 +227,33 @@ func TestADBStdio(t *testing.T) {
 		t.Errorf("tools/list after sharing: %q", got)
 	}
 
-	phone.adb.Unplug()
-	text, isError = client.call("get_sms_subscriptions", nil)
-	if want := "platform_error: the phone could not be reached for get_sms_subscriptions: no device is connected; plug in a phone with USB debugging on"; !isError || !strings.HasPrefix(text, want) {
-		t.Errorf("unplugged: %v %s\nwant %s", isError, text, want)
+	// The phone is unplugged while a call is in flight: that call is told
+	// it may or may not have run. (Unplugged between calls, the phone is
+	// noticed either by the next call or by the poll; the call after is
+	// told the same either way, below.)
+	type reply struct {
+		res *mcp.CallToolResult
+		err error
 	}
-	t.Logf("unplugged, get_sms_subscriptions: isError %v: %s", isError, text)
+	replied := make(chan reply, 1)
+	go func() {
+		res, err := client.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "io_github_mobilemcp_notes-create_note", Arguments: map[string]any{"title": "Milk"}})
+		replied <- reply{res, err}
+	}()
+	<-inFlight
+	phone.adb.Unplug()
+	r := <-replied
+	if r.err != nil {
+		t.Fatalf("unplugged mid-call, create_note: %v", r.err)
+	}
+	text, isError = r.res.Content[0].(*mcp.TextContent).Text, r.res.IsError
+	if want := "platform_error: the phone could not be reached for io_github_mobilemcp_notes-create_note: no device is connected; plug in a phone with USB debugging on"; !isError || !strings.HasPrefix(text, want) {
+		t.Errorf("unplugged mid-call: %v %s\nwant %s", isError, text, want)
+	}
+	if want := "If this was a send, check the phone before sending again."; !strings.Contains(text, want) {
+		t.Errorf("unplugged mid-call: %s\nwant it to say %q", text, want)
+	}
+	t.Logf("unplugged mid-call, create_note: isError %v: %s", isError, text)
 	text, isError = client.call("get_sms_subscriptions", nil)
 	if want := "platform_error: the phone's MCP server cannot be reached: no device is connected;"; !isError || !strings.HasPrefix(text, want) {
 		t.Errorf("still unplugged: %v %s\nwant %s", isError, text, want)
