@@ -18,7 +18,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
@@ -314,7 +314,7 @@ func descriptorCapabilities(path string) ([]*capability.Capability, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := descriptor.Parse(data)
+	f, err := xmlfile.Parse(data)
 	if err != nil {
 		return nil, err
 	}
