@@ -149,6 +149,22 @@ func (s *stdioClient) call(tool string, args map[string]any) (string, bool) {
 	return res.Content[0].(*mcp.TextContent).Text, res.IsError
 }
 
+// waitForTools lists the tools until there are n, for at most 10 s, and
+// returns the last list. Each mirrored tool is announced as it is added,
+// so the first notifications/tools/list_changed may come before the last
+// tool.
+func (s *stdioClient) waitForTools(n int) []string {
+	s.t.Helper()
+	got := s.tools()
+	for deadline := time.Now().Add(10 * time.Second); len(got) < n && time.Now().Before(deadline); got = s.tools() {
+		select {
+		case <-s.changed:
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return got
+}
+
 // close ends the client, which closes the command's stdin, and returns
 // the command's exit code.
 func (s *stdioClient) close() int {
@@ -214,15 +230,7 @@ func TestADBStdio(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed after the user shared a tool")
 	}
-	// Each mirrored tool is announced as it is added, so the first
-	// notification may come before the last tool: wait for all five.
-	got := client.tools()
-	for deadline := time.Now().Add(10 * time.Second); len(got) < 5 && time.Now().Before(deadline); got = client.tools() {
-		select {
-		case <-client.changed:
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	got := client.waitForTools(5)
 	if len(got) != 5 || !slices.Contains(got, "io_github_mobilemcp_notes-create_note") {
 		t.Errorf("tools/list after sharing: %q", got)
 	}
@@ -334,7 +342,7 @@ func TestADBStdioWaitsForTheServerToBeTurnedOn(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed after the server was turned on")
 	}
-	if got := client.tools(); len(got) != 2 {
+	if got := client.waitForTools(2); len(got) != 2 {
 		t.Errorf("tools/list once on: %q", got)
 	}
 	if code := client.close(); code != exitOK || len(phone.adb.Forwards()) != 0 {

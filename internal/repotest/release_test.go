@@ -386,3 +386,40 @@ func TestReleasingSaysTagOnlyAGreenRehearsal(t *testing.T) {
 		t.Errorf("RELEASING.md does not say \"Tag only a commit whose rehearsal is green\"")
 	}
 }
+
+// runsPython finds a step that runs Python: pip, a virtual environment, or ci/pipeline.sh
+// packages-smoke, which makes one.
+var runsPython = regexp.MustCompile(`\bpython3?\s|\bpip\s|ci/pipeline\.sh\s+packages-smoke\b`)
+
+// TestMacOSAndWindowsJobsSetUpTheirPython: a job on a macOS or Windows runner that runs Python sets
+// it up with actions/setup-python: the runner images promise no python command there (macOS has
+// python3 alone), and a release job must not fail on the image's choice.
+func TestMacOSAndWindowsJobsSetUpTheirPython(t *testing.T) {
+	found := 0
+	for _, file := range []string{releaseJobs, release, "../../.github/workflows/build.yml"} {
+		wf, _ := readWorkflow(t, file)
+		for _, name := range jobNames(wf) {
+			j := wf.Jobs[name]
+			runners, _ := yaml.Marshal(map[string]any{"runs-on": j["runs-on"], "strategy": j["strategy"]})
+			if !regexp.MustCompile(`(?i)macos|windows`).Match(runners) {
+				continue
+			}
+			python, setup := false, false
+			for _, step := range jobSteps(j) {
+				if uses, _ := step["uses"].(string); strings.HasPrefix(uses, "actions/setup-python@") {
+					setup = true
+				}
+				if runsPython.MatchString(stepText(step)) {
+					python = true
+					found++
+				}
+			}
+			if python && !setup {
+				t.Errorf("%s's %s runs Python on macOS or Windows without actions/setup-python", file[len("../../"):], name)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no job on macOS or Windows runs Python; the pattern no longer finds packages-smoke")
+	}
+}
