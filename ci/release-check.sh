@@ -56,7 +56,8 @@ description() {
 }
 dependencies() {
 	case "$1" in
-	sdk | client) echo "org.jspecify:jspecify:1.0.0" ;;
+	sdk) echo "io.github.mobilemcp:client:$version org.jspecify:jspecify:1.0.0" ;;
+	client) echo "org.jspecify:jspecify:1.0.0" ;;
 	sdk-testing) echo "io.github.mobilemcp:sdk-testing-engine:$version io.github.mobilemcp:sdk:$version io.github.mobilemcp:client:$version org.robolectric:robolectric:4.17 junit:junit:4.13.2 org.jspecify:jspecify:1.0.0" ;;
 	sdk-ktx) echo "io.github.mobilemcp:sdk:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2" ;;
 	client-ktx) echo "io.github.mobilemcp:client:$version org.jetbrains.kotlin:kotlin-stdlib:2.2.21 org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2 org.jetbrains.kotlinx:kotlinx-serialization-json:1.9.0" ;;
