@@ -368,13 +368,13 @@ final class Gateway implements RemoteCaller {
         JSONObject args = new JSONObject(argsJSON);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         try {
-            return await(client.invoke(tool, capability, args, timeoutMillis, MobileMcpClient.Mode.BINDING));
+            return await(client.request(tool, capability, args).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(timeoutMillis).send());
         } catch (MobileMcpException e) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (!e.wasNotSent() || left <= 0) {
                 throw e;
             }
-            return await(client.invoke(tool, capability, args, left, MobileMcpClient.Mode.INTENT));
+            return await(client.request(tool, capability, args).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());
         }
     }
 
