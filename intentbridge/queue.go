@@ -17,10 +17,12 @@ const (
 	// Workers is how many requests the Tool SDK runs at once, each on a
 	// worker thread of its own that calls RunNext.
 	Workers = 4
-	// MaxRunningPerCaller is how many requests one caller runs at once:
-	// half the workers, so that another caller's request finds a worker
+	// MaxRunningPerCaller is how many requests one app runs at once:
+	// half the workers, so that another app's request finds a worker
 	// free, or waits for one handler at most, however many requests the
-	// first has queued. The callers Android does not name count as one.
+	// first has queued. An app's requests count once whichever way they
+	// came: by binding, and in Intents whose callback it created; the
+	// callers without a name count as one app.
 	MaxRunningPerCaller = Workers / 2
 	// MaxInFlightPerCaller is how many requests one caller may have
 	// queued or running; one more is answered rate_limited at once.
@@ -76,7 +78,9 @@ func (b *Bridge) Queue(requestJSON, callerPackage string, to ReplyTarget, done D
 // confused deputy; see docs/security.md). A request without a callback
 // runs as Handle's with "". Besides its claimed package's cap, it counts
 // against MaxInFlightUnnamed, which every caller Android does not name
-// shares.
+// shares. It runs within the claimed package's MaxRunningPerCaller, with
+// what that app sends by binding: an app that calls both ways runs no more
+// at once than one that binds.
 func (b *Bridge) QueueIntent(requestJSON, callbackCreator string, to ReplyTarget, done Done) bool {
 	return b.queue(job{request: requestJSON, caller: callbackCreator, claimed: callbackCreator != "", to: to, done: done})
 }

@@ -23,12 +23,12 @@ func TestASharedToolNameIsNeverTakenTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := capability.Capability{ID: "create_note", Version: "1"}
-	call := func(context.Context, string, []byte) ([]byte, error) { return nil, nil }
+	call := func(context.Context, string, string, []byte) ([]byte, error) { return nil, nil }
 	second := SharedApp{Package: "com.example.second", Capabilities: []*capability.Capability{&first}, Call: call}
-	s.remotes["com.example.first"] = []string{"com.example.second-create_note"}
+	s.remotes["com.example.first"] = []string{"com_example_second-create_note"}
 
 	names, err := s.Share(second)
-	want := "mcpserver: com.example.second cannot be shared: its tool com.example.second-create_note has the name of a tool of com.example.first, which is shared already"
+	want := "mcpserver: com.example.second cannot be shared: its tool com_example_second-create_note has the name of a tool of com.example.first, which is shared already"
 	if err == nil || err.Error() != want {
 		t.Errorf("Share = %q, %v; want %s", names, err, want)
 	}
@@ -36,7 +36,7 @@ func TestASharedToolNameIsNeverTakenTwice(t *testing.T) {
 		t.Errorf("Check against the app's own older version = %v", err)
 	}
 	s.Unshare("com.example.second")
-	if got := s.remotes["com.example.first"]; !slices.Equal(got, []string{"com.example.second-create_note"}) {
+	if got := s.remotes["com.example.first"]; !slices.Equal(got, []string{"com_example_second-create_note"}) {
 		t.Errorf("removing the refused app changed the first's tools to %q", got)
 	}
 }

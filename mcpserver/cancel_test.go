@@ -1,7 +1,9 @@
 package mcpserver_test
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -232,5 +234,41 @@ func TestHTTP20260728ClosingTheRequestCancelsIt(t *testing.T) {
 				t.Errorf("the call log does not say %s: %s", tt.outcome, log)
 			}
 		})
+	}
+}
+
+// Stopping the server (its context ends on SIGINT or SIGTERM) is no
+// cancellation: a send with the radio finishes, is answered and recorded,
+// and then ServeStdio returns.
+func TestStdioStopLetsTheCallsInFlightFinish(t *testing.T) {
+	phone := newHeldPhone("send")
+	s := startServerOn(t, mcpserver.Options{}, phone.on)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	defer inW.Close()
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.srv.ServeStdio(ctx, inR, outW); outW.Close() }()
+	c := &stdioSession{t: t, in: inW, out: bufio.NewReader(outR), served: served}
+	c.send(stdioInit)
+	c.reply()
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	c.send(sendCall)
+	phone.waitReached(t)
+	stop()
+	close(phone.release)
+	if got := c.reply(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}]`) {
+		t.Errorf("the send in flight: %s", got)
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("ServeStdio: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ServeStdio did not return after its context ended")
+	}
+	if n := s.sends(); n != 1 {
+		t.Errorf("the outbox has %d sends; want the one in flight", n)
 	}
 }

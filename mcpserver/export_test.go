@@ -1,6 +1,9 @@
 package mcpserver
 
 // The unexported names the external tests check.
-var SharedToolName = sharedToolName
+var (
+	SharedToolName  = sharedToolName
+	SharedRequestID = sharedRequestID
+)
 
 const MaxSharedCapabilities = maxSharedCapabilities

@@ -23,9 +23,9 @@ import (
 // its own capabilities (Server.Share): the gateway an app on a phone offers
 // for every tool the user chose to share. Its capabilities become MCP tools
 // with the same conversion as the server's own (and as 'mobilemcp tools'),
-// each named by the package, "-" and the capability id, such as
-// "io.github.mobilemcp.notes-create_note"; each call is sent to the app
-// with Call, and the app validates, asks for consent and keeps its reply
+// each named by the package and the capability id in the alphabet model
+// providers accept, such as "io_github_mobilemcp_notes-create_note" (see
+// sharedToolName); each call is sent to the app with Call, and the app validates, asks for consent and keeps its reply
 // store as it does for any caller.
 type SharedApp struct {
 	// Package is the app's package name, such as
@@ -33,11 +33,15 @@ type SharedApp struct {
 	Package string
 	// Capabilities are the ones its descriptor declares.
 	Capabilities []*capability.Capability
-	// Call invokes capabilityID of the app with args (a JSON object) and
-	// returns the reply JSON the app sent, as the Mobile-MCP spec lays it
-	// out. It must return by ctx's deadline; an error means the app could
-	// not be reached or did not answer.
-	Call func(ctx context.Context, capabilityID string, args []byte) (reply []byte, err error)
+	// Call invokes capabilityID of the app with args (a JSON object) under
+	// the Mobile-MCP request id requestID, and returns the reply JSON the
+	// app sent, as the Mobile-MCP spec lays it out. requestID is derived
+	// from the MCP client's own request id (sharedRequestID), the same for
+	// every retry, so that the app's reply store answers a retry with the
+	// first run's reply; it is "" when the client gave none, and then the
+	// call makes a fresh one. It must return by ctx's deadline; an error
+	// means the app could not be reached or did not answer.
+	Call func(ctx context.Context, capabilityID, requestID string, args []byte) (reply []byte, err error)
 	// Timeout bounds each call. Zero means the capability's own timeout
 	// plus a few seconds for the reply's trip through Android, so that the
 	// app's own timeout reply arrives first. It is at most
@@ -55,8 +59,11 @@ const MaxSharedTimeout = 2 * time.Minute
 // travel back through Android.
 const remoteGrace = 5 * time.Second
 
-// maxToolName is MCP's limit on a tool name's length.
-const maxToolName = 128
+// maxToolName is the longest name a shared tool has: the limit of the
+// tool names that model providers' function calling accepts
+// (^[a-zA-Z0-9_-]{1,64}$, OpenAI's and Anthropic's), to which agent
+// frameworks hand MCP tool names unchanged.
+const maxToolName = 64
 
 // maxSharedCapabilities is the most capabilities a shared app may declare:
 // one app once put 903 tools, 8.6 MB, in the list that every agent reads,
@@ -64,25 +71,28 @@ const maxToolName = 128
 // handful of capabilities.
 const maxSharedCapabilities = 32
 
-// remoteSeparator separates the package from the capability id in a remote
-// tool's name. It is the one character of MCP's tool-name alphabet
-// ([A-Za-z0-9_.-]) that an Android package name cannot contain (its
-// segments are letters, digits and "_"), so the first "-" of a name always
-// ends the package, whatever "-" or "." the capability id holds.
+// remoteSeparator separates the package from the capability id in a shared
+// tool's name. Neither a package nor its part of the name ever holds it, so
+// the first "-" of a name always ends the package's part, whatever "-" the
+// capability id holds.
 const remoteSeparator = "-"
 
 // sharedToolName is the MCP tool name of capability capabilityID of the app
-// packageName: the package name, "-", and the capability id, such as
-// "io.github.mobilemcp.notes-create_note". Two apps' capabilities never
-// share a name, because package names are unique on a device and never
-// contain "-". A name longer than MCP's 128 characters keeps the start of
-// the package and replaces the rest with ".0x" and 16 hex digits of its
-// SHA-256. That last segment starts with a digit, which no package name's
-// segment does, so no app is named like the part before the "-" and can
-// take the name with a package of its own; and 64 bits of hash leave no
-// search for another package with the same start and hash. It fails for a
-// package name that is not one, or a capability id that leaves no room for
-// a package.
+// packageName, in the alphabet model providers accept ([a-zA-Z0-9_-], at
+// most 64 characters): the package with "_" for each ".", "-", and the
+// capability id with "_" for each ".", such as
+// "io_github_mobilemcp_notes-create_note".
+//
+// No two apps' capabilities share a name. A package without "_" keeps its
+// name exactly: each "_" of its part stands for a ".", which a letter always
+// follows. A package with a "_" of its own (which would meet the same
+// package with a "." in its place), or whose name would be too long, keeps
+// the start of its part and ends it with "_0x" and 16 hex digits of the
+// SHA-256 of the whole package: "_" followed by a digit, which no package
+// without "_" makes, so no app's exact name is another's shortened one; and
+// 64 bits of hash leave no search for another package with the same start
+// and hash. It fails for a package name that is not one, or a capability id
+// that leaves no room for a package.
 func sharedToolName(packageName, capabilityID string) (string, error) {
 	if !validPackage(packageName) {
 		return "", fmt.Errorf("mcpserver: %q is not an Android package name (letters, digits and _ in dot-separated segments, each starting with a letter)", packageName)
@@ -90,17 +100,17 @@ func sharedToolName(packageName, capabilityID string) (string, error) {
 	if !capability.ValidID(capabilityID) {
 		return "", fmt.Errorf("mcpserver: capability id %q of %s is not a valid MCP tool name", capabilityID, packageName)
 	}
-	name := packageName + remoteSeparator + capabilityID
-	if len(name) <= maxToolName {
-		return name, nil
+	pkg, id := strings.ReplaceAll(packageName, ".", "_"), strings.ReplaceAll(capabilityID, ".", "_")
+	if !strings.Contains(packageName, "_") && len(pkg)+len(remoteSeparator)+len(id) <= maxToolName {
+		return pkg + remoteSeparator + id, nil
 	}
 	sum := sha256.Sum256([]byte(packageName))
-	hash := ".0x" + hex.EncodeToString(sum[:8])
-	keep := maxToolName - len(remoteSeparator) - len(capabilityID) - len(hash)
+	hash := "_0x" + hex.EncodeToString(sum[:8])
+	keep := maxToolName - len(remoteSeparator) - len(id) - len(hash)
 	if keep < 1 {
 		return "", fmt.Errorf("mcpserver: capability id %q of %s is %d characters long; a shared tool's name needs it to be at most %d", capabilityID, packageName, len(capabilityID), maxToolName-len(remoteSeparator)-len(hash)-1)
 	}
-	return packageName[:min(keep, len(packageName))] + hash + remoteSeparator + capabilityID, nil
+	return pkg[:min(keep, len(pkg))] + hash + remoteSeparator + id, nil
 }
 
 // validPackage reports whether name is an Android package name: at least
@@ -188,20 +198,27 @@ func (r SharedApp) tools() ([]*mcp.Tool, error) {
 	return tools, nil
 }
 
-// checkVisibleNames fails when a param name of c holds a character a
-// person does not see. Titles and descriptions lose such characters
-// (newTool), but a name is sent back to the app as it is, which expects
-// it so: it must be what the user sees. pkg is the app's package, for the
-// message.
+// checkVisibleNames fails when a param name or pattern of c holds a
+// character a person does not see, or a blank space (see
+// text.IndexUnseen). Titles and descriptions are cleaned of such
+// characters (newTool), but a name is sent back to the app as it is, which
+// expects it so, and a pattern is a regular expression the model reads
+// whole: they must be what the user sees. pkg is the app's package, for
+// the message.
 func checkVisibleNames(pkg string, c *capability.Capability) error {
 	for _, list := range []struct {
 		kind   string
 		params []capability.Param
 	}{{"input", c.Input}, {"output", c.Output}} {
 		for _, p := range list.params {
-			if at := strings.IndexFunc(p.Name, text.IsInvisible); at >= 0 {
-				r, _ := utf8.DecodeRuneInString(p.Name[at:])
-				return fmt.Errorf("mcpserver: %s param %q of %s of %s has a character that is not shown (%U); a shared tool's names must be what the user sees", list.kind, p.Name, c.ID, pkg, r)
+			for _, field := range []struct{ what, value string }{
+				{fmt.Sprintf("%s param %q", list.kind, p.Name), p.Name},
+				{fmt.Sprintf("the pattern of %s param %q", list.kind, p.Name), p.Pattern},
+			} {
+				if at := text.IndexUnseen(field.value); at >= 0 {
+					r, _ := utf8.DecodeRuneInString(field.value[at:])
+					return fmt.Errorf("mcpserver: %s of %s of %s has a character that is not shown (%U); a shared tool's names and patterns must be what the user sees", field.what, c.ID, pkg, r)
+				}
 			}
 		}
 	}
@@ -231,7 +248,7 @@ func checkApart(pkg string, names []string, served map[string][]string) error {
 // next tools/list. It fails, changing nothing, when a name cannot be made
 // or would take the name of one of the server's own capabilities or of
 // another app's tool, or r is over a limit (maxSharedCapabilities), or a
-// param name holds a character that is not shown.
+// param name or pattern holds a character that is not shown.
 func (s *Server) Share(r SharedApp) ([]string, error) {
 	tools, err := r.tools()
 	if err != nil {
@@ -306,15 +323,18 @@ func (r SharedApp) engine(names []string, logger *slog.Logger) (*capability.Engi
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: %s: %w", r.Package, err)
 	}
-	// No reply store here: the app keeps its own, per caller.
+	// No reply store here: the app keeps its own, per caller, and each call
+	// carries the request id sharedRequestID derives from the client's, so
+	// the app answers a retry, through any gateway process, from its store.
 	return capability.NewEngine(reg, capability.Options{Logger: logger}), nil
 }
 
 // handler sends a call of capability capabilityID, served as tool name, to
 // the app. Whatever goes wrong on the way (the app cannot be reached,
 // answers something that is not a reply to this call) is a platform_error
-// naming the tool; a failure the app replies with keeps its error_code and
-// message; not answering by the deadline is the engine's timeout.
+// naming the tool; a failure the app replies with keeps its message and
+// its error_code, when that is one of Mobile-MCP's (appFailure); not
+// answering by the deadline is the engine's timeout.
 func (r SharedApp) handler(name string, c *capability.Capability) capability.Handler {
 	call, capabilityID := r.Call, c.ID
 	return func(ctx context.Context, args capability.Args) (capability.Result, error) {
@@ -322,7 +342,8 @@ func (r SharedApp) handler(name string, c *capability.Capability) capability.Han
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments: %v", name, err)
 		}
-		data, err := call(ctx, capabilityID, argsJSON)
+		requestID := sharedRequestID(capability.CallerOf(ctx).ID, capability.RequestID(ctx))
+		data, err := call(ctx, capabilityID, requestID, argsJSON)
 		switch {
 		case errors.Is(err, context.DeadlineExceeded) || err == nil && ctx.Err() != nil:
 			return capability.Result{}, context.DeadlineExceeded
@@ -342,12 +363,42 @@ func (r SharedApp) handler(name string, c *capability.Capability) capability.Han
 		case reply.CapabilityID != "" && reply.CapabilityID != capabilityID:
 			return capability.Result{}, capability.Errorf(capability.CodePlatformError, "%s answered with a reply of %s, not %s; nothing of it is passed on", name, text.Excerpt(reply.CapabilityID), capabilityID)
 		case reply.Failed():
-			return capability.Result{}, &capability.Error{Code: cmp.Or(reply.ErrorCode, capability.CodePlatformError), Message: text.StripInvisible(reply.Message)}
+			return capability.Result{}, appFailure(reply)
 		}
 		// What the app says reaches the model as the tool's result: none of
 		// it may be hidden from the user.
 		return capability.Result{Message: text.StripInvisible(reply.Message), Output: reply.Output}, nil
 	}
+}
+
+// appFailure is the failure an app replied with, as the model reads it,
+// in the result's text and _meta: the app's error_code when it is one of
+// Mobile-MCP's, and platform_error for any other, which is words of the
+// app's own, hidden text or not; and its message without what is not
+// shown.
+func appFailure(reply *capability.Reply) *capability.Error {
+	code := reply.ErrorCode
+	if !code.Known() {
+		code = capability.CodePlatformError
+	}
+	return &capability.Error{Code: code, Message: text.StripInvisible(reply.Message)}
+}
+
+// sharedRequestID is the Mobile-MCP request id under which a shared tool's
+// call goes to its app, for the MCP client caller (capability.Caller.ID)
+// and the request id it gave in _meta (MetaRequestID); "" when it gave
+// none. A retry of the call, through this server or one started after it,
+// carries the same id, which the app's reply store answers with the first
+// run's reply. The id is "mcp-" and the SHA-256 of both, in hex: every
+// call reaches the app as the gateway's, so two clients that pick the same
+// id get two ids, neither can name another's, and none is an id the
+// gateway's own assistant calls use (the client library's UUIDs).
+func sharedRequestID(caller, requestID string) string {
+	if requestID == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(caller + "\x00" + requestID))
+	return "mcp-" + hex.EncodeToString(sum[:])
 }
 
 // encodeArgs writes checked arguments as the JSON object the app gets, in

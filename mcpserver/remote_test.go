@@ -33,14 +33,16 @@ func notesCapabilities(t *testing.T) []*capability.Capability {
 
 // fakeApp answers remote calls as a tool app would, and records them.
 type fakeApp struct {
-	mu    sync.Mutex
-	calls []string // "capability args"
-	reply func(capabilityID string) (string, error)
+	mu         sync.Mutex
+	calls      []string // "capability args"
+	requestIDs []string
+	reply      func(capabilityID string) (string, error)
 }
 
-func (a *fakeApp) call(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
+func (a *fakeApp) call(ctx context.Context, capabilityID, requestID string, args []byte) ([]byte, error) {
 	a.mu.Lock()
 	a.calls = append(a.calls, capabilityID+" "+string(args))
+	a.requestIDs = append(a.requestIDs, requestID)
 	a.mu.Unlock()
 	reply, err := a.reply(capabilityID)
 	return []byte(reply), err
@@ -63,23 +65,25 @@ func TestSharedToolName(t *testing.T) {
 	for _, tt := range []struct {
 		pkg, capability, want string
 	}{
-		{notesPackage, "create_note", "io.github.mobilemcp.notes-create_note"},
+		{notesPackage, "create_note", "io_github_mobilemcp_notes-create_note"},
 		// The first "-" ends the package, so these two cannot meet.
-		{"a.b", "c-d", "a.b-c-d"},
-		{"a.b.c", "d", "a.b.c-d"},
-		{"a.b", "c.d", "a.b-c.d"},
-		// Too long: the package's start, ".0x" and 16 hex digits of its hash.
-		{long, "create_note", long[:128-len("-create_note")-19] + ".0x6f75212e20ba50cd-create_note"},
+		{"a.b", "c-d", "a_b-c-d"},
+		{"a.b.c", "d", "a_b_c-d"},
+		{"a.b", "c.d", "a_b-c_d"},
+		// A "_" of the package's own: its start, "_0x" and 16 hex digits of its hash.
+		{"a.b_c", "d", "a_b_c_0x5b8f934a5943517b-d"},
+		// Too long: the same.
+		{long, "create_note", strings.ReplaceAll(long, ".", "_")[:64-len("-create_note")-19] + "_0x6f75212e20ba50cd-create_note"},
 	} {
 		got, err := mcpserver.SharedToolName(tt.pkg, tt.capability)
 		if err != nil || got != tt.want {
 			t.Errorf("sharedToolName(%q, %q) = %q, %v; want %q", tt.pkg, tt.capability, got, err, tt.want)
 		}
-		if len(got) > 128 || !capability.ValidID(got) {
-			t.Errorf("sharedToolName(%q, %q) = %q is not an MCP tool name", tt.pkg, tt.capability, got)
+		if !providerName.MatchString(got) {
+			t.Errorf("sharedToolName(%q, %q) = %q is not a name model providers accept", tt.pkg, tt.capability, got)
 		}
 	}
-	// Two long packages that share their first 116 characters still differ.
+	// Two long packages that share their start still differ.
 	a, _ := mcpserver.SharedToolName(long+"x", "create_note")
 	b, _ := mcpserver.SharedToolName(long+"y", "create_note")
 	if a == b {
@@ -91,7 +95,7 @@ func TestSharedToolName(t *testing.T) {
 		{"a..b", "x", `"a..b" is not an Android package name`},
 		{"a.1b", "x", `"a.1b" is not an Android package name`},
 		{"a.b", "x y", `capability id "x y" of a.b is not a valid MCP tool name`},
-		{long, strings.Repeat("c", 119), "is 119 characters long; a shared tool's name needs it to be at most 107"},
+		{long, strings.Repeat("c", 44), "is 44 characters long; a shared tool's name needs it to be at most 43"},
 	} {
 		if _, err := mcpserver.SharedToolName(tt.pkg, tt.capability); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("sharedToolName(%q, %q) = %v; want an error with %q", tt.pkg, tt.capability, err, tt.want)
@@ -106,7 +110,7 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"io.github.mobilemcp.notes-create_note", "io.github.mobilemcp.notes-list_notes", "io.github.mobilemcp.notes-delete_note"}
+	want := []string{"io_github_mobilemcp_notes-create_note", "io_github_mobilemcp_notes-list_notes", "io_github_mobilemcp_notes-delete_note"}
 	if strings.Join(names, " ") != strings.Join(want, " ") {
 		t.Errorf("Share = %q; want %q", names, want)
 	}
@@ -122,10 +126,10 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 		`"inputSchema":{"type":"object","properties":{` +
 		`"title":{"type":"string","description":"A short title.","maxLength":100},` +
 		`"body":{"type":"string","description":"The text of the note.","maxLength":5000}},"required":["title"],"additionalProperties":false},` +
-		`"name":"io.github.mobilemcp.notes-create_note",` +
+		`"name":"io_github_mobilemcp_notes-create_note",` +
 		`"outputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"The new note's id."}},"required":["id"],"additionalProperties":false},` +
 		`"title":"io.github.mobilemcp.notes: Create note"}`
-	if got := tools["io.github.mobilemcp.notes-create_note"]; got != wantTool {
+	if got := tools["io_github_mobilemcp_notes-create_note"]; got != wantTool {
 		t.Errorf("create_note is listed as\n%s\nwant\n%s", got, wantTool)
 	}
 	input, _ := json.Marshal(descriptor.NewTool(notesCapabilities(t)[0]).InputSchema)
@@ -137,7 +141,7 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	if tools := s.listTools(); len(tools) != 2 {
 		t.Errorf("after Unshare tools/list has %d tools; want the 2 own: %v", len(tools), tools)
 	}
-	if _, rpcErr := s.call("io.github.mobilemcp.notes-create_note", `{"title":"x"}`); !strings.Contains(rpcErr, `"code":-32602`) {
+	if _, rpcErr := s.call("io_github_mobilemcp_notes-create_note", `{"title":"x"}`); !strings.Contains(rpcErr, `"code":-32602`) {
 		t.Errorf("a removed tool's call = %s; want the unknown-tool error", rpcErr)
 	}
 	if calls := notes.recorded(); len(calls) != 0 {
@@ -159,11 +163,11 @@ func TestRemoteCallsReachTheirOwnApp(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	result, rpcErr := s.call("io.github.mobilemcp.notes-create_note", `{"title":"Milk","body":"2 l"}`)
+	result, rpcErr := s.call("io_github_mobilemcp_notes-create_note", `{"title":"Milk","body":"2 l"}`)
 	if want := `{"content":[{"type":"text","text":"Saved note 7"}],"structuredContent":{"id":7}}`; result != want || rpcErr != "" {
 		t.Errorf("create_note = %s %s; want %s", result, rpcErr, want)
 	}
-	result, _ = s.call("org.example.notes-create_note", `{"title":"Eggs"}`)
+	result, _ = s.call("org_example_notes-create_note", `{"title":"Eggs"}`)
 	if want := `{"content":[{"type":"text","text":"Saved note 9"}],"structuredContent":{"id":9}}`; result != want {
 		t.Errorf("the other app's create_note = %s; want %s", result, want)
 	}
@@ -174,14 +178,14 @@ func TestRemoteCallsReachTheirOwnApp(t *testing.T) {
 		t.Errorf("the other app got %q; want %q", got, want)
 	}
 	// A call without arguments sends an empty object.
-	s.call("io.github.mobilemcp.notes-list_notes", `null`)
+	s.call("io_github_mobilemcp_notes-list_notes", `null`)
 	if got := ours.recorded(); got[len(got)-1] != "list_notes {}" {
 		t.Errorf("list_notes without arguments sent %q; want {}", got[len(got)-1])
 	}
 }
 
 func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
-	const tool = "io.github.mobilemcp.notes-create_note"
+	const tool = "io_github_mobilemcp_notes-create_note"
 	for _, tt := range []struct {
 		name    string
 		args    string
@@ -228,7 +232,7 @@ func TestRemoteFailuresAreToolErrorsNamingTheTool(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := startServer(t, mcpserver.Options{})
-			call := func(ctx context.Context, _ string, _ []byte) ([]byte, error) {
+			call := func(ctx context.Context, _, _ string, _ []byte) ([]byte, error) {
 				reply, err := tt.reply(ctx)
 				return []byte(reply), err
 			}
@@ -284,7 +288,7 @@ func TestSetRemoteAgainReplacesTheAppsTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	tools := s.listTools()
-	if len(tools) != 3 || tools["io.github.mobilemcp.notes-create_note"] == "" {
+	if len(tools) != 3 || tools["io_github_mobilemcp_notes-create_note"] == "" {
 		t.Errorf("after an update tools/list has %v; want send_sms, get_sms_subscriptions and create_note", tools)
 	}
 }
@@ -302,13 +306,13 @@ func TestARemoteNumberOutputMayBeAWholeNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := startServer(t, mcpserver.Options{})
-	call := func(context.Context, string, []byte) ([]byte, error) {
+	call := func(context.Context, string, string, []byte) ([]byte, error) {
 		return []byte(replyJSON("quote", "3 euros", `[{"name":"price","type":"integer","value":3}]`)), nil
 	}
 	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.shop", Capabilities: f.Capabilities(), Call: call}); err != nil {
 		t.Fatal(err)
 	}
-	result, rpcErr := s.call("com.example.shop-quote", "{}")
+	result, rpcErr := s.call("com_example_shop-quote", "{}")
 	want := `{"content":[{"type":"text","text":"3 euros"}],"structuredContent":{"price":3}}`
 	if rpcErr != "" || result != want {
 		t.Errorf("call = %s %s; want %s", result, rpcErr, want)

@@ -129,10 +129,10 @@ func TestASharedToolShowsItsAppAndNoInvisibleText(t *testing.T) {
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: Send SMS"},` +
 		`"description":"Sends an SMS message.",` +
 		`"inputSchema":{"type":"object","properties":{"to":{"type":"string","description":"The number."}},"required":["to"],"additionalProperties":false},` +
-		`"name":"com.example.evil-send_sms_1",` +
+		`"name":"com_example_evil-send_sms_1",` +
 		`"outputSchema":{"type":"object","properties":{},"required":[],"additionalProperties":false},` +
 		`"title":"com.example.evil: Send SMS"}`
-	if got := s.listTools()["com.example.evil-send_sms_1"]; got != want {
+	if got := s.listTools()["com_example_evil-send_sms_1"]; got != want {
 		t.Errorf("the shared tool is listed as\n%s\nwant\n%s", got, want)
 	}
 }
@@ -159,7 +159,7 @@ func TestASharedAppIsBounded(t *testing.T) {
 		{"too many capabilities", mcpserver.SharedApp{Package: "com.example.evil", Capabilities: many, Call: call},
 			fmt.Sprintf("mcpserver: com.example.evil declares %d capabilities; a shared app may declare at most %d", len(many), mcpserver.MaxSharedCapabilities)},
 		{"an invisible character in a name", mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&hidden}, Call: call},
-			`mcpserver: input param "t\u200bo" of send_sms_1 of com.example.evil has a character that is not shown (U+200B); a shared tool's names must be what the user sees`},
+			`mcpserver: input param "t\u200bo" of send_sms_1 of com.example.evil has a character that is not shown (U+200B); a shared tool's names and patterns must be what the user sees`},
 	} {
 		if _, err := s.srv.Share(tt.r); err == nil || err.Error() != tt.want {
 			t.Errorf("%s: Share = %v; want %s", tt.name, err, tt.want)
@@ -207,19 +207,19 @@ func TestASharedToolHidesNoTextInVariationSelectorsOrFillers(t *testing.T) {
 	want := `{"annotations":{"destructiveHint":false,"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true,"title":"com.example.evil: List notes"},` +
 		`"description":"Lists notes.",` +
 		`"inputSchema":{"type":"object","properties":{"filter":{"type":"string","description":"Words to find."}},"required":[],"additionalProperties":false},` +
-		`"name":"com.example.evil-list_notes",` +
+		`"name":"com_example_evil-list_notes",` +
 		`"outputSchema":{"type":"object","properties":{},"required":[],"additionalProperties":false},` +
 		`"title":"com.example.evil: List notes"}`
-	if got := s.listTools()["com.example.evil-list_notes"]; got != want {
+	if got := s.listTools()["com_example_evil-list_notes"]; got != want {
 		t.Errorf("the shared tool is listed as\n%s\nwant\n%s", got, want)
 	}
-	if result, _ := s.call("com.example.evil-list_notes", `{}`); !strings.Contains(result, `"text":"invalid_arguments: No such note."}`) {
+	if result, _ := s.call("com_example_evil-list_notes", `{}`); !strings.Contains(result, `"text":"invalid_arguments: No such note."}`) {
 		t.Errorf("the app's failure reached the model as %s", result)
 	}
 	app.reply = func(string) (string, error) {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","capability":{"id":"list_notes","output":[]},"status":"success","message":"No notes.` + hiddenInstruction + `"}}}`, nil
 	}
-	if result, _ := s.call("com.example.evil-list_notes", `{}`); !strings.Contains(result, `"text":"No notes."`) {
+	if result, _ := s.call("com_example_evil-list_notes", `{}`); !strings.Contains(result, `"text":"No notes."`) {
 		t.Errorf("the app's success reached the model as %s", result)
 	}
 }

@@ -20,11 +20,14 @@ import (
 // reply store apply and its consent prompt names the app.
 type RemoteCaller interface {
 	// Call invokes capability of the app packageName with argsJSON (a
-	// JSON object) and returns the reply JSON the tool sent (its
-	// mobile-mcp-response extra), failures included. It returns an error
-	// when the tool cannot be reached or gives no reply within
-	// timeoutMillis.
-	Call(packageName, capability, argsJSON string, timeoutMillis int64) (string, error)
+	// JSON object) under the Mobile-MCP request id requestID, and returns
+	// the reply JSON the tool sent (its mobile-mcp-response extra),
+	// failures included. requestID is derived from the MCP client's own
+	// and is the same for each retry, so the tool's reply store answers a
+	// retry with the first run's reply; it is "" when the client gave
+	// none, and then the call takes a fresh id. It returns an error when
+	// the tool cannot be reached or gives no reply within timeoutMillis.
+	Call(packageName, capability, requestID, argsJSON string, timeoutMillis int64) (string, error)
 }
 
 // SetRemoteCaller makes c the way the gateway calls other apps' tools. Set
@@ -134,8 +137,8 @@ const javaGrace = time.Second
 // goroutine, which cannot be interrupted, so the result is awaited until
 // ctx's deadline only; Java's own timeout, javaGrace later, ends the call
 // soon after.
-func remoteCall(c RemoteCaller, packageName string) func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
-	return func(ctx context.Context, capabilityID string, args []byte) ([]byte, error) {
+func remoteCall(c RemoteCaller, packageName string) func(ctx context.Context, capabilityID, requestID string, args []byte) ([]byte, error) {
+	return func(ctx context.Context, capabilityID, requestID string, args []byte) ([]byte, error) {
 		wait := mcpserver.MaxSharedTimeout
 		if deadline, ok := ctx.Deadline(); ok {
 			wait = time.Until(deadline)
@@ -154,7 +157,7 @@ func remoteCall(c RemoteCaller, packageName string) func(ctx context.Context, ca
 				}
 				done <- r
 			}()
-			r.reply, r.err = c.Call(packageName, capabilityID, string(args), timeout)
+			r.reply, r.err = c.Call(packageName, capabilityID, requestID, string(args), timeout)
 		}()
 		select {
 		case r := <-done:

@@ -23,7 +23,7 @@ type javaCaller struct {
 	reply    func(pkg, capability string) (string, error)
 }
 
-func (c *javaCaller) Call(pkg, capability, argsJSON string, timeoutMillis int64) (string, error) {
+func (c *javaCaller) Call(pkg, capability, _, argsJSON string, timeoutMillis int64) (string, error) {
 	c.mu.Lock()
 	c.calls = append(c.calls, pkg+" "+capability+" "+argsJSON)
 	c.timeouts = append(c.timeouts, timeoutMillis)
@@ -88,11 +88,11 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}
 	t.Cleanup(func() { s.StopHTTP() })
 	url := s.ServingURL()
-	want := []string{"get_sms_subscriptions", "io.github.mobilemcp.notes-create_note", "io.github.mobilemcp.notes-delete_note", "io.github.mobilemcp.notes-list_notes", "send_sms"}
+	want := []string{"get_sms_subscriptions", "io_github_mobilemcp_notes-create_note", "io_github_mobilemcp_notes-delete_note", "io_github_mobilemcp_notes-list_notes", "send_sms"}
 	if got := toolNames(t, url); !slices.Equal(got, want) {
 		t.Errorf("tools %q; want %q", got, want)
 	}
-	got := callTool(t, url, "io.github.mobilemcp.notes-create_note", `{"title":"Milk"}`)
+	got := callTool(t, url, "io_github_mobilemcp_notes-create_note", `{"title":"Milk"}`)
 	if want := `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Saved note 3"}],"structuredContent":{"id":3}}}`; got != want {
 		t.Errorf("create_note: %s\nwant %s", got, want)
 	}
@@ -137,13 +137,13 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 	}{
 		{"not reachable", func() (string, error) {
 			return "", errors.New("io.github.mobilemcp.notes has no service for mobile.mcp.SERVICE")
-		}, "platform_error: io.github.mobilemcp.notes-create_note could not be reached: io.github.mobilemcp.notes has no service for mobile.mcp.SERVICE"},
+		}, "platform_error: io_github_mobilemcp_notes-create_note could not be reached: io.github.mobilemcp.notes has no service for mobile.mcp.SERVICE"},
 		{"no answer in time", func() (string, error) { time.Sleep(time.Second); return "", nil },
-			"timeout: io.github.mobilemcp.notes-create_note did not finish within 100ms; it may still complete, so check before retrying with a new request id"},
+			"timeout: io_github_mobilemcp_notes-create_note did not finish within 100ms; it may still complete, so check before retrying with a new request id"},
 		{"garbage", func() (string, error) { return "{}", nil },
-			`platform_error: io.github.mobilemcp.notes-create_note answered with something that is not a Mobile-MCP reply: reply has status \"\"; want \"success\" or \"failure\"`},
+			`platform_error: io_github_mobilemcp_notes-create_note answered with something that is not a Mobile-MCP reply: reply has status \"\"; want \"success\" or \"failure\"`},
 		{"a panic", func() (string, error) { panic("Java exception") },
-			"platform_error: io.github.mobilemcp.notes-create_note could not be reached: the call failed with an internal error: Java exception"},
+			"platform_error: io_github_mobilemcp_notes-create_note could not be reached: the call failed with an internal error: Java exception"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, s := newServer(t, &fakeJava{Subs: seedSubs})
@@ -156,7 +156,7 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { s.StopHTTP() })
-			got := callTool(t, s.ServingURL(), "io.github.mobilemcp.notes-create_note", `{"title":"Milk"}`)
+			got := callTool(t, s.ServingURL(), "io_github_mobilemcp_notes-create_note", `{"title":"Milk"}`)
 			if !strings.Contains(got, `"isError":true`) || !strings.Contains(got, `"text":"`+tt.want+`"`) {
 				t.Errorf("got %s\nwant isError with %s", got, tt.want)
 			}

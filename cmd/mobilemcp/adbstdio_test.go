@@ -198,7 +198,7 @@ func TestADBStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := phone.srv.Share(mcpserver.SharedApp{Package: "io.github.mobilemcp.notes", Capabilities: notes,
-		Call: func(context.Context, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
+		Call: func(context.Context, string, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -207,7 +207,7 @@ func TestADBStdio(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed after the user shared a tool")
 	}
-	if got := client.tools(); len(got) != 5 || !slices.Contains(got, "io.github.mobilemcp.notes-create_note") {
+	if got := client.tools(); len(got) != 5 || !slices.Contains(got, "io_github_mobilemcp_notes-create_note") {
 		t.Errorf("tools/list after sharing: %q", got)
 	}
 

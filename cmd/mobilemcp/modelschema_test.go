@@ -178,10 +178,6 @@ var conflicts = []conflict{
 		func(p problem, _ *capability.Capability) bool {
 			return p.rule == "openai-closed-object" && p.path != "inputSchema"
 		}},
-	{"OpenAI function names have no dots; a shared tool is named after its app's package",
-		func(p problem, _ *capability.Capability) bool {
-			return p.rule == "openai-name" && strings.Contains(p.tool, ".") && strings.Contains(p.tool, "-")
-		}},
 }
 
 // modelSchemaDescriptors are the descriptors in this repository whose
@@ -266,7 +262,7 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 			pkg = "com.example." + strings.Repeat("long", 30)
 		}
 		caps := files[path].Capabilities()
-		names, err := srv.Share(mcpserver.SharedApp{Package: pkg, Capabilities: caps, Call: func(context.Context, string, []byte) ([]byte, error) { return nil, nil }})
+		names, err := srv.Share(mcpserver.SharedApp{Package: pkg, Capabilities: caps, Call: func(context.Context, string, string, []byte) ([]byte, error) { return nil, nil }})
 		if err != nil {
 			t.Fatal(err)
 		}

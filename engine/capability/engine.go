@@ -308,7 +308,7 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 	// Another process may be running the same id: wait for its reply as
 	// long as it may take to come, its deadline and a little more.
 	wait, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
-	claim, stored, storeErr := store.Begin(wait, caller.ID+"\x00"+req.ID, fingerprint(c.ID, args))
+	claim, stored, storeErr := store.Begin(wait, storeKey(caller, req.ID), fingerprint(c.ID, args))
 	cancel()
 	switch {
 	case errors.Is(storeErr, replystore.ErrConflict):
@@ -331,6 +331,20 @@ func (e *Engine) lookUp(ctx context.Context, caller Caller, c *Capability, args 
 		return false
 	}
 	return true
+}
+
+// storeKey is the reply store's key of request id from caller. A caller
+// the transport only claims (an Intent's, named by whoever created its
+// callback) has a key space of its own: it never hears the reply of a
+// call its claimed app made by binding, nor waits on one in flight and
+// takes its refusal, or the reverse. No vouched caller's ID starts with
+// NUL.
+func storeKey(caller Caller, id string) string {
+	key := caller.ID + "\x00" + id
+	if !caller.Vouched {
+		key = "\x00claimed\x00" + key
+	}
+	return key
 }
 
 // delivery hands a call's one reply to its transport, after keeping it in

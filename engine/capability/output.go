@@ -115,16 +115,18 @@ func (p *Param) checkItems(raw []byte) string {
 	if p.Items == "" {
 		return ""
 	}
-	var elems []json.RawMessage
-	if json.Unmarshal(raw, &elems) != nil {
+	if !json.Valid(raw) {
 		return "" // not an array, which the caller reports
 	}
-	for i, e := range elems {
-		if !p.Items.holds(e) {
-			return fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), rawjson.Describe(e))
+	// Walked rather than unmarshalled: on a call's fresh goroutine,
+	// encoding/json's recursion grows the stack, copying it, every time.
+	problem := ""
+	rawjson.ForEachElement(raw, func(i int, e []byte) {
+		if problem == "" && !p.Items.holds(e) {
+			problem = fmt.Sprintf("%s[%d] must be %s, got %s", p.Name, i, typeNoun(p.Items), rawjson.Describe(e))
 		}
-	}
-	return ""
+	})
+	return problem
 }
 
 // holds reports whether the encoded JSON value is of type t. A number is

@@ -5,10 +5,12 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // The extension attributes that carry what the engine enforces beyond the
@@ -75,6 +77,13 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 			}
 			p.MaxLength = n
 		case patternKey:
+			// The pattern reaches the model whole, in the tool's input
+			// schema, where hidden text would be read and not seen.
+			if at := text.IndexUnseen(a.Value); at >= 0 {
+				c, _ := utf8.DecodeRuneInString(a.Value[at:])
+				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which has a character that is not shown (%U); a pattern reaches the model as it is, so write it in characters the user sees", what, a.FullKey(), a.Value, c)
+				continue
+			}
 			if err := r.compile(a.Value); err != nil {
 				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a regular expression: %v", what, a.FullKey(), a.Value, err)
 				continue

@@ -10,10 +10,13 @@
 // also share one cap between them, so that changing the claimed name gains
 // nothing. Beyond a cap, Push refuses at once, before anything is queued.
 //
-// Pop hands out work fairly: a caller runs at most Limits.Running items at
-// once, and of the callers with work waiting, the one running the fewest
-// goes first, ties taken in turn. The callers Android does not vouch for
-// count as one caller here, served in turn among themselves.
+// Pop hands out work fairly: an app runs at most Limits.Running items at
+// once, and of the apps with work waiting, the one running the fewest goes
+// first, ties taken in turn. An app is the callers of one ID, vouched for
+// or not: its work by binding and the work an Intent claims for it run
+// within one Limits.Running, so calling both ways gains it nothing (their
+// caps on work in flight stay apart, so a claim cannot use up the app's
+// own). The callers without a name are one app here.
 //
 // Every request of a tool passes through a Queue, so in steady state it
 // allocates nothing: the records of a caller whose work has all run are
@@ -75,6 +78,9 @@ type Queue[T any] struct {
 	turn []*group[T]
 	// seq numbers the items handed out, so that a Ticket names one.
 	seq uint64
+	// unvouched is the work in flight of the callers Android does not
+	// vouch for, together: at most Limits.Unvouched.
+	unvouched int
 	// idleGroups and idleCallers are records whose work has all run,
 	// kept for reuse (at most maxIdle of each): a caller that sends one
 	// request at a time would otherwise need new ones for each.
@@ -87,33 +93,38 @@ type Queue[T any] struct {
 // callers does not stay in memory.
 const maxIdle = 8
 
-// groupKey names a group: a vouched caller's own, or (the zero key) the
-// one all unvouched callers share.
+// groupKey names a group: an app, the callers of one ID whether Android
+// vouches for them or not; the zero key is the callers without a name.
 type groupKey struct {
-	vouched bool
-	id      string
+	id string
 }
 
-func keyOf(c Caller) groupKey {
+func keyOf(c Caller) groupKey { return groupKey{id: c.ID} }
+
+// callerKey names c within its app's group: the caller Android vouches
+// for and the one an Intent claims have records, and caps, of their own.
+// No vouched caller's ID starts with NUL.
+func callerKey(c Caller) string {
 	if c.Vouched {
-		return groupKey{vouched: true, id: c.ID}
+		return c.ID
 	}
-	return groupKey{}
+	return "\x00" + c.ID
 }
 
-// group is the work of one vouched caller, or of all unvouched callers.
+// group is the work of one app: the callers of one ID.
 type group[T any] struct {
 	key      groupKey
 	inFlight int
 	waiting  int
 	running  []uint64              // the seq of each item that runs
-	callers  map[string]*caller[T] // by Caller.ID
+	callers  map[string]*caller[T] // by callerKey
 	turn     []*caller[T]          // those with work waiting, in turn
 }
 
 // caller is one caller's work within its group.
 type caller[T any] struct {
-	id       string
+	id       string // callerKey
+	vouched  bool
 	inFlight int
 	queue    []T // waiting from queue[head] on
 	head     int
@@ -144,12 +155,12 @@ func (q *Queue[T]) Push(c Caller, item T) error {
 	g := q.groups[key]
 	var who *caller[T]
 	if g != nil {
-		who = g.callers[c.ID]
+		who = g.callers[callerKey(c)]
 	}
 	switch {
 	case who != nil && who.inFlight >= q.limits.PerCaller:
 		return &FullError{Caller: c, Limit: q.limits.PerCaller}
-	case !c.Vouched && g != nil && g.inFlight >= q.limits.Unvouched:
+	case !c.Vouched && q.unvouched >= q.limits.Unvouched:
 		return &FullError{Caller: c, Shared: true, Limit: q.limits.Unvouched}
 	}
 	if g == nil {
@@ -157,11 +168,14 @@ func (q *Queue[T]) Push(c Caller, item T) error {
 		q.groups[key] = g
 	}
 	if who == nil {
-		who = q.newCaller(c.ID)
-		g.callers[c.ID] = who
+		who = q.newCaller(c)
+		g.callers[who.id] = who
 	}
 	who.inFlight++
 	g.inFlight++
+	if !c.Vouched {
+		q.unvouched++
+	}
 	if who.waiting() == 0 {
 		g.turn = append(g.turn, who)
 	}
@@ -240,6 +254,9 @@ func (q *Queue[T]) finish(t Ticket[T]) {
 	g.running = slices.Delete(g.running, i, i+1)
 	g.inFlight--
 	who.inFlight--
+	if !who.vouched {
+		q.unvouched--
+	}
 	if who.inFlight == 0 {
 		delete(g.callers, who.id)
 		if len(q.idleCallers) < maxIdle {
@@ -268,16 +285,16 @@ func (q *Queue[T]) newGroup(key groupKey) *group[T] {
 	return &group[T]{key: key, callers: map[string]*caller[T]{}}
 }
 
-// newCaller returns an empty caller named id, reusing an idle one.
-func (q *Queue[T]) newCaller(id string) *caller[T] {
+// newCaller returns an empty record of c, reusing an idle one.
+func (q *Queue[T]) newCaller(c Caller) *caller[T] {
 	if n := len(q.idleCallers); n > 0 {
 		who := q.idleCallers[n-1]
 		q.idleCallers[n-1] = nil
 		q.idleCallers = q.idleCallers[:n-1]
-		who.id = id
+		who.id, who.vouched = callerKey(c), c.Vouched
 		return who
 	}
-	return &caller[T]{id: id}
+	return &caller[T]{id: callerKey(c), vouched: c.Vouched}
 }
 
 // waiting is how many items of who wait.

@@ -17,6 +17,8 @@ var (
 
 func claimed(id string) fairqueue.Caller { return fairqueue.Caller{ID: id} }
 
+func vouched(id string) fairqueue.Caller { return fairqueue.Caller{ID: id, Vouched: true} }
+
 // popAll pops until nothing may run, and returns the items in order with
 // the funcs that finish them.
 func popAll(q *fairqueue.Queue[string]) (items []string, done []func()) {
@@ -111,23 +113,28 @@ func TestPopIsFair(t *testing.T) {
 	}
 }
 
-// Callers that Android does not vouch for run as one caller, and take
-// turns among themselves.
-func TestUnvouchedCallersRunAsOneAndTakeTurns(t *testing.T) {
+// An app is the callers of one ID: what an Intent claims for it runs
+// within the same Limits.Running as what it sends by binding, so calling
+// both ways gains it no worker. Each app takes its turn, and the callers
+// without a name are one app.
+func TestOneAppRunsWithinOneLimitWhicheverWayItCalls(t *testing.T) {
 	q := fairqueue.New[string](fairqueue.Limits{PerCaller: 64, Unvouched: 64, Running: 2})
 	for i := range 3 {
-		q.Push(claimed("com.example.a"), fmt.Sprint("a", i))
+		q.Push(vouched("com.example.a"), fmt.Sprint("bound", i))
+		q.Push(claimed("com.example.a"), fmt.Sprint("claimed", i))
 	}
 	q.Push(claimed("com.example.b"), "b0")
 	q.Push(claimed(""), "none0")
+	q.Push(claimed(""), "none1")
+	q.Push(claimed(""), "none2")
 	items, done := popAll(q)
-	if want := []string{"a0", "b0"}; !slices.Equal(items, want) {
+	if want := []string{"bound0", "b0", "none0", "claimed0", "none1"}; !slices.Equal(items, want) {
 		t.Fatalf("popped %q; want %q", items, want)
 	}
 	done[0]()
-	done[1]()
-	if items, _ := popAll(q); !slices.Equal(items, []string{"none0", "a1"}) {
-		t.Errorf("popped %q; want the next two claims in turn", items)
+	done[2]()
+	if items, _ := popAll(q); !slices.Equal(items, []string{"bound1", "none2"}) {
+		t.Errorf("popped %q; want the app's next, in turn, and the last without a name", items)
 	}
 }
 

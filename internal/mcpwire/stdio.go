@@ -225,13 +225,77 @@ func decodeLine(n int, line []byte, size, limit int) (msgs []jsonrpc.Message, ba
 			return nil, false, ErrorResponse(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
 				"Invalid Request: line %d is not a JSON-RPC 2.0 message, which is an object such as {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", n))
 		}
-		msg, err := jsonrpc.DecodeMessage(m)
+		msg, err := decodeMessage(m)
 		if err != nil {
 			return nil, false, ErrorResponse(MessageID(m), jsonrpc.CodeInvalidRequest, fmt.Sprintf("Invalid Request: line %d is not a JSON-RPC 2.0 message: %v", n, err))
 		}
 		msgs[i] = msg
 	}
 	return msgs, batch, nil
+}
+
+// decodeMessage decodes one JSON-RPC message by the rules of the SDK's
+// jsonrpc.DecodeMessage, with its errors for a wrong version tag and a bad
+// id, but through encoding/json: the SDK's decoder allocates a 32 KiB
+// buffer for every message, and collecting those was a large part of the
+// server's CPU. data is an object that json.Valid has accepted and that
+// gives no member twice; members are matched by their exact names, as the
+// SDK matches them (encoding/json alone would also take "Method").
+func decodeMessage(data []byte) (jsonrpc.Message, error) {
+	var tag, id, method, params, result, failure json.RawMessage
+	rawjson.ForEachMember(data, func(key, value []byte) {
+		switch string(key) {
+		case "jsonrpc":
+			tag = value
+		case "id":
+			id = value
+		case "method":
+			method = value
+		case "params":
+			params = value
+		case "result":
+			result = value
+		case "error":
+			failure = value
+		}
+	})
+	var version string
+	var rawID any
+	for _, m := range []struct {
+		raw json.RawMessage
+		to  any
+	}{{tag, &version}, {id, &rawID}} {
+		if m.raw != nil {
+			if err := json.Unmarshal(m.raw, m.to); err != nil {
+				return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
+			}
+		}
+	}
+	if version != "2.0" {
+		return nil, fmt.Errorf("invalid message version tag %q; expected %q", version, "2.0")
+	}
+	msgID, err := jsonrpc.MakeID(rawID)
+	if err != nil {
+		return nil, err
+	}
+	if method != nil {
+		var name string
+		if err := json.Unmarshal(method, &name); err != nil {
+			return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
+		}
+		return &jsonrpc.Request{ID: msgID, Method: name, Params: params}, nil
+	}
+	if !msgID.IsValid() {
+		return nil, errors.New("it has neither a method nor an id")
+	}
+	resp := &jsonrpc.Response{ID: msgID, Result: result}
+	if failure != nil && string(failure) != "null" {
+		resp.Error = new(jsonrpc.Error)
+		if err := json.Unmarshal(failure, resp.Error); err != nil {
+			return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
+		}
+	}
+	return resp, nil
 }
 
 // Read implements mcp.Connection: the next message for the SDK. At the end
@@ -293,8 +357,7 @@ func (c *lineConn) take(req *jsonrpc.Request) {
 	defer c.mu.Unlock()
 	switch {
 	case req.IsCall():
-		c.add(req.ID, nil)
-		if req.Method == "initialize" {
+		if c.add(req.ID, nil) && req.Method == "initialize" {
 			c.initID, c.initDone = req.ID, make(chan struct{})
 		}
 	case req.Method == "notifications/cancelled":
@@ -360,17 +423,18 @@ func (c *lineConn) takeBatch(n int, msgs []jsonrpc.Message) []byte {
 	return nil
 }
 
-// add records the call id in flight, unless a call with that id is in
-// flight already (the SDK refuses the second one without an answer); c.mu
-// is held.
-func (c *lineConn) add(id jsonrpc.ID, b *batchReplies) {
+// add records the call id in flight and reports true, unless a call with
+// that id is in flight already (the SDK refuses the second one without an
+// answer); c.mu is held.
+func (c *lineConn) add(id jsonrpc.ID, b *batchReplies) bool {
 	if c.calls[id] != nil {
-		return
+		return false
 	}
 	if len(c.calls) == 0 {
 		c.idle = make(chan struct{})
 	}
 	c.calls[id] = &callInFlight{batch: b}
+	return true
 }
 
 // drained waits until no call is in flight, or the connection is closed,

@@ -17,6 +17,7 @@ import android.util.Log;
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.smsapp.RemoteCaller;
@@ -346,11 +347,14 @@ final class Gateway implements RemoteCaller {
     /**
      * The engine's call of a shared tool: by binding, and, for a read-only capability only, by
      * Intent when the tool cannot be bound (and so never saw the request); the client library binds
-     * for a capability that changes something whatever the mode. Returns the tool's reply JSON; throws when it cannot be
-     * reached or does not answer in time, and the engine turns that into the MCP error.
+     * for a capability that changes something whatever the mode. It goes under requestId, which the
+     * engine derives from the MCP client's own request id and is the same for each retry, so the
+     * tool's reply store answers a retry with the first run's reply; under a fresh id when it is
+     * empty. Returns the tool's reply JSON; throws when it cannot be reached or does not answer in
+     * time, and the engine turns that into the MCP error.
      */
     @Override
-    public String call(String packageName, String capability, String argsJSON, long timeoutMillis) throws Exception {
+    public String call(String packageName, String capability, String requestId, String argsJSON, long timeoutMillis) throws Exception {
         Tool tool;
         synchronized (this) {
             tool = found.get(packageName);
@@ -365,16 +369,19 @@ final class Gateway implements RemoteCaller {
             refreshSoon();
             throw new IllegalStateException(notShared);
         }
-        JSONObject args = new JSONObject(argsJSON);
+        Request request = client.request(tool, capability, new JSONObject(argsJSON));
+        if (!requestId.isEmpty()) {
+            request = request.withId(requestId);
+        }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         try {
-            return await(client.request(tool, capability, args).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(timeoutMillis).send());
+            return await(request.withTimeoutMillis(timeoutMillis).send());
         } catch (MobileMcpException e) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (!e.wasNotSent() || left <= 0) {
                 throw e;
             }
-            return await(client.request(tool, capability, args).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());
+            return await(request.withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());
         }
     }
 

@@ -49,9 +49,11 @@ import java.util.concurrent.CompletableFuture;
 public class GatewayTest {
     private static final String APP = "io.github.mobilemcp.app";
     private static final String NOTES = "io.github.mobilemcp.notes";
-    private static final String CREATE_NOTE = NOTES + "-create_note";
+    /** The start of the names of the notes app's tools: its package, in the alphabet of tool names. */
+    private static final String NOTES_TOOL = "io_github_mobilemcp_notes";
+    private static final String CREATE_NOTE = NOTES_TOOL + "-create_note";
     private static final List<String> OWN = List.of("get_sms_subscriptions", "send_sms");
-    private static final List<String> WITH_NOTES = List.of("get_sms_subscriptions", CREATE_NOTE, NOTES + "-delete_note", NOTES + "-list_notes", "send_sms");
+    private static final List<String> WITH_NOTES = List.of("get_sms_subscriptions", CREATE_NOTE, NOTES_TOOL + "-delete_note", NOTES_TOOL + "-list_notes", "send_sms");
     /** The app's receiver that forgets the share of a removed package. */
     private static final String SHARES_RECEIVER = "io.github.mobilemcp.app.SharedPackageRemovedReceiver";
 
@@ -112,7 +114,7 @@ public class GatewayTest {
                 call(CREATE_NOTE, "{\"title\":\"Milk\"}"));
 
         gateway.setShared(NOTES, true);
-        awaitTools(List.of("get_sms_subscriptions", NOTES + "-create_note", NOTES + "-delete_note", NOTES + "-list_notes", "send_sms"));
+        awaitTools(List.of("get_sms_subscriptions", NOTES_TOOL + "-create_note", NOTES_TOOL + "-delete_note", NOTES_TOOL + "-list_notes", "send_sms"));
         assertEquals("[io.github.mobilemcp.notes (Notes): shared]", gateway.tools().toString());
 
         // The notes app asks its user about the caller, which is the gateway app.
@@ -123,7 +125,7 @@ public class GatewayTest {
         assertEquals("Allow io.github.mobilemcp.app (mobilemcp) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
         assertEquals(List.of(APP), callers(McpTool.get(notes)));
         assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app())));
-        assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
+        assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES_TOOL + "-list_notes", "{}"))
                 .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
 
         McpTool.get(notes).allow(APP); // the user taps Allow
@@ -131,7 +133,7 @@ public class GatewayTest {
                 call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"1 note\"}],"
                         + "\"structuredContent\":{\"count\":1,\"notes\":[{\"id\":1,\"title\":\"Milk\",\"body\":\"2 l\"}]}}}",
-                call(NOTES + "-list_notes", "{}"));
+                call(NOTES_TOOL + "-list_notes", "{}"));
         // The notes tool validated the arguments itself.
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"_meta\":{\"io.github.mobilemcp/error_code\":\"invalid_arguments\"},"
                         + "\"content\":[{\"type\":\"text\",\"text\":\"invalid_arguments: title is blank; give the note a title\"}],\"isError\":true}}",
@@ -144,7 +146,7 @@ public class GatewayTest {
     @Test
     public void uninstallingTheAppRemovesItsTools() throws Exception {
         Gateway.of(agent.app()).setShared(NOTES, true);
-        awaitTools(List.of("get_sms_subscriptions", NOTES + "-create_note", NOTES + "-delete_note", NOTES + "-list_notes", "send_sms"));
+        awaitTools(List.of("get_sms_subscriptions", NOTES_TOOL + "-create_note", NOTES_TOOL + "-delete_note", NOTES_TOOL + "-list_notes", "send_sms"));
         notes.uninstall();
         awaitTools(List.of("get_sms_subscriptions", "send_sms"));
         assertEquals("[]", Gateway.of(agent.app()).tools().toString());
@@ -174,7 +176,7 @@ public class GatewayTest {
         assertEquals("[io.github.mobilemcp.notes (Notes): shared]", gateway.tools().toString());
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"0 notes\"}],"
                         + "\"structuredContent\":{\"count\":0,\"notes\":[]}}}",
-                call(NOTES + "-list_notes", "{}"));
+                call(NOTES_TOOL + "-list_notes", "{}"));
     }
 
     /**
@@ -194,7 +196,7 @@ public class GatewayTest {
 
         gateway.setShared(NOTES, true);
         awaitTools(WITH_NOTES);
-        assertEquals("nothing was created", 0, new JSONObject(call(NOTES + "-list_notes", "{}"))
+        assertEquals("nothing was created", 0, new JSONObject(call(NOTES_TOOL + "-list_notes", "{}"))
                 .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
     }
 
@@ -235,12 +237,12 @@ public class GatewayTest {
         broken.install(BrokenToolService.class, "Broken", R.xml.notes_capabilities);
         McpTool.get(broken).allow(APP);
         Gateway.of(agent.app()).setShared("com.example.broken", true);
-        awaitTool("com.example.broken-create_note");
+        awaitTool("com_example_broken-create_note");
 
         assertEquals(toolError("internal_error", "internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked"),
-                call("com.example.broken-create_note", "{\"title\":\"Milk\"}"));
+                call("com_example_broken-create_note", "{\"title\":\"Milk\"}"));
         assertEquals(toolError("timeout", "timeout: list_notes did not finish within 300ms"),
-                call("com.example.broken-list_notes", "{}"));
+                call("com_example_broken-list_notes", "{}"));
     }
 
     @Test
@@ -248,10 +250,10 @@ public class GatewayTest {
         Smsapp.serverFor(EngineAccess.bridge(agent.app())).setRemoteTimeoutMillis(500);
         install("com.example.stuck", "Stuck").installUnanswering("Stuck", R.xml.notes_capabilities);
         Gateway.of(agent.app()).setShared("com.example.stuck", true);
-        awaitTool("com.example.stuck-list_notes");
+        awaitTool("com_example_stuck-list_notes");
 
-        assertEquals(toolError("timeout", "timeout: com.example.stuck-list_notes did not finish within 500ms"),
-                call("com.example.stuck-list_notes", "{}"));
+        assertEquals(toolError("timeout", "timeout: com_example_stuck-list_notes did not finish within 500ms"),
+                call("com_example_stuck-list_notes", "{}"));
     }
 
     /** Shares the notes tool, which its user allowed the gateway app to use, once its tools are served. */

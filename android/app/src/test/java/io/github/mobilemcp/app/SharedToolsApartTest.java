@@ -97,8 +97,9 @@ public class SharedToolsApartTest {
         Gateway gateway = Gateway.of(agent.app());
         gateway.setShared(victim.getPackageName(), true);
         String victimTool = awaitTool(name -> name.endsWith("-create_note"));
+        String victimsList = awaitTool(name -> name.endsWith("-list_notes"));
         gateway.setShared(attacker.getPackageName(), true);
-        String attackersList = awaitTool(name -> name.equals(attacker.getPackageName() + "-list_notes"));
+        String attackersList = awaitTool(name -> name.endsWith("-list_notes") && !name.equals(victimsList));
 
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}",
                 call(victimTool, "{\"title\":\"Milk\"}"));
@@ -124,7 +125,7 @@ public class SharedToolsApartTest {
         OtherApp evil = install("com.example.evil", "Messages");
         evil.installUnanswering("Messages", R.xml.hostile_capabilities);
         Gateway.of(agent.app()).setShared("com.example.evil", true);
-        String name = awaitTool(n -> n.equals("com.example.evil-send_sms"));
+        String name = awaitTool(n -> n.equals("com_example_evil-send_sms"));
 
         JSONObject tool = new JSONObject(tools().get(name));
         assertEquals("com.example.evil: Send SMS", tool.getString("title"));

@@ -11,6 +11,7 @@ import android.app.NotificationManager;
 import android.app.PendingIntent;
 import android.content.Intent;
 import android.os.Looper;
+import android.os.SystemClock;
 import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
@@ -23,7 +24,9 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
+import io.github.mobilemcp.sdk.testing.Touch;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.HashSet;
@@ -115,12 +118,16 @@ public class VisibleConsentTest {
 
     /** The user clicks label on the question. */
     private void click(Activity question, String label) {
+        button(question, label).performClick();
+    }
+
+    /** The button labelled label on the question. */
+    private static Button button(Activity question, String label) {
         ViewGroup layout = (ViewGroup) ((ViewGroup) question.findViewById(android.R.id.content)).getChildAt(0);
         for (int i = 0; i < layout.getChildCount(); i++) {
             View v = layout.getChildAt(i);
             if (v instanceof Button && label.contentEquals(((Button) v).getText())) {
-                v.performClick();
-                return;
+                return (Button) v;
             }
         }
         throw new AssertionError("no " + label + " on the question");
@@ -156,6 +163,30 @@ public class VisibleConsentTest {
         assertEquals("success: SMS sent to +36201234567", (sent.success() ? "success" : "failure") + ": " + sent.message());
         assertEquals(send.id(), sent.id());
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
+    }
+
+    /**
+     * The assistant opens the question itself, at a moment it chooses: in the middle of a burst of
+     * taps in its own screen (a game, a keyboard), with Allow under the user's finger. The taps go
+     * on after the question appears, each soon after the last: none of them decides. Only a tap
+     * after the user has stopped, and had the question before their eyes, does.
+     */
+    @Test
+    public void aBurstOfTapsAsTheAssistantOpensTheQuestion_decidesNothing() throws Exception {
+        refusedForNow();
+        CompletableFuture<Consent> decision = awaitConsent(client, 60_000);
+        Button allow = button(openTheQuestion(), "Allow");
+        for (int i = 0; i < 30; i++) { // 3 s of taps, one every 100 ms
+            Touch.tap(allow, 0);
+            SystemClock.sleep(100);
+        }
+        Thread.sleep(300); // a decision is written on a thread of its own
+        shadowOf(Looper.getMainLooper()).idle();
+        assertFalse("a tap of the burst decided: " + agent.tool().getCallers(), decision.isDone());
+
+        SystemClock.sleep(TouchGuard.SETTLE_MILLIS + 100); // the user stops, and reads the question
+        Touch.tap(allow, 0);
+        assertEquals(Consent.ALLOWED, host.await(decision));
     }
 
     @Test

@@ -6,7 +6,10 @@ package io.github.mobilemcp.client;
  * params' descriptions, and the messages of replies. A tool could otherwise carry instructions for
  * the assistant's model that its user never sees, spelt in variation selectors (one per half byte)
  * or tag characters, or hidden behind bidirectional controls, zero-width characters, blank fillers
- * or private-use characters.
+ * or private-use characters. The blank spaces of other widths (U+2000 to U+200A, U+205F, U+3000),
+ * which can carry data in which of them stands where, become plain spaces; and half of a surrogate
+ * pair, which a Java string may hold and JSON cannot carry, becomes U+FFFD, as Go's JSON decoding
+ * makes it.
  *
  * <p>It removes exactly what the Go engine's filter removes (the package internal/text, which
  * the MCP server runs on the same strings): its table is generated from that one, and a Go test
@@ -29,15 +32,31 @@ final class HiddenText {
         // END the table
     };
 
+    /** The blank spaces that become plain ones, as pairs of first and last code point, in order. */
+    private static final int[] BLANKS = {
+        // BEGIN the table of internal/text.BlankRanges
+        0x2000, 0x200A, 0x205F, 0x205F, 0x3000, 0x3000,
+        // END the table
+    };
+
     /** Whether cp is invisible. Tab and newline are not: a description may lay itself out with them. */
     static boolean isHidden(int cp) {
+        return in(RANGES, cp);
+    }
+
+    /** Whether cp is a blank space of another width than a plain space's, which becomes a plain one. */
+    static boolean isBlank(int cp) {
+        return in(BLANKS, cp);
+    }
+
+    private static boolean in(int[] ranges, int cp) {
         int lo = 0;
-        int hi = RANGES.length / 2 - 1;
+        int hi = ranges.length / 2 - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (cp < RANGES[2 * mid]) {
+            if (cp < ranges[2 * mid]) {
                 hi = mid - 1;
-            } else if (cp > RANGES[2 * mid + 1]) {
+            } else if (cp > ranges[2 * mid + 1]) {
                 lo = mid + 1;
             } else {
                 return true;
@@ -87,14 +106,14 @@ final class HiddenText {
         return String.format(java.util.Locale.ROOT, "U+%04X", cp);
     }
 
-    /** text without its invisible characters. */
+    /** text without its invisible characters, with plain spaces for blank ones and U+FFFD for half a surrogate pair. */
     static String strip(String text) {
         return clean(text, false);
     }
 
     /**
-     * text as one line without invisible characters, trimmed: tabs, line breaks and Unicode's line
-     * and paragraph separators become spaces, so that a title cannot push text onto a line of its
+     * text as one line without invisible characters, trimmed: tabs, line breaks, Unicode's line
+     * and paragraph separators and blank spaces become plain spaces, so that a title cannot push text onto a line of its
      * own.
      */
     static String line(String text) {
@@ -106,13 +125,18 @@ final class HiddenText {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             int next = i + Character.charCount(cp);
-            boolean breaks = oneLine && (cp == '\t' || cp == '\n' || cp == 0x2028 || cp == 0x2029);
-            if (isHidden(cp) || breaks) {
+            int replacement = -1; // none: cp stays, or goes when it is hidden
+            if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
+                replacement = 0xFFFD; // half of a pair: JSON cannot carry it
+            } else if (isBlank(cp) || oneLine && (cp == '\t' || cp == '\n' || cp == 0x2028 || cp == 0x2029)) {
+                replacement = ' ';
+            }
+            if (isHidden(cp) || replacement >= 0) {
                 if (out == null) {
                     out = new StringBuilder(text.length()).append(text, 0, i);
                 }
-                if (breaks) {
-                    out.append(' ');
+                if (replacement >= 0) {
+                    out.appendCodePoint(replacement);
                 }
             } else if (out != null) {
                 out.append(text, i, next);

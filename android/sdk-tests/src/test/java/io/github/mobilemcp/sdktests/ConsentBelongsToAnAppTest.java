@@ -28,7 +28,7 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 
 /**
- * Consent belongs to an app, not a name (docs/security.md, "A decision belongs to an app"): a decision is kept with the package's
+ * Consent belongs to an app, not a name (docs/security-phone.md, "A decision belongs to an app"): a decision is kept with the package's
  * signing certificate (its SHA-256), dropped when the package is removed (PACKAGE_FULLY_REMOVED) or
  * found signed by another certificate, and another app that takes the name is asked again.
  */

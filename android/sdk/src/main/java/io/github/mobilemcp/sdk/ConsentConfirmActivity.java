@@ -44,12 +44,24 @@ public final class ConsentConfirmActivity extends Activity {
         layout.addView(button(R.string.mobilemcp_allow, true));
         layout.addView(button(R.string.mobilemcp_deny, false));
         setContentView(layout);
+        TouchGuard.settleAfterEveryTouch(this);
     }
 
+    /**
+     * An assistant may open this screen itself (the consent question's PendingIntent), at a moment
+     * it chooses: in the middle of a burst of taps in its own screen, with Allow under the user's
+     * finger. So a tap here counts only after the user's touches have paused: the end of every touch
+     * on the screen, wherever it lands, makes Allow and Deny ignore taps for
+     * {@link TouchGuard#SETTLE_MILLIS}, as the screen's appearing does
+     * (TouchGuard.settleAfterEveryTouch). A burst that began before the screen appeared
+     * decides nothing, however long it goes on.
+     */
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
         TouchGuard.screenTouched(this, event);
-        return super.dispatchTouchEvent(event);
+        boolean handled = super.dispatchTouchEvent(event);
+        TouchGuard.touchEnded(this, event); // after the buttons judged it
+        return handled;
     }
 
     private Button button(int label, boolean allow) {

@@ -45,6 +45,9 @@ public final class TouchGuard {
      */
     private static final Map<View, long[]> ARMED = new WeakHashMap<>();
 
+    /** The windows, by root view, whose guarded controls settle after every touch. Main thread only. */
+    private static final Map<View, Boolean> SETTLE_AFTER_TOUCH = new WeakHashMap<>();
+
     private TouchGuard() {}
 
     /**
@@ -106,6 +109,34 @@ public final class TouchGuard {
     }
 
     /**
+     * Makes the guarded controls of screen's window ignore taps for {@link #SETTLE_MILLIS} after the
+     * end of every touch on them, as after the window appears: for the consent screen, which the
+     * calling app may open in the middle of a burst of taps, so that no tap of the burst counts.
+     * Touches elsewhere on the screen are the screen's to report ({@link #touchEnded}). Main thread,
+     * once its content is set.
+     */
+    static void settleAfterEveryTouch(Activity screen) {
+        SETTLE_AFTER_TOUCH.put(screen.getWindow().getDecorView(), Boolean.TRUE);
+    }
+
+    /**
+     * Sees the end of a touch on screen, after its views saw it: on a screen that
+     * {@link #settleAfterEveryTouch settles after every touch}, its guarded controls ignore taps
+     * for {@link #SETTLE_MILLIS} from then. Main thread.
+     */
+    static void touchEnded(Activity screen, MotionEvent event) {
+        settleIfEnded(screen.getWindow().getDecorView(), event);
+    }
+
+    /** Arms view's window at the end of event, a touch, when the window settles after every touch. */
+    private static void settleIfEnded(View view, MotionEvent event) {
+        int action = event.getActionMasked();
+        if ((action == MotionEvent.ACTION_UP || action == MotionEvent.ACTION_CANCEL) && SETTLE_AFTER_TOUCH.containsKey(view.getRootView())) {
+            arm(view, event.getEventTime());
+        }
+    }
+
+    /**
      * Keeps other apps' overlays off the screen while it shows, from API 31, where
      * {@code Window.setHideOverlayWindows} exists: a touch never goes through one, so a guard is
      * not needed to see it; below API 31 it does nothing. Call it in {@code onCreate} of a screen
@@ -135,7 +166,9 @@ public final class TouchGuard {
 
         @Override
         public boolean onTouch(View v, MotionEvent event) {
-            return refuses(v, event); // true consumes the event: no click
+            boolean refused = refuses(v, event); // true consumes the event: no click
+            settleIfEnded(v, event); // after this touch was judged: it rearms for the next one
+            return refused;
         }
 
         @Override
