@@ -343,10 +343,9 @@ public final class ToolCatalog {
         /**
          * What the model reads: the capability's description, then the app it is in, named by its
          * package (which Android vouches for, and no other app can have; never by the label the
-         * app chose), and in words whether it only reads or what it changes, such as {@code Sends
-         * an SMS message to a specified phone number. [In the app io.github.mobilemcp.app. It
-         * changes something that cannot be undone; the first time, the user is asked to allow
-         * this assistant.]}.
+         * app chose), and in words whether it only reads or what it changes, such as {@code Saves
+         * a new note and returns its id. [In the app com.example.notes. It changes something, and
+         * destroys nothing; the first time, the user is asked to allow this assistant.]}.
          */
         public String description() {
             StringBuilder d = new StringBuilder(capability.description().trim());
