@@ -90,7 +90,9 @@ public class ToolHandlersTest {
         @Test
         public void aHandlersFailureIsItsErrorCodeAndMessage_forEveryCode() throws Exception {
             List<String> got = new ArrayList<>();
-            for (ErrorCode code : ErrorCode.values()) {
+            // The codes a handler may fail with; the engine alone sends the others.
+            for (ErrorCode code : List.of(ErrorCode.INVALID_ARGUMENTS, ErrorCode.PERMISSION_DENIED, ErrorCode.PLATFORM_ERROR,
+                    ErrorCode.TIMEOUT, ErrorCode.RATE_LIMITED, ErrorCode.INTERNAL_ERROR)) {
                 got.add(outcome(tool.call("refuse", "{\"code\":\"" + code.name() + "\"}")));
             }
             assertEquals(List.of(
