@@ -288,14 +288,13 @@ func decodeMessage(data []byte) (jsonrpc.Message, error) {
 	if !msgID.IsValid() {
 		return nil, errors.New("it has neither a method nor an id")
 	}
-	resp := &jsonrpc.Response{ID: msgID, Result: result}
 	if failure != nil && string(failure) != "null" {
-		resp.Error = new(jsonrpc.Error)
-		if err := json.Unmarshal(failure, resp.Error); err != nil {
-			return nil, fmt.Errorf("unmarshaling jsonrpc message: %w", err)
-		}
+		// A client answers the server's own requests with an error rarely, so
+		// the SDK's decoder reads it: its field names match case-sensitively,
+		// which encoding/json's do not ("dAtA" would read as "data").
+		return jsonrpc.DecodeMessage(data)
 	}
-	return resp, nil
+	return &jsonrpc.Response{ID: msgID, Result: result}, nil
 }
 
 // Read implements mcp.Connection: the next message for the SDK. At the end
