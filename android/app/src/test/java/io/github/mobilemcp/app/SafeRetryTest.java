@@ -64,8 +64,8 @@ public class SafeRetryTest {
         Tool tool = client.discover().tools().get(0);
         JSONObject args = new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "On my way").put("subscription_id", 14);
 
-        Request send = client.request(tool, "send_sms", args);
-        CompletableFuture<Reply> first = send.withTimeoutMillis(500).send();
+        Request send = client.request(tool, "send_sms", args).withTimeoutMillis(500);
+        CompletableFuture<Reply> first = send.send();
         host.idleUntil("the first send", () -> RecordingSmsManager.SENDS.size() == 1);
         // The radio has not confirmed the SMS when the assistant's own timeout fires.
         host.idleUntil("the client's timeout", first::isDone);

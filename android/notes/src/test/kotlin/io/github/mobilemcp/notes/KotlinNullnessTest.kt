@@ -66,8 +66,8 @@ class KotlinNullnessTest {
     @Test fun repliesAreNullableOnlyWhereTheyMayBeNull() {
         val ok = tool.call("list_notes", "{}")
         val failed = tool.call("delete_note", """{"id":7}""")
-        assertEquals("none", ok.errorCode() ?: "none")
-        assertEquals("invalid_arguments", failed.errorCode() ?: "none")
+        assertEquals("none", ok.errorCode()?.wireName() ?: "none")
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, failed.errorCode() ?: ErrorCode.OTHER)
         assertEquals(18, failed.message()?.length)
         val notes: String = ok.getArray("notes").toString()
         assertEquals("[]", notes)
