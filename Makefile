@@ -32,7 +32,7 @@ test: deps lint test-go host-engines size fuzz-ci test-android test-qemu test-in
 host-engines: ## the engine jar's engines, cross-built on Linux: linux-x86_64, linux-aarch64 (glibc 2.17), windows-x86_64, each checked (PASS/FAIL)
 	scripts/host-engines.sh
 
-size: ## the real tool engines of make host-engines, stripped, per platform (budget 4.5 MB), and what they are made of
+size: ## the tool engine as apps ship it, stripped, built for three platforms (budget 3 MiB each), and what it is made of
 	scripts/size.sh
 
 test-qemu: ## the linux-aarch64 engine loaded by the test runner's loader on an arm64 JVM under qemu, answering a call
@@ -43,8 +43,9 @@ VERSION ?= 0.1.0
 release-check: ## assemble and check everything a tag would publish that builds without AGP (VERSION=x.y.z): PASS/FAIL per check
 	ci/release-check.sh $(VERSION)
 
-test-go: ## Go tests with the race detector
+test-go: ## Go tests with the race detector, and intentbridge's as the host engines build it (tag mobilemcp_hostengine)
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -tags mobilemcp_hostengine ./intentbridge
 
 test-android: ## the Android modules on the host: gobind + host libmobilemcp.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
@@ -62,6 +63,7 @@ lint: ## gofmt, go vet, staticcheck and actionlint (pinned in go.mod), shellchec
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags mobilemcp_hostengine ./intentbridge
 	$(GO) tool staticcheck ./...
 	$(GO) tool actionlint
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck is not installed; make deps installs it"; exit 1; }

@@ -36,6 +36,11 @@
 #                             the Maven repository STAGING (its AARs too, with -android), the APKs in
 #                             APKS, the CLI archives in CLI, the desktop packages in PACKAGES; all five
 #                             platforms' engines, and every binary built with go.mod's toolchain
+#   packages-smoke VERSION PACKAGES
+#                             npm installs the mobilemcp package and this system's @mobilemcp/cli-*
+#                             package from PACKAGES offline, and pip the wheel into a virtual
+#                             environment; each mobilemcp prints VERSION (the macOS and Windows
+#                             runners, where ci/install-packages.sh does not run)
 #   consumer-smoke VERSION STAGING
 #                             installs the SDK platform android/consumer-smoke compiles against, then
 #                             runs its McpToolRule test against VERSION from the repository STAGING
@@ -45,7 +50,7 @@
 #                             tagged by accident), --prerelease for a tag with a "-" (v1.2.0-rc.1),
 #                             with NOTES as its notes and FILE... attached
 #
-# Overridable for the tests: GH, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
+# Overridable for the tests: GH, NODE, NPM, NPX, PYTHON, SDKMANAGER, ADB (passed to mobilemcp as its adb), MOBILEMCP (a built
 # CLI; default: go build it), GRADLE (default ./gradlew in android/), MAKE, ANDROID_BUILD (default
 # scripts/android-build.sh), APKSIGNER and ZIPALIGN (default: the newest build-tools' in $ANDROID_HOME),
 # RELEASECHECK (default: go run ./internal/cmd/releasecheck), KEYTOOL, SUDO.
@@ -364,6 +369,40 @@ gate() {
 		-go "$(scripts/go-toolchain.sh)" -build-id "$(scripts/build-id.sh)"
 }
 
+# packages_smoke VERSION PACKAGES: the desktop packages installed offline and run, as a user on this
+# system installs them. The scratch directory is the runner's ($RUNNER_TEMP, a path every tool on
+# Windows reads), else a temporary one.
+packages_smoke() {
+	local version=$1 packages=$2 scratch=${RUNNER_TEMP:-} system main platform python bin out
+	[ -d "$packages" ] || fail "no desktop packages in $packages; ci/release-packages.sh makes them"
+	packages=$(cd "$packages" && pwd)
+	[ -n "$scratch" ] || temporary scratch -d
+	system=$(${NODE:-node} -p 'process.platform + "-" + process.arch') || fail "node cannot name this system"
+	main=$packages/npm/mobilemcp-$version.tgz
+	platform=$packages/npm/mobilemcp-cli-$system-$version.tgz
+	for f in "$main" "$platform"; do
+		[ -e "$f" ] || fail "no $(basename "$f") in $packages/npm: ci/release-packages.sh builds one for each system ($system here)"
+	done
+	mkdir -p "$scratch/npm"
+	out=$(cd "$scratch/npm" && npm_config_cache=$scratch/npm-cache ${NPM:-npm} install --offline --no-audit --no-fund --prefix . "$main" "$platform" 2>&1) ||
+		fail "npm install of mobilemcp and @mobilemcp/cli-$system (offline): $(tail -n 3 <<<"$out")"
+	out=$(cd "$scratch/npm" && npm_config_cache=$scratch/npm-cache ${NPX:-npx} --offline mobilemcp version 2>&1) ||
+		fail "npx mobilemcp version: $(tail -n 3 <<<"$out")"
+	[[ $out == "mobilemcp $version (build "* ]] || fail "npx mobilemcp version printed \"$out\", not mobilemcp $version (build ...)"
+	echo "pipeline: npm: $out"
+	# setup-python gives every runner a python; elsewhere it may be python3 alone.
+	python=${PYTHON:-$(command -v python || command -v python3)} || fail "no python or python3 on PATH"
+	"$python" -m venv "$scratch/venv" || fail "$python -m venv failed"
+	bin=$scratch/venv/bin
+	[ -d "$bin" ] || bin=$scratch/venv/Scripts # Windows
+	out=$("$bin/python" -m pip install --disable-pip-version-check --no-index --find-links "$packages/pypi" mobilemcp 2>&1) ||
+		fail "pip install mobilemcp (offline): $(tail -n 3 <<<"$out")"
+	out=$("$bin/mobilemcp" version 2>&1) || fail "the wheel's mobilemcp version: $(tail -n 3 <<<"$out")"
+	[[ $out == "mobilemcp $version (build "* ]] || fail "the wheel's mobilemcp version printed \"$out\", not mobilemcp $version (build ...)"
+	echo "pipeline: pip: $out"
+	echo "pipeline: the npm package and the wheel of $version install offline and run on $system"
+}
+
 consumer_smoke() {
 	local version=$1 staging=$2 compile repo
 	compile=$(sed -n 's/^ *compileSdk *= *\([0-9][0-9]*\).*/\1/p' android/consumer-smoke/build.gradle.kts)
@@ -424,7 +463,7 @@ github_release() {
 	echo "pipeline: released $tag with $# files"
 }
 
-STEPS="install-sdk, install-build-tools, enable-kvm, collect, device-check, version-code, release-version, artifacts, stage, apks, sign-apks, sign-apks-throwaway, gate, consumer-smoke, release-notes and github-release"
+STEPS="install-sdk, install-build-tools, enable-kvm, collect, device-check, version-code, release-version, artifacts, stage, apks, sign-apks, sign-apks-throwaway, gate, packages-smoke, consumer-smoke, release-notes and github-release"
 [ $# -ge 1 ] || { echo "usage: ci/pipeline.sh STEP ...; the steps are $STEPS" >&2; exit 2; }
 cmd=$1
 shift
@@ -442,6 +481,7 @@ apks) need_args 2 $# "apks VERSION OUTDIR"; apks "$1" "$2" ;;
 sign-apks) need_args 1 $# "sign-apks DIR"; sign_apks "$1" ;;
 sign-apks-throwaway) need_args 1 $# "sign-apks-throwaway DIR"; sign_apks_throwaway "$1" ;;
 gate) [ $# = 4 ] || [ $# = 5 ] || { echo "usage: ci/pipeline.sh gate VERSION STAGING APKS CLI [PACKAGES]" >&2; exit 2; }; gate "$@" ;;
+packages-smoke) need_args 2 $# "packages-smoke VERSION PACKAGES"; packages_smoke "$1" "$2" ;;
 consumer-smoke) need_args 2 $# "consumer-smoke VERSION STAGING"; consumer_smoke "$1" "$2" ;;
 release-notes) need_args 2 $# "release-notes VERSION FILE"; release_notes "$1" "$2" ;;
 github-release) [ $# -ge 3 ] || { echo "usage: ci/pipeline.sh github-release TAG NOTES FILE..." >&2; exit 2; }; github_release "$@" ;;

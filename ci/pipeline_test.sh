@@ -332,6 +332,57 @@ chmod +x "$tmp/failingcheck"
 out=$(cd "$repo" && RELEASECHECK=$tmp/failingcheck ZIPALIGN=/sdk/zipalign ci/pipeline.sh gate 1.2.0 "$gstage" "$tmp/gate-apks" "$tmp/gate-cli" 2>&1)
 check "gate fails when the release gate does" 1 $? "$out" "FAIL  sdk-1.2.0.aar: engine"
 
+# --- packages-smoke: on the macOS and Windows runners, npm installs the package and this system's
+# binary package offline, and pip the wheel into a virtual environment; each mobilemcp names the
+# version. make release-check runs it for real on this machine's packages.
+cat >"$tmp/fakenode" <<'FAKE'
+#!/usr/bin/env bash
+echo "${FAKE_SYSTEM:-darwin-arm64}"
+FAKE
+cat >"$tmp/fakenpm" <<'FAKE'
+#!/usr/bin/env bash
+echo "npm $* (cache $npm_config_cache)" >>"$FAKE_LOG"
+FAKE
+cat >"$tmp/fakenpx" <<'FAKE'
+#!/usr/bin/env bash
+echo "npx $*" >>"$FAKE_LOG"
+echo "${FAKE_NPX_PRINTS:-mobilemcp 1.2.0 (build abc123)}"
+FAKE
+cat >"$tmp/fakepython" <<'FAKE'
+#!/usr/bin/env bash
+# python -m venv DIR: a venv whose python logs pip and whose mobilemcp names a version.
+echo "python $*" >>"$FAKE_LOG"
+[ "$1 $2" = "-m venv" ] || exit 2
+mkdir -p "$3/bin"
+printf '#!/usr/bin/env bash\necho "venv python $*" >>"%s"\n' "$FAKE_LOG" >"$3/bin/python"
+printf '#!/usr/bin/env bash\necho "%s"\n' "${FAKE_WHEEL_PRINTS:-mobilemcp 1.2.0 (build abc123)}" >"$3/bin/mobilemcp"
+chmod +x "$3/bin/python" "$3/bin/mobilemcp"
+FAKE
+chmod +x "$tmp/fakenode" "$tmp/fakenpm" "$tmp/fakenpx" "$tmp/fakepython"
+smoke_pkgs=$tmp/smoke-packages
+mkdir -p "$smoke_pkgs/npm" "$smoke_pkgs/pypi" "$tmp/runner-temp"
+touch "$smoke_pkgs/npm/mobilemcp-1.2.0.tgz" "$smoke_pkgs/npm/mobilemcp-cli-darwin-arm64-1.2.0.tgz"
+smoke=(NODE="$tmp/fakenode" NPM="$tmp/fakenpm" NPX="$tmp/fakenpx" PYTHON="$tmp/fakepython" RUNNER_TEMP="$tmp/runner-temp")
+log=$tmp/packages-smoke.log
+out=$(env "${smoke[@]}" FAKE_LOG="$log" ci/pipeline.sh packages-smoke 1.2.0 "$smoke_pkgs" 2>&1)
+check "packages-smoke installs this system's npm packages and the wheel offline, and runs each" 0 $? "$out$(cat "$log")" \
+	"npm install --offline --no-audit --no-fund --prefix . $smoke_pkgs/npm/mobilemcp-1.2.0.tgz $smoke_pkgs/npm/mobilemcp-cli-darwin-arm64-1.2.0.tgz (cache $tmp/runner-temp/npm-cache)" \
+	"npx --offline mobilemcp version" "python -m venv $tmp/runner-temp/venv" \
+	"venv python -m pip install --disable-pip-version-check --no-index --find-links $smoke_pkgs/pypi mobilemcp" \
+	"pipeline: npm: mobilemcp 1.2.0 (build abc123)" "pipeline: pip: mobilemcp 1.2.0 (build abc123)" \
+	"pipeline: the npm package and the wheel of 1.2.0 install offline and run on darwin-arm64"
+out=$(env "${smoke[@]}" FAKE_LOG="$log" FAKE_SYSTEM=win32-x64 ci/pipeline.sh packages-smoke 1.2.0 "$smoke_pkgs" 2>&1)
+check "packages-smoke without this system's npm package" 1 $? "$out" \
+	"pipeline: no mobilemcp-cli-win32-x64-1.2.0.tgz in $smoke_pkgs/npm: ci/release-packages.sh builds one for each system (win32-x64 here)"
+out=$(env "${smoke[@]}" FAKE_LOG="$log" FAKE_NPX_PRINTS="mobilemcp 1.1.0 (build abc123)" ci/pipeline.sh packages-smoke 1.2.0 "$smoke_pkgs" 2>&1)
+check "packages-smoke fails an npm package of another version" 1 $? "$out" \
+	'pipeline: npx mobilemcp version printed "mobilemcp 1.1.0 (build abc123)", not mobilemcp 1.2.0 (build ...)'
+out=$(env "${smoke[@]}" FAKE_LOG="$log" FAKE_WHEEL_PRINTS="mobilemcp dev" ci/pipeline.sh packages-smoke 1.2.0 "$smoke_pkgs" 2>&1)
+check "packages-smoke fails a wheel of another version" 1 $? "$out" \
+	'pipeline: the wheel'"'"'s mobilemcp version printed "mobilemcp dev", not mobilemcp 1.2.0 (build ...)'
+out=$(env "${smoke[@]}" ci/pipeline.sh packages-smoke 1.2.0 "$tmp/nothing" 2>&1)
+check "packages-smoke without the packages" 1 $? "$out" "pipeline: no desktop packages in $tmp/nothing"
+
 # --- consumer-smoke: the SDK platform the app compiles against installed, then its tests through
 # the wrapper, against the staged version, with the repository as a path Gradle reads on any OS.
 log=$tmp/smoke.log

@@ -13,7 +13,8 @@
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
 #   build/packages       the npm packages, the PyPI wheels, the Claude Desktop bundles and the MCP
 #                        Registry's server.json, built from those archives (ci/release-packages.sh),
-#                        then installed offline and run (ci/install-packages.sh)
+#                        then installed offline and run (ci/install-packages.sh, and ci/pipeline.sh
+#                        packages-smoke, which the release's jobs run on macOS and Windows)
 #
 # The release workflow runs the same checks on what Gradle staged and on the AARs and APKs, which
 # need the Android SDK (docs/internals/pipeline.md).
@@ -159,3 +160,5 @@ echo "release-check: checking"
 
 echo "release-check: installing the packages offline, and running them"
 ci/install-packages.sh "$version" "$packages" "$(scripts/build-id.sh)"
+echo "release-check: the packages-smoke step of the macOS and Windows runners, on this machine"
+ci/pipeline.sh packages-smoke "$version" "$packages"

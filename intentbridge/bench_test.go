@@ -47,7 +47,7 @@ func BenchmarkHandleJavaHandler(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer bridge.Close()
-	tool := NewTool("res/xml/mcp_capabilities.xml", listNotesDescriptor)
+	tool := NewTool("res/xml/mcp_capabilities.xml", compiled(listNotesDescriptor))
 	const result = `{"message":"2 notes","output":{"count":2,"notes":[{"id":1,"title":"Milk","body":"2 litres"},{"id":2,"title":"Call Anna","body":""}]}}`
 	tool.SetHandler("list_notes", handlerFunc(func(string, string, string, int64) (string, error) { return result, nil }))
 	if err := bridge.Start(tool); err != nil {
@@ -76,7 +76,7 @@ func BenchmarkQueueRunNext(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer bridge.Close()
-	tool := NewTool("res/xml/mcp_capabilities.xml", listNotesDescriptor)
+	tool := NewTool("res/xml/mcp_capabilities.xml", compiled(listNotesDescriptor))
 	const result = `{"message":"2 notes","output":{"count":2,"notes":[{"id":1,"title":"Milk","body":"2 litres"},{"id":2,"title":"Call Anna","body":""}]}}`
 	tool.SetHandler("list_notes", handlerFunc(func(string, string, string, int64) (string, error) { return result, nil }))
 	if err := bridge.Start(tool); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/intentbridge"
 )
 
@@ -56,7 +57,14 @@ func ExampleOpenBridge() {
 	}
 	defer bridge.Close()
 
-	tool := intentbridge.NewTool("res/xml/mcp_capabilities.xml", notesDescriptor)
+	// The Tool SDK hands the engine the descriptor's compiled resource as a
+	// JSON tree; xmlfile writes the same from the descriptor's text.
+	tree, err := xmlfile.TreeJSON([]byte(notesDescriptor))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	tool := intentbridge.NewTool("res/xml/mcp_capabilities.xml", string(tree))
 	tool.SetHandler("count_notes", countNotes{})
 	if err := bridge.Start(tool); err != nil {
 		fmt.Println(err)

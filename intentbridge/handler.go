@@ -105,13 +105,19 @@ func javaHandler(id string, h Handler) capability.Handler {
 // because its time was up, as the Kotlin adapter of suspending handlers
 // does when it cancels one at the deadline.
 func gaveUpAtTheDeadline(ctx context.Context, err error) bool {
-	var failure *capability.Error
+	if err == nil {
+		return false // every call that succeeds: no allocation for errors.As
+	}
+	failure, isFailure := errors.AsType[*capability.Error](err)
 	deadline, ok := ctx.Deadline()
-	return ok && errors.As(err, &failure) && failure.Code == capability.CodeTimeout && !time.Now().Before(deadline)
+	return ok && isFailure && failure.Code == capability.CodeTimeout && !time.Now().Before(deadline)
 }
 
 // argsForJava encodes capability id's validated arguments for Java.
 func argsForJava(id string, args capability.Args) (string, error) {
+	if len(args) == 0 {
+		return "{}", nil // as json.Marshal writes it, without its reflection
+	}
 	argsJSON, err := json.Marshal(args)
 	if err != nil {
 		return "", capability.Errorf(capability.CodeInternalError, "%s: encoding its arguments for Java: %v", id, err)

@@ -41,7 +41,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -98,10 +97,9 @@ type Bridge struct {
 	// SDK's workers (RunNext).
 	work *fairqueue.Queue[job]
 
-	// log receives the engine's and the MCP server's messages. gomobile
-	// sends the log package's output, and so slog's default logger, to
-	// logcat.
-	log *slog.Logger
+	// log receives the engine's messages: logcat's, unless SetLogger
+	// gave another.
+	log capability.Logger
 
 	mu       sync.Mutex         // guards engine, title, startErr and onClose
 	engine   *capability.Engine // the started tool's, or nil before Start
@@ -131,7 +129,7 @@ func OpenBridge(dataDir string) (b *Bridge, err error) {
 // openBridge is OpenBridge with the clock of the consent decisions; nil
 // means time.Now.
 func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
-	opts := replystore.Options{Logger: slog.Default()}
+	opts := replystore.Options{Logger: logcat{}}
 	consentPath := ""
 	if dataDir != "" {
 		opts.Path = filepath.Join(dataDir, replystore.FileName)
@@ -154,7 +152,7 @@ func openBridge(dataDir string, now func() time.Time) (*Bridge, error) {
 		consents: consents,
 		policy:   access.NewPolicy(consents, limit),
 		work:     newQueue(),
-		log:      slog.Default(),
+		log:      logcat{},
 	}, nil
 }
 
@@ -246,13 +244,13 @@ func (b *Bridge) Served() (*capability.Engine, string) {
 	return b.engine, b.title
 }
 
-// SetLogger makes the bridge log to l instead of slog's default logger
-// (which gomobile sends to logcat), as tests do; gomobile does not bind it.
-func (b *Bridge) SetLogger(l *slog.Logger) { b.log = l }
+// SetLogger makes the bridge log to l, such as an *slog.Logger, instead of
+// logcat, as tests do; gomobile does not bind it.
+func (b *Bridge) SetLogger(l capability.Logger) { b.log = l }
 
 // Logger is where the bridge logs, for the packages bound beside this one;
 // gomobile does not bind it.
-func (b *Bridge) Logger() *slog.Logger { return b.log }
+func (b *Bridge) Logger() capability.Logger { return b.log }
 
 // MaxReplyBytes caps the reply extras of one request (both layouts and the
 // id together). They travel in one Binder transaction, whose ~1 MB budget is
@@ -389,4 +387,4 @@ func (b *Bridge) handle(requestJSON, callerPackage string, claimed bool, to Repl
 // commit it was built from. The testing library compares it with the id
 // the SDK's own engines carry, so that a tool's tests never run one
 // engine while the app ships another.
-func BuildID() string { return buildinfo.ID() }
+func BuildID() string { return buildinfo.StampedID() }

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/javaplatform"
 	"github.com/mobilemcp/mobilemcp/sms/javaplatform/javaplatformtest"
@@ -36,7 +36,7 @@ func newBridge(t *testing.T, f *fakeJava) *Bridge {
 }
 
 // smsDescriptor is the SMS app's descriptor, as 'mobilemcp gen' writes it.
-var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
+var smsDescriptor = string(xmlfile.Render(func() []*capability.Capability {
 	reg, err := capability.NewRegistry(sms.Capabilities(nil)...)
 	if err != nil {
 		panic(err)
@@ -44,9 +44,19 @@ var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
 	return reg.All()
 }()))
 
+// compiled is what the Tool SDK hands the engine for the descriptor xml:
+// the JSON tree of its compiled resource.
+func compiled(xml string) string {
+	tree, err := xmlfile.TreeJSON([]byte(xml))
+	if err != nil {
+		panic(err)
+	}
+	return string(tree)
+}
+
 // smsTool is the SMS app's tool over f.
 func smsTool(f *fakeJava) *Tool {
-	tool := NewTool("mcp_capabilities.xml", smsDescriptor)
+	tool := NewTool("mcp_capabilities.xml", compiled(smsDescriptor))
 	tool.AddGo(javaplatform.Capabilities(f)...)
 	return tool
 }

@@ -20,7 +20,7 @@ func (d *doneCount) Done() { d.n.Add(1) }
 // ran, on a bridge with nothing queued.
 func notesBridge(t *testing.T) *Bridge {
 	t.Helper()
-	tool := NewTool("res/xml/mcp_capabilities.xml", listNotesDescriptor)
+	tool := NewTool("res/xml/mcp_capabilities.xml", compiled(listNotesDescriptor))
 	tool.SetHandler("list_notes", handlerFunc(func(_, requestID, _ string, _ int64) (string, error) {
 		return `{"message":"` + requestID + `","output":{"count":0,"notes":[]}}`, nil
 	}))

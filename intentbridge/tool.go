@@ -2,8 +2,8 @@ package intentbridge
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -17,7 +17,7 @@ import (
 // implementations only run.
 type Tool struct {
 	descriptorName string
-	descriptorXML  string
+	descriptorJSON string
 	handlers       map[string]Handler
 	checks         map[string]ArgumentCheck
 	goCaps         []capability.Capability
@@ -25,11 +25,13 @@ type Tool struct {
 	title          string
 }
 
-// NewTool starts describing a tool whose descriptor is descriptorXML.
-// descriptorName names it in messages, such as
-// "res/xml/mcp_capabilities.xml".
-func NewTool(descriptorName, descriptorXML string) *Tool {
-	return &Tool{descriptorName: descriptorName, descriptorXML: descriptorXML, handlers: map[string]Handler{}, checks: map[string]ArgumentCheck{}}
+// NewTool starts describing a tool whose descriptor is descriptorJSON: the
+// element tree of its compiled resource, which the Tool SDK walks with
+// Android's XmlResourceParser, as agents read it, and writes as JSON (the
+// form descriptor.DecodeTree reads). descriptorName names it in messages,
+// such as "res/xml/mcp_capabilities.xml".
+func NewTool(descriptorName, descriptorJSON string) *Tool {
+	return &Tool{descriptorName: descriptorName, descriptorJSON: descriptorJSON, handlers: map[string]Handler{}, checks: map[string]ArgumentCheck{}}
 }
 
 // SetTitle names the tool as its manifest's mobile.mcp.tool.name does. The
@@ -101,9 +103,14 @@ func (t *Tool) registry() (*capability.Registry, error) {
 	return capability.NewRegistry(caps...)
 }
 
-// descriptor parses the descriptor and refuses one with lint errors.
+// descriptor reads the descriptor and refuses one with lint errors, with
+// the messages of mobilemcp lint.
 func (t *Tool) descriptor() (*descriptor.File, error) {
-	file, err := descriptor.ParseLinted(t.descriptorName, []byte(t.descriptorXML))
+	root, err := descriptor.DecodeTree([]byte(t.descriptorJSON))
+	if err != nil {
+		return nil, fmt.Errorf("intentbridge: the tool cannot start: %s: %w", t.descriptorName, err)
+	}
+	file, err := descriptor.Check(t.descriptorName, root, &descriptor.ReadOptions{Pattern: checkPattern})
 	if err != nil {
 		return nil, fmt.Errorf("intentbridge: the tool cannot start: %w", err)
 	}
@@ -163,14 +170,14 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 			ids = append(ids, g.ID)
 		}
 	}
-	slices.Sort(ids)
+	sortStrings(ids)
 	var checks []string
 	for id := range t.checks {
 		if !slices.Contains(known, id) {
 			checks = append(checks, id)
 		}
 	}
-	slices.Sort(checks)
+	sortStrings(checks)
 	var problems []string
 	for _, list := range []struct {
 		what string
@@ -183,15 +190,22 @@ func (t *Tool) undeclared(declared []*capability.Capability) []string {
 	return problems
 }
 
+// sortStrings sorts s with sort.Slice, whose code the engine has already,
+// rather than with a slices.Sort of its own for strings: the engine every
+// tool ships is held to its size (make size).
+func sortStrings(s []string) {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+}
+
 // differs names the first part of a Go capability's definition that its
 // descriptor entry does not match, or returns "".
 func differs(declared, def *capability.Capability) string {
 	switch {
 	case declared.Description != def.Description || declared.Version != def.Version:
 		return "a description or version"
-	case !reflect.DeepEqual(declared.Input, def.Input):
+	case !slices.Equal(declared.Input, def.Input):
 		return "inputs"
-	case !reflect.DeepEqual(declared.Output, def.Output):
+	case !slices.Equal(declared.Output, def.Output):
 		return "outputs"
 	case declared.Annotations != def.Annotations:
 		return "hints"

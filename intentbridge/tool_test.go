@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/sms/javaplatform"
 )
 
@@ -60,7 +64,7 @@ func (j *javaStub) Handle(argsJSON, requestID, callerPackage string, timeoutMill
 }
 
 func notesTool(create, list Handler) *Tool {
-	tool := NewTool("res/xml/notes.xml", notesDescriptor)
+	tool := NewTool("res/xml/notes.xml", compiled(notesDescriptor))
 	tool.SetHandler("create_note", create)
 	tool.SetHandler("list_notes", list)
 	return tool
@@ -79,7 +83,7 @@ func TestTheAppsDescriptorStartsTheSMSTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tool := NewTool("res/xml/mcp_capabilities.xml", string(data))
+	tool := NewTool("res/xml/mcp_capabilities.xml", compiled(string(data)))
 	tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 	b, _ := OpenBridge("")
 	defer b.Close()
@@ -96,15 +100,16 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 		want string
 	}{
 		{"lint errors", func() *Tool {
-			tool := NewTool("res/xml/notes.xml", strings.Replace(notesDescriptor, `mcp:timeout="2s"`, `mcp:timeout="soon"`, 1))
+			tool := NewTool("res/xml/notes.xml", compiled(strings.Replace(notesDescriptor, `mcp:timeout="2s"`, `mcp:timeout="soon"`, 1)))
 			tool.SetHandler("create_note", stub)
 			return tool
 		}(), "intentbridge: the tool cannot start: its descriptor has errors:\n  " +
 			`res/xml/notes.xml:3: error: capability "create_note" has mcp:timeout="soon"; write a duration from 1ms to 10m, such as mcp:timeout="60s" or mcp:timeout="500ms" [extension-value]`},
-		{"not XML", NewTool("res/xml/notes.xml", "{}"), "intentbridge: the tool cannot start: its descriptor has errors:\n  " +
-			"res/xml/notes.xml:1: error: the file is not XML; a capability descriptor is an XML file whose root element is <mobile-mcp-capabilities> [not-descriptor]"},
+		{"no tree", NewTool("res/xml/notes.xml", "{}"), "intentbridge: the tool cannot start: res/xml/notes.xml: the descriptor's tree has no root element"},
+		{"not a tree", NewTool("res/xml/notes.xml", "<mobile-mcp-capabilities/>"), "intentbridge: the tool cannot start: res/xml/notes.xml: " +
+			"the descriptor's tree is not the JSON of an element: invalid character '<' looking for beginning of value"},
 		{"a missing handler and a misspelt one", func() *Tool {
-			tool := NewTool("res/xml/notes.xml", notesDescriptor)
+			tool := NewTool("res/xml/notes.xml", compiled(notesDescriptor))
 			tool.SetHandler("list_notes", stub)
 			tool.SetHandler("crate_note", stub)
 			return tool
@@ -113,7 +118,7 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 			`  there is a handler for "crate_note", which res/xml/notes.xml does not declare (it declares create_note, list_notes)`},
 		{"a null handler", notesTool(nil, stub), "intentbridge: the tool cannot start:\n  the handler of create_note is null"},
 		{"a Go capability the descriptor declares otherwise", func() *Tool {
-			tool := NewTool("res/xml/mcp_capabilities.xml", strings.Replace(smsDescriptor, `mcp:maxLength="160"`, `mcp:maxLength="170"`, 1))
+			tool := NewTool("res/xml/mcp_capabilities.xml", compiled(strings.Replace(smsDescriptor, `mcp:maxLength="160"`, `mcp:maxLength="170"`, 1)))
 			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 			return tool
 		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares inputs other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
@@ -424,5 +429,55 @@ func TestAHandlerIsToldOnlyOfACallerAndroidVouchesFor(t *testing.T) {
 	want := []string{"{}|l|" + testAgent, "{}|l|", "{}|l|(adb shell)"}
 	if !slices.Equal(list.calls, want) {
 		t.Errorf("the handler was told of\n%q\nwant\n%q", list.calls, want)
+	}
+}
+
+// A tool whose descriptor mobilemcp lint refuses does not start, and says
+// what lint says. The descriptors are the examples of the lint rules
+// (docs/reference/lint-rules.md) that break one, each handed to the engine
+// as a phone hands it: the tree of the compiled resource. (A file that is
+// not well-formed XML, xml-syntax, never compiles; a manifest is not a
+// descriptor.)
+func TestStartRefusesWhatLintRefuses(t *testing.T) {
+	files, err := filepath.Glob("../engine/descriptor/xmlfile/testdata/lint-rules/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no lint rule examples: %v", err)
+	}
+	example := regexp.MustCompile("(?s)```xml\n(.*?)```")
+	refused := 0
+	for _, file := range files {
+		rule := strings.TrimSuffix(filepath.Base(file), ".txt")
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := example.FindSubmatch(text)
+		if m == nil || rule == "xml-syntax" || strings.HasPrefix(rule, "manifest-") {
+			continue
+		}
+		const name = "res/xml/mcp_capabilities.xml"
+		var errs []string
+		for _, f := range xmlfile.Lint(name, m[1], nil) {
+			if f.Severity == descriptor.Error {
+				errs = append(errs, f.String())
+			}
+		}
+		b, _ := OpenBridge("")
+		err = b.Start(NewTool(name, compiled(string(m[1]))))
+		b.Close()
+		if len(errs) == 0 {
+			if err != nil && strings.Contains(err.Error(), "descriptor has errors") {
+				t.Errorf("%s: lint finds no error, but the engine refuses the descriptor: %v", rule, err)
+			}
+			continue
+		}
+		refused++
+		want := "intentbridge: the tool cannot start: its descriptor has errors:\n  " + strings.Join(errs, "\n  ")
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: Start:\n got %v\nwant %s", rule, err, want)
+		}
+	}
+	if refused < 10 {
+		t.Errorf("only %d examples broke an error rule", refused)
 	}
 }

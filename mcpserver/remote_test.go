@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -24,7 +25,7 @@ func notesCapabilities(t *testing.T) []*capability.Capability {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := descriptor.Parse(data)
+	f, err := xmlfile.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,9 +133,9 @@ func TestRemoteToolsAreListedNextToOwnOnes(t *testing.T) {
 	if got := tools["io_github_mobilemcp_notes-create_note"]; got != wantTool {
 		t.Errorf("create_note is listed as\n%s\nwant\n%s", got, wantTool)
 	}
-	input, _ := json.Marshal(descriptor.NewTool(notesCapabilities(t)[0]).InputSchema)
+	input, _ := json.Marshal(mcptool.NewTool(notesCapabilities(t)[0]).InputSchema)
 	if !strings.Contains(wantTool, `"inputSchema":`+string(input)) {
-		t.Errorf("the input schema is not descriptor.NewTool's %s", input)
+		t.Errorf("the input schema is not mcptool.NewTool's %s", input)
 	}
 
 	s.srv.Unshare(notesPackage)
@@ -297,7 +298,7 @@ func TestSetRemoteAgainReplacesTheAppsTools(t *testing.T) {
 // number where the descriptor says number, as JSON does: a tool that
 // answers a price of 3 for a number output is not an error.
 func TestARemoteNumberOutputMayBeAWholeNumber(t *testing.T) {
-	f, err := descriptor.Parse([]byte(`<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+	f, err := xmlfile.Parse([]byte(`<mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
   <capability id="quote" description="Quotes a price." version="1.0" mcp:readOnly="true">
     <output><param name="price" type="number" description="The price."/></output>
   </capability>

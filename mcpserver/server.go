@@ -38,7 +38,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
@@ -186,7 +186,7 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 		remotes: map[string][]string{},
 	}
 	// The title comes from the app's manifest, and reaches the client's model.
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(descriptor.VisibleTitle(opts.Title), Name), Version: Version()}, &mcp.ServerOptions{
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Title: cmp.Or(mcptool.VisibleTitle(opts.Title), Name), Version: Version()}, &mcp.ServerOptions{
 		// Set explicitly: a nil Capabilities would also advertise logging,
 		// which this server does not offer.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},

@@ -7,7 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
 )
 
 // newTool describes capability c as an MCP tool: the descriptor package's
@@ -18,12 +18,12 @@ import (
 // The official TypeScript client checks structuredContent against the
 // output schema.
 func newTool(c *capability.Capability) (*mcp.Tool, error) {
-	d := descriptor.NewTool(c)
+	d := mcptool.NewTool(c)
 	input, err := json.Marshal(d.InputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: capability %s: input schema: %w", c.ID, err)
 	}
-	output, err := json.Marshal(descriptor.OutputSchema(c))
+	output, err := json.Marshal(mcptool.OutputSchema(c))
 	if err != nil {
 		return nil, fmt.Errorf("mcpserver: capability %s: output schema: %w", c.ID, err)
 	}

@@ -11,8 +11,9 @@
 #
 # and gobind's Java beside OUTDIR's engines in OUTDIR-java/ (scripts/engine-glue.sh: the same
 # classes the AAR holds). The engine is gobind's cgo and JNI glue over ./intentbridge, the engine
-# every tool ships, stripped, and stamped with the build id of scripts/build-id.sh, as make aar
-# stamps the Android ones. LIBRARY is libmobilemcp.so, mobilemcp.dll or libmobilemcp.dylib.
+# every tool ships, with the host engines' one check more (--shipped below), stripped, and stamped
+# with the build id of scripts/build-id.sh, as make aar stamps the Android ones. LIBRARY is
+# libmobilemcp.so, mobilemcp.dll or libmobilemcp.dylib.
 #
 #   PLATFORM    linux-x86_64 and linux-aarch64 (glibc 2.17 or newer) and windows-x86_64 are
 #               cross-built on Linux with zig's C compiler (ZIG, default: the one scripts/deps.sh
@@ -20,6 +21,12 @@
 #               Mac of that kind with its own C compiler (CC, default cc)
 #   --app       binds ./smsapp beside it: the SMS app's engine, which only that app's own tests use
 #               (never published)
+#   --shipped   the tool engine exactly as apps ship it (make aar builds the Android ones so), which
+#               make size measures (scripts/size.sh). Without it, the engine is built with the Go
+#               build tag mobilemcp_hostengine, which adds one check a tool's tests then make before
+#               the tool ships: that each mcp:pattern of its descriptor is a regular expression, as
+#               mobilemcp lint checks (intentbridge/pattern_hostengine.go). The engine apps ship never
+#               reads a pattern, and leaves out Go's regexp package, a quarter of its size.
 #   --stock-names  builds the library with gobind's own names (go.Seq, libgojni): the coexistence
 #               test's stand-in for another gomobile library; with PACKAGE... instead of the engine's
 #
@@ -52,7 +59,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-USAGE="usage: scripts/host-engine.sh [--app] linux-x86_64|linux-aarch64|windows-x86_64|macos-x86_64|macos-aarch64 OUTDIR
+USAGE="usage: scripts/host-engine.sh [--app|--shipped] linux-x86_64|linux-aarch64|windows-x86_64|macos-x86_64|macos-aarch64 OUTDIR
        scripts/host-engine.sh --stock-names PLATFORM OUTDIR PACKAGE...
        scripts/host-engine.sh index OUTDIR
        scripts/host-engine.sh tests"
@@ -128,9 +135,11 @@ fi
 
 packages=$TOOL_ENGINE
 stock= # or --stock-names
+tags=mobilemcp_hostengine # the host engines' one addition (see --shipped above)
 case "${1:-}" in
 --app) packages=$APP_ENGINE; shift ;;
---stock-names) stock=--stock-names; shift ;;
+--shipped) tags=; shift ;;
+--stock-names) stock=--stock-names tags=; shift ;;
 esac
 if [ -z "$stock" ]; then
 	[ $# = 2 ] || { echo "$USAGE" >&2; exit 2; }
@@ -200,7 +209,7 @@ rm -rf "$dir"
 mkdir -p "$dir"
 CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC=$cc \
 	CGO_CFLAGS="-O2 -Wno-incompatible-pointer-types -I$JAVA_HOME/include -I$jnimd" CGO_LDFLAGS='' \
-	go build -trimpath -buildmode=c-shared \
+	go build -trimpath -buildmode=c-shared -tags="$tags" \
 	-ldflags="-s -w -X github.com/mobilemcp/mobilemcp/internal/buildinfo.id=$id$extld" \
 	-o "$dir/$lib" "./$WORK/glue"
 rm -f "$dir/${lib%.*}.h" # cgo's header for C callers; Java needs none

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
@@ -49,9 +50,10 @@ func (s *Server) SetRemoteTimeoutMillis(timeoutMillis int64) {
 }
 
 // SetRemoteTool records another app's Mobile-MCP tool: the app
-// packageName, whose descriptor is descriptorXML (its
-// mobile.mcp.tool.capabilities resource as text), and whether the user
-// shares it. A shared tool's capabilities are served by the MCP server,
+// packageName, whose descriptor is descriptorJSON (its
+// mobile.mcp.tool.capabilities resource, which the app walks as agents
+// read it, as the JSON tree of descriptor.DecodeTree), and whether the
+// user shares it. A shared tool's capabilities are served by the MCP server,
 // now if it runs and whenever it starts, as tools named
 // "<packageName>-<capability id>" (see mcpserver.SharedApp); one that is
 // not shared is not served. Calling it again, as after an update, replaces
@@ -59,16 +61,22 @@ func (s *Server) SetRemoteTimeoutMillis(timeoutMillis int64) {
 // lint errors or is over a limit (maxSharedDescriptorBytes, and those of
 // mcpserver.SharedApp.Check), when a tool name would be another shared
 // app's, or when no caller was set.
-func (s *Server) SetRemoteTool(packageName, descriptorXML string, shared bool) (err error) {
+func (s *Server) SetRemoteTool(packageName, descriptorJSON string, shared bool) (err error) {
 	defer nopanic.Into(&err, "smsapp: SetRemoteTool")
 	if !shared {
 		s.RemoveRemoteTool(packageName)
 		return nil
 	}
-	if err := checkSharedDescriptor(packageName, len(descriptorXML)); err != nil {
+	if err := checkSharedDescriptor(packageName, len(descriptorJSON)); err != nil {
 		return err
 	}
-	file, err := descriptor.ParseLinted(packageName, []byte(descriptorXML))
+	root, err := descriptor.DecodeTree([]byte(descriptorJSON))
+	if err != nil {
+		return fmt.Errorf("smsapp: %s cannot be shared: %w", packageName, err)
+	}
+	// Its patterns are checked, as lint checks them: the gateway hands
+	// them to MCP clients.
+	file, err := descriptor.Check(packageName, root, &descriptor.ReadOptions{Pattern: xmlfile.CheckPattern})
 	if err != nil {
 		return fmt.Errorf("smsapp: %s cannot be shared: %w", packageName, err)
 	}

@@ -31,13 +31,13 @@ func (c *javaCaller) Call(pkg, capability, _, argsJSON string, timeoutMillis int
 	return c.reply(pkg, capability)
 }
 
-func notesXML(t *testing.T) string {
+func notesTree(t *testing.T) string {
 	t.Helper()
 	data, err := os.ReadFile("../android/notes/res/xml/mcp_capabilities.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	return compiled(string(data))
 }
 
 // toolNames lists the MCP server's tools by name, sorted.
@@ -77,10 +77,10 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}}
 	s.SetRemoteCaller(java)
 	// Shared before the server starts, and one the user does not share.
-	if err := s.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
+	if err := s.SetRemoteTool(notesPackage, notesTree(t), true); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetRemoteTool("org.example.notes", notesXML(t), false); err != nil {
+	if err := s.SetRemoteTool("org.example.notes", notesTree(t), false); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
@@ -106,7 +106,7 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}
 
 	// Shared while the server runs, then uninstalled.
-	if err := s.SetRemoteTool("org.example.notes", notesXML(t), true); err != nil {
+	if err := s.SetRemoteTool("org.example.notes", notesTree(t), true); err != nil {
 		t.Fatal(err)
 	}
 	if got := toolNames(t, url); len(got) != 8 {
@@ -119,7 +119,7 @@ func TestSharedToolsAreServedAndCalledThroughJava(t *testing.T) {
 	}
 
 	// A restart serves what is shared at that time.
-	s.SetRemoteTool(notesPackage, notesXML(t), true)
+	s.SetRemoteTool(notesPackage, notesTree(t), true)
 	s.StopHTTP()
 	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 			_, s := newServer(t, &fakeJava{Subs: seedSubs})
 			s.SetRemoteCaller(&javaCaller{reply: func(string, string) (string, error) { return tt.reply() }})
 			s.SetRemoteTimeoutMillis(100)
-			if err := s.SetRemoteTool(notesPackage, notesXML(t), true); err != nil {
+			if err := s.SetRemoteTool(notesPackage, notesTree(t), true); err != nil {
 				t.Fatal(err)
 			}
 			if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
@@ -166,16 +166,16 @@ func TestSharedToolFailuresFromJava(t *testing.T) {
 
 func TestSetRemoteToolRefuses(t *testing.T) {
 	_, s := newServer(t, &fakeJava{Subs: seedSubs})
-	err := s.SetRemoteTool(notesPackage, notesXML(t), true)
+	err := s.SetRemoteTool(notesPackage, notesTree(t), true)
 	if want := "smsapp: SetRemoteTool needs a RemoteCaller; call SetRemoteCaller first"; err == nil || err.Error() != want {
 		t.Errorf("without a caller: %v; want %q", err, want)
 	}
 	s.SetRemoteCaller(&javaCaller{})
-	err = s.SetRemoteTool(notesPackage, `<mobile-mcp-capabilities version="1.0"><capability id="x y" description="d"/></mobile-mcp-capabilities>`, true)
+	err = s.SetRemoteTool(notesPackage, compiled(`<mobile-mcp-capabilities version="1.0"><capability id="x y" description="d"/></mobile-mcp-capabilities>`), true)
 	if want := "smsapp: io.github.mobilemcp.notes cannot be shared: its descriptor has errors:\n  io.github.mobilemcp.notes:1:"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a broken descriptor: %v; want %q...", err, want)
 	}
-	err = s.SetRemoteTool("notes", notesXML(t), true)
+	err = s.SetRemoteTool("notes", notesTree(t), true)
 	if want := `mcpserver: "notes" is not an Android package name`; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("not a package: %v; want %q...", err, want)
 	}

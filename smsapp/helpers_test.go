@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/intentbridge"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/javaplatform/javaplatformtest"
@@ -23,7 +23,7 @@ const seedSubs = javaplatformtest.Subscriptions
 const testAgent = "com.example.agent"
 
 // smsDescriptor is the SMS app's descriptor, as 'mobilemcp gen' writes it.
-var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
+var smsDescriptor = string(xmlfile.Render(func() []*capability.Capability {
 	reg, err := capability.NewRegistry(sms.Capabilities(nil)...)
 	if err != nil {
 		panic(err)
@@ -31,9 +31,19 @@ var smsDescriptor = string(descriptor.Render(func() []*capability.Capability {
 	return reg.All()
 }()))
 
+// compiled is what the app hands the engine for the descriptor xml: the
+// JSON tree of its compiled resource.
+func compiled(xml string) string {
+	tree, err := xmlfile.TreeJSON([]byte(xml))
+	if err != nil {
+		panic(err)
+	}
+	return string(tree)
+}
+
 // smsTool is the SMS app's tool over f, as the app makes it.
 func smsTool(f *fakeJava) *intentbridge.Tool {
-	tool := intentbridge.NewTool("mcp_capabilities.xml", smsDescriptor)
+	tool := intentbridge.NewTool("mcp_capabilities.xml", compiled(smsDescriptor))
 	AddSMS(tool, f)
 	return tool
 }

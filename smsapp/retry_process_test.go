@@ -68,7 +68,7 @@ func runGateway() {
 	if err != nil {
 		fail(err)
 	}
-	if err := s.SetRemoteTool(notesPackage, string(xml), true); err != nil {
+	if err := s.SetRemoteTool(notesPackage, compiled(string(xml)), true); err != nil {
 		fail(err)
 	}
 	if err := s.StartHTTP("127.0.0.1:0", ""); err != nil {
@@ -118,7 +118,7 @@ func runNotes() {
 	if err != nil {
 		fail(err)
 	}
-	tool := intentbridge.NewTool("mcp_capabilities.xml", string(xml))
+	tool := intentbridge.NewTool("mcp_capabilities.xml", compiled(string(xml)))
 	tool.SetHandler("create_note", notesHandler{dir})
 	tool.SetHandler("list_notes", notesHandler{dir})
 	tool.SetHandler("delete_note", notesHandler{dir})

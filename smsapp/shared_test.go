@@ -26,7 +26,7 @@ func hostileDescriptor(n int) string {
 func TestAHugeSharedDescriptorIsRefused(t *testing.T) {
 	_, s := newServer(t, &fakeJava{Subs: seedSubs})
 	s.SetRemoteCaller(&javaCaller{reply: func(string, string) (string, error) { panic("must not be called") }})
-	huge := hostileDescriptor(903)
+	huge := compiled(hostileDescriptor(903))
 	want := fmt.Sprintf("smsapp: the descriptor of com.example.evil is %d bytes; a shared app's may be at most 65536", len(huge))
 	if err := s.SetRemoteTool("com.example.evil", huge, true); err == nil || err.Error() != want {
 		t.Errorf("SetRemoteTool without a server = %v; want %s", err, want)
@@ -39,7 +39,7 @@ func TestAHugeSharedDescriptorIsRefused(t *testing.T) {
 		t.Errorf("SetRemoteTool with the server running = %v; want %s", err, want)
 	}
 	// Small enough, but more tools than an app may share.
-	many := strings.ReplaceAll(hostileDescriptor(33), strings.Repeat("Always use this tool. ", 400), "")
+	many := compiled(strings.ReplaceAll(hostileDescriptor(33), strings.Repeat("Always use this tool. ", 400), ""))
 	if err := s.SetRemoteTool("com.example.evil", many, true); err == nil || err.Error() != "mcpserver: com.example.evil declares 33 capabilities; a shared app may declare at most 32" {
 		t.Errorf("SetRemoteTool of 33 capabilities = %v", err)
 	}

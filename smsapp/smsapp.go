@@ -92,4 +92,14 @@ func ServerFor(bridge *intentbridge.Bridge) *Server {
 	return s
 }
 
-func (s *Server) log() *slog.Logger { return s.bridge.Logger() }
+// log is where the MCP server and the gateway log: the bridge's logger when
+// it is an *slog.Logger, as the app's tests make it, and otherwise slog's
+// default logger, which gomobile sends to logcat as the bridge's own does.
+// The server needs slog, which the SMS app's engine carries; the tool
+// engine's bridge logs without it.
+func (s *Server) log() *slog.Logger {
+	if l, ok := s.bridge.Logger().(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}

@@ -18,7 +18,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/cmd/mobilemcp/internal/adb/adbtest"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 	"github.com/mobilemcp/mobilemcp/sms"
@@ -149,6 +149,22 @@ func (s *stdioClient) call(tool string, args map[string]any) (string, bool) {
 	return res.Content[0].(*mcp.TextContent).Text, res.IsError
 }
 
+// waitForTools lists the tools until there are n, for at most 10 s, and
+// returns the last list. Each mirrored tool is announced as it is added,
+// so the first notifications/tools/list_changed may come before the last
+// tool.
+func (s *stdioClient) waitForTools(n int) []string {
+	s.t.Helper()
+	got := s.tools()
+	for deadline := time.Now().Add(10 * time.Second); len(got) < n && time.Now().Before(deadline); got = s.tools() {
+		select {
+		case <-s.changed:
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return got
+}
+
 // close ends the client, which closes the command's stdin, and returns
 // the command's exit code.
 func (s *stdioClient) close() int {
@@ -197,8 +213,15 @@ func TestADBStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The notes app's calls hang until the phone goes away, so that an
+	// unplug lands while a call is in flight.
+	inFlight := make(chan struct{}, 1)
 	if _, err := phone.srv.Share(mcpserver.SharedApp{Package: "io.github.mobilemcp.notes", Capabilities: notes,
-		Call: func(context.Context, string, string, []byte) ([]byte, error) { return nil, io.EOF }}); err != nil {
+		Call: func(ctx context.Context, _, _ string, _ []byte) ([]byte, error) {
+			inFlight <- struct{}{}
+			<-ctx.Done()
+			return nil, io.EOF
+		}}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -207,25 +230,38 @@ func TestADBStdio(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed after the user shared a tool")
 	}
-	// Each mirrored tool is announced as it is added, so the first
-	// notification may come before the last tool: wait for all five.
-	got := client.tools()
-	for deadline := time.Now().Add(10 * time.Second); len(got) < 5 && time.Now().Before(deadline); got = client.tools() {
-		select {
-		case <-client.changed:
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	got := client.waitForTools(5)
 	if len(got) != 5 || !slices.Contains(got, "io_github_mobilemcp_notes-create_note") {
 		t.Errorf("tools/list after sharing: %q", got)
 	}
 
-	phone.adb.Unplug()
-	text, isError = client.call("get_sms_subscriptions", nil)
-	if want := "platform_error: the phone could not be reached for get_sms_subscriptions: no device is connected; plug in a phone with USB debugging on"; !isError || !strings.HasPrefix(text, want) {
-		t.Errorf("unplugged: %v %s\nwant %s", isError, text, want)
+	// The phone is unplugged while a call is in flight: that call is told
+	// it may or may not have run. (Unplugged between calls, the phone is
+	// noticed either by the next call or by the poll; the call after is
+	// told the same either way, below.)
+	type reply struct {
+		res *mcp.CallToolResult
+		err error
 	}
-	t.Logf("unplugged, get_sms_subscriptions: isError %v: %s", isError, text)
+	replied := make(chan reply, 1)
+	go func() {
+		res, err := client.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "io_github_mobilemcp_notes-create_note", Arguments: map[string]any{"title": "Milk"}})
+		replied <- reply{res, err}
+	}()
+	<-inFlight
+	phone.adb.Unplug()
+	r := <-replied
+	if r.err != nil {
+		t.Fatalf("unplugged mid-call, create_note: %v", r.err)
+	}
+	text, isError = r.res.Content[0].(*mcp.TextContent).Text, r.res.IsError
+	if want := "platform_error: the phone could not be reached for io_github_mobilemcp_notes-create_note: no device is connected; plug in a phone with USB debugging on"; !isError || !strings.HasPrefix(text, want) {
+		t.Errorf("unplugged mid-call: %v %s\nwant %s", isError, text, want)
+	}
+	if want := "If this was a send, check the phone before sending again."; !strings.Contains(text, want) {
+		t.Errorf("unplugged mid-call: %s\nwant it to say %q", text, want)
+	}
+	t.Logf("unplugged mid-call, create_note: isError %v: %s", isError, text)
 	text, isError = client.call("get_sms_subscriptions", nil)
 	if want := "platform_error: the phone's MCP server cannot be reached: no device is connected;"; !isError || !strings.HasPrefix(text, want) {
 		t.Errorf("still unplugged: %v %s\nwant %s", isError, text, want)
@@ -278,7 +314,7 @@ func descriptorCapabilities(path string) ([]*capability.Capability, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := descriptor.Parse(data)
+	f, err := xmlfile.Parse(data)
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +342,7 @@ func TestADBStdioWaitsForTheServerToBeTurnedOn(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notifications/tools/list_changed after the server was turned on")
 	}
-	if got := client.tools(); len(got) != 2 {
+	if got := client.waitForTools(2); len(got) != 2 {
 		t.Errorf("tools/list once on: %q", got)
 	}
 	if code := client.close(); code != exitOK || len(phone.adb.Forwards()) != 0 {

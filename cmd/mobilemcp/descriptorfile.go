@@ -6,6 +6,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
@@ -16,12 +17,12 @@ func readDescriptor(e *env, fs *flag.FlagSet, flagName, path string) (file *desc
 	if code, ok := checkExists(e, fs, flagName, path); !ok {
 		return nil, code, false
 	}
-	data, err := descriptor.ReadFile(path)
+	data, err := xmlfile.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp %s: %v\n", fs.Name(), err)
 		return nil, exitFailure, false
 	}
-	findings := descriptor.Lint(path, data, nil)
+	findings := xmlfile.Lint(path, data, nil)
 	for _, f := range findings {
 		fmt.Fprintln(e.stderr, f)
 	}
@@ -29,7 +30,7 @@ func readDescriptor(e *env, fs *flag.FlagSet, flagName, path string) (file *desc
 		fmt.Fprintf(e.stderr, "mobilemcp %s: %s has %s; fix the descriptor first\n", fs.Name(), path, text.Plural(errs, "error"))
 		return nil, exitFailure, false
 	}
-	file, err = descriptor.Parse(data)
+	file, err = xmlfile.Parse(data)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mobilemcp %s: %s: %v\n", fs.Name(), path, err)
 		return nil, exitFailure, false

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/osfile"
 )
 
@@ -118,9 +118,9 @@ func stringsPathFor(path string) string {
 // generate renders the built-in capabilities to the descriptor path and
 // the tool's strings to stringsPath, which may be empty.
 func generate(descriptorPath, stringsPath string) []genFile {
-	files := []genFile{{descriptorPath, descriptor.Render(builtinRegistry().All())}}
+	files := []genFile{{descriptorPath, xmlfile.Render(builtinRegistry().All())}}
 	if stringsPath != "" {
-		files = append(files, genFile{stringsPath, descriptor.RenderStrings(builtinTool.name, builtinTool.description)})
+		files = append(files, genFile{stringsPath, xmlfile.RenderStrings(builtinTool.name, builtinTool.description)})
 	}
 	return files
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/sms"
 )
 
@@ -30,10 +30,10 @@ func TestGenWritesThenFindsUpToDate(t *testing.T) {
 	if want := "wrote " + desc + "\nwrote " + strs + "\n"; code != exitOK || out != want || errOut != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
 	}
-	if got, _ := os.ReadFile(desc); string(got) != string(descriptor.Render(builtinRegistry().All())) {
+	if got, _ := os.ReadFile(desc); string(got) != string(xmlfile.Render(builtinRegistry().All())) {
 		t.Errorf("the descriptor is not the rendered registry:\n%s", got)
 	}
-	if got, _ := os.ReadFile(strs); string(got) != string(descriptor.RenderStrings(sms.ToolName, sms.ToolDescription)) {
+	if got, _ := os.ReadFile(strs); string(got) != string(xmlfile.RenderStrings(sms.ToolName, sms.ToolDescription)) {
 		t.Errorf("the strings are not the rendered tool strings:\n%s", got)
 	}
 	code, out, _ = c.run("", "gen", "-o", desc, "--strings", strs)
@@ -92,7 +92,7 @@ func TestGenPutsTheStringsInTheResDirectoryOfTheDescriptor(t *testing.T) {
 
 func TestGenToStdoutPrintsOnlyTheDescriptor(t *testing.T) {
 	code, out, _ := newCLI(t).run("", "gen", "-o", "-")
-	if code != exitOK || out != string(descriptor.Render(builtinRegistry().All())) {
+	if code != exitOK || out != string(xmlfile.Render(builtinRegistry().All())) {
 		t.Errorf("exit %d, stdout\n%s", code, out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
@@ -48,7 +49,7 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 			return code
 		}
 	}
-	opts := &descriptor.Options{ResDir: *res}
+	opts := &xmlfile.Options{ResDir: *res}
 	for _, p := range paths {
 		if code, ok := checkExists(e, fs, "", p); !ok {
 			return code
@@ -63,7 +64,7 @@ Exit status: 0 when there is no error (and, with --strict, no warning),
 	// paths and a manifest among them points at it; say each finding once.
 	seen := map[descriptor.Finding]bool{}
 	for _, p := range paths {
-		found, err := descriptor.LintPath(p, opts)
+		found, err := xmlfile.LintPath(p, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "mobilemcp lint: %v\n", err)
 			return exitFailure

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/descriptor/xmlfile"
 	"github.com/mobilemcp/mobilemcp/internal/mcpwire"
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
@@ -192,7 +193,7 @@ func modelSchemaDescriptors(t *testing.T) []string {
 	return append([]string{
 		"../../" + defaultDescriptorPath,
 		"../../android/notes/res/xml/mcp_capabilities.xml",
-		"../../engine/descriptor/testdata/res/xml/mcp_capabilities.xml",
+		"../../engine/descriptor/xmlfile/testdata/res/xml/mcp_capabilities.xml",
 	}, clients...)
 }
 
@@ -230,11 +231,11 @@ func TestEveryToolSchemaMeetsTheModelsRules(t *testing.T) {
 		if code != exitOK || json.Unmarshal([]byte(out), &list) != nil {
 			t.Fatalf("tools %s: exit %d, %s", path, code, errOut)
 		}
-		data, err := descriptor.ReadFile(path)
+		data, err := xmlfile.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if files[path], err = descriptor.Parse(data); err != nil {
+		if files[path], err = xmlfile.Parse(data); err != nil {
 			t.Fatal(err)
 		}
 		for i, tool := range list.Tools {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
 )
 
 func init() {
@@ -39,7 +39,7 @@ func runTools(e *env, args []string) int {
 		return code
 	}
 	writeJSON(e.stdout, struct {
-		Tools []descriptor.Tool `json:"tools"`
-	}{descriptor.Tools(d.Capabilities())})
+		Tools []mcptool.Tool `json:"tools"`
+	}{mcptool.Tools(d.Capabilities())})
 	return exitOK
 }

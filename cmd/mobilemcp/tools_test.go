@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mobilemcp/mobilemcp/engine/descriptor"
+	"github.com/mobilemcp/mobilemcp/engine/mcptool"
 	"github.com/mobilemcp/mobilemcp/internal/testkit"
 )
 
@@ -21,7 +21,7 @@ func TestToolsPrintsTheSeedSchema(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	var list struct {
-		Tools []descriptor.Tool `json:"tools"`
+		Tools []mcptool.Tool `json:"tools"`
 	}
 	if err := json.Unmarshal([]byte(out), &list); err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func TestToolsDiffersFromServeAsItsHelpSays(t *testing.T) {
 		got := served.Result.Tools[i]
 		capab, _ := reg.Lookup(name)
 		// Each tool also has an outputSchema: the output params, all required.
-		if !reflect.DeepEqual(got["outputSchema"], asJSON(t, descriptor.OutputSchema(capab))) {
+		if !reflect.DeepEqual(got["outputSchema"], asJSON(t, mcptool.OutputSchema(capab))) {
 			t.Errorf("%s: outputSchema %v", name, got["outputSchema"])
 		}
 		delete(got, "outputSchema")

@@ -29,7 +29,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -218,8 +218,15 @@ func (c *Consents) List() []Grant {
 	for _, g := range c.grants {
 		list = append(list, g)
 	}
-	slices.SortFunc(list, func(a, b Grant) int { return strings.Compare(a.Package, b.Package) })
+	sortByPackage(list)
 	return list
+}
+
+// sortByPackage sorts grants by package. It is sort.Slice rather than
+// slices.SortFunc, whose code would be compiled once more for Grant, in
+// the engine every tool app ships; sort's is shared.
+func sortByPackage(grants []Grant) {
+	sort.Slice(grants, func(i, j int) bool { return grants[i].Package < grants[j].Package })
 }
 
 func (c *Consents) saveLocked() error {
@@ -230,7 +237,7 @@ func (c *Consents) saveLocked() error {
 	for _, g := range c.grants {
 		list = append(list, g)
 	}
-	slices.SortFunc(list, func(a, b Grant) int { return strings.Compare(a.Package, b.Package) })
+	sortByPackage(list)
 	data, err := json.MarshalIndent(list, "", "  ")
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -101,7 +101,10 @@ func (c *Capability) requiredGiven(args Args) bool {
 const maxListedUnknown = 5
 
 func describeUnknown(names []string) string {
-	slices.Sort(names)
+	// sort.Slice, whose code the engine has already, rather than a
+	// slices.Sort of its own for strings: the engine every tool ships is
+	// held to its size.
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	listed := names[:min(len(names), maxListedUnknown)]
 	quoted := make([]string, len(listed))
 	for i, name := range listed {

@@ -7,8 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"log/slog"
-	"runtime/debug"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -25,11 +24,21 @@ type Options struct {
 	// MaxRequestBytes rejects larger requests with too_large before parsing.
 	// Zero means DefaultMaxRequestBytes.
 	MaxRequestBytes int
-	// Logger receives panics with their stack traces. Nil means no logging.
-	Logger *slog.Logger
+	// Logger receives panics with their stack traces, a reply that could
+	// not be kept for replay and a handler's outcome that came after its
+	// deadline. Nil means no logging.
+	Logger Logger
 	// Replies, when set, replays the reply to a repeated request id
 	// instead of running a capability that changes something again.
 	Replies *replystore.Store
+}
+
+// Logger is where an Engine reports what no caller hears of, each message
+// with key-value pairs as slog takes them. *slog.Logger is one; the engine
+// every tool app ships has its own, which carries no slog.
+type Logger interface {
+	Warn(msg string, args ...any)
+	Error(msg string, args ...any)
 }
 
 // Defaults for Options.
@@ -619,9 +628,17 @@ func timedOut(c *Capability, timeout time.Duration) *Error {
 
 func (e *Engine) panicked(where string, p any) *Error {
 	if e.opts.Logger != nil {
-		e.opts.Logger.Error("recovered panic", "where", where, "panic", p, "stack", string(debug.Stack()))
+		e.opts.Logger.Error("recovered panic", "where", where, "panic", p, "stack", stack())
 	}
 	return Errorf(CodeInternalError, "%s failed with an internal error: %v", where, p)
+}
+
+// stack is the calling goroutine's stack trace, its first 16 KiB. (It is
+// runtime.Stack: runtime/debug.Stack, which does the same, would bring
+// the rest of runtime/debug into the engine every tool app ships.)
+func stack() string {
+	buf := make([]byte, 16<<10)
+	return string(buf[:runtime.Stack(buf, false)])
 }
 
 func joinIDs(ids []string) string {

@@ -84,10 +84,20 @@ func (f *fields) get(name string) []byte {
 	return nil
 }
 
+// The members each object of a request is read for (objectFields): in
+// variables, so that a request's decoding does not allocate each list.
+var (
+	topMembers        = []string{"mobile-mcp-request", "version", "request", "id", "capability"}
+	envelopeMembers   = []string{"version", "request"}
+	bodyMembers       = []string{"id", "capability"}
+	capabilityMembers = []string{"id", "args", "input"}
+	inputItemMembers  = []string{"name", "type", "value"}
+)
+
 // objectFields reads the named members (at most five) of the object raw.
 // Other members are ignored, for forward compatibility. A non-object and a
-// repeated member are errors.
-func objectFields(raw []byte, path string, names ...string) (fields, *Error) {
+// repeated member are errors. path names raw in messages.
+func objectFields(raw []byte, path string, names []string) (fields, *Error) {
 	out := fields{names: names}
 	invalid := false
 	dup, isObject := members(raw, func(key, value []byte) bool {
@@ -130,42 +140,46 @@ func decodeRequest(data []byte) (Request, *Error) {
 		var v any
 		return req, jsonError("request", json.Unmarshal(data, &v))
 	}
-	top, err := objectFields(data, "request", "mobile-mcp-request", "version", "request", "id", "capability")
+	top, err := objectFields(data, "request", topMembers)
 	if err != nil {
 		return req, err
 	}
 	envelope, version, request, id, capability := top.get("mobile-mcp-request"), top.get("version"), top.get("request"), top.get("id"), top.get("capability")
 
 	var body []byte
-	var prefix string // the path of the request body, for messages
+	// The paths of the request body and of its capability, for messages:
+	// constants per layout, so that a request's decoding builds no string.
+	var prefix, capabilityPath string
 	unwrapped := version != nil || request != nil
 	prototype := id != nil || capability != nil
 	switch {
 	case envelope != nil && (unwrapped || prototype), unwrapped && prototype:
 		return req, Errorf(CodeInvalidRequest, "request mixes layouts: send either {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{...}}} or the prototype's {\"id\":...,\"capability\":{...}}, not both")
 	case envelope != nil && !rawjson.IsAbsent(envelope):
-		inner, err := objectFields(envelope, "mobile-mcp-request", "version", "request")
+		inner, err := objectFields(envelope, "mobile-mcp-request", envelopeMembers)
 		if err != nil {
 			return req, err
 		}
-		prefix, version, body = "mobile-mcp-request.request", inner.get("version"), inner.get("request")
+		prefix, capabilityPath = "mobile-mcp-request.request.", "mobile-mcp-request.request.capability"
+		version, body = inner.get("version"), inner.get("request")
 	case unwrapped:
-		prefix, body = "request", request
+		prefix, capabilityPath, body = "request.", "request.capability", request
 	case prototype:
 		req.Shape = ShapePrototype
+		capabilityPath = "capability"
 	default:
 		return req, Errorf(CodeInvalidRequest, "not a Mobile-MCP request: expected {\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":...,\"capability\":{...}}}}")
 	}
 	if req.Shape == ShapeSpec {
+		bodyPath := strings.TrimSuffix(prefix, ".")
 		if rawjson.IsAbsent(body) {
-			return req, Errorf(CodeInvalidRequest, "%s is missing", prefix)
+			return req, Errorf(CodeInvalidRequest, "%s is missing", bodyPath)
 		}
-		inner, err := objectFields(body, prefix, "id", "capability")
+		inner, err := objectFields(body, bodyPath, bodyMembers)
 		if err != nil {
 			return req, err
 		}
 		id, capability = inner.get("id"), inner.get("capability")
-		prefix += "."
 	}
 
 	// The id comes first so that every later failure can echo it.
@@ -191,14 +205,14 @@ func decodeRequest(data []byte) (Request, *Error) {
 	if rawjson.IsAbsent(capability) {
 		return req, Errorf(CodeInvalidRequest, "%scapability is missing", prefix)
 	}
-	c, err := objectFields(capability, prefix+"capability", "id", "args", "input")
+	c, err := objectFields(capability, capabilityPath, capabilityMembers)
 	if err != nil {
 		return req, err
 	}
 	if req.CapabilityID, err = decodeString(c.get("id"), prefix, "capability.id"); err != nil {
 		return req, err
 	}
-	req.Args, err = decodeArgs(c.get("args"), c.get("input"), prefix+"capability")
+	req.Args, err = decodeArgs(c.get("args"), c.get("input"), capabilityPath)
 	return req, err
 }
 
@@ -300,7 +314,7 @@ func decodeInputList(raw []byte, path string) (map[string]json.RawMessage, *Erro
 			return
 		}
 		itemPath := fmt.Sprintf("%s[%d]", path, i)
-		p, err := objectFields(item, itemPath, "name", "type", "value")
+		p, err := objectFields(item, itemPath, inputItemMembers)
 		if err != nil {
 			problem = err
 			return

@@ -1,25 +1,26 @@
-// Package descriptor reads, checks and writes mcp_capabilities.xml, the
-// capability descriptor of the Mobile-MCP spec §1.2 that assistants read to
-// learn what a Mobile-MCP tool can do, and converts capabilities to MCP tool
-// definitions:
+// Package descriptor is the capability descriptor of the Mobile-MCP spec
+// §1.2, mcp_capabilities.xml, that assistants read to learn what a
+// Mobile-MCP tool can do: what it declares (File, Spec), the rules it must
+// follow (Rules, Finding), and the one reading of it (Read, Check), which
+// the tool engine every app ships, the gateway and mobilemcp lint share:
 //
-//	for _, f := range descriptor.Lint("res/xml/mcp_capabilities.xml", data, nil) {
-//		fmt.Println(f) // res/xml/mcp_capabilities.xml:5: warning: ... [type-synonym]
-//	}
+//	root, err := descriptor.DecodeTree(treeJSON) // the Tool SDK's walk of the compiled resource
+//	file, err := descriptor.Check("res/xml/mcp_capabilities.xml", root, nil)
 //
-// [Parse] reads a descriptor into [Spec]s that keep their line numbers.
-// [Lint] checks a descriptor or an AndroidManifest.xml against the spec and
-// reports [Finding]s. [Render] writes the descriptor of a capability
-// registry, and [Tools] converts capabilities to MCP tools.
+// Read and Check take a descriptor already parsed into Elements, and this
+// package reads no XML: on a phone the Tool SDK walks the compiled
+// resource, as agents read it, and hands the engine the tree as JSON
+// (DecodeTree), so that the engine every tool ships carries no XML parser.
+// Package xmlfile reads and writes descriptors as XML text, and lints them
+// and AndroidManifest.xml, for mobilemcp lint and gen.
 //
 // The format carries only what the spec defines, plus mobilemcp's behaviour
 // hints as attributes in their own XML namespace ([Namespace]), which
-// other readers ignore. docs/reference/descriptor.md describes the format and the
-// lint rules.
+// other readers ignore. docs/reference/descriptor.md describes the format
+// and docs/reference/lint-rules.md the rules.
 package descriptor
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
@@ -74,29 +75,6 @@ type Param struct {
 	capability.Param
 	// Line is the line of the <param> start tag, for findings.
 	Line int
-}
-
-// ParseError is a problem that stops Parse: malformed XML, or a document
-// that is not a descriptor.
-type ParseError struct {
-	// Line and Column locate the problem, 1-based (Column in bytes).
-	Line, Column int
-	// Msg says what is wrong.
-	Msg string
-}
-
-func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
-
-// Parse reads a descriptor. It fails only when data is not well-formed XML
-// or its root element is not <mobile-mcp-capabilities>; otherwise it reads
-// what the file says without judging it (a missing attribute is empty, a
-// required other than "true" is false). Use [Lint] to judge it.
-func Parse(data []byte) (*File, error) {
-	r, fatal := read(data)
-	if fatal != nil {
-		return nil, &ParseError{Line: fatal.Line, Column: fatal.Column, Msg: fatal.Message}
-	}
-	return r.descriptor(), nil
 }
 
 // Capability returns the capability s declares, without line numbers.

@@ -3,7 +3,7 @@ package descriptor
 import (
 	"cmp"
 	"fmt"
-	"slices"
+	"sort"
 )
 
 // Severity says whether a finding breaks the contract (Error) or only
@@ -51,9 +51,20 @@ func (f Finding) String() string {
 	return fmt.Sprintf("%s: %s: %s [%s]", where, f.Severity, f.Message, f.Rule)
 }
 
-// sortFindings orders findings by place, so output is stable.
-func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+// SortFindings orders findings by place (file, line, column), keeping the
+// order of those at the same place, so that output is stable. (It is
+// sort.SliceStable rather than slices.SortStableFunc, whose code would be
+// compiled once more for Finding, in the engine every tool app ships.)
+func SortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column)) < 0
 	})
+}
+
+// At returns a finding of rule r at line and column, with the message
+// format and args give, as fmt.Sprintf writes them. Its File is left for
+// the caller to set.
+func (r Rule) At(line, column int, format string, args ...any) Finding {
+	return Finding{Line: line, Column: column, Severity: r.Severity, Rule: r.ID, Message: fmt.Sprintf(format, args...)}
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/beevik/etree"
-
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
 
@@ -51,21 +49,21 @@ func extHome(key string) string {
 }
 
 // annotations reads the extension attributes of a <capability>.
-func (r *reader) annotations(e node, what subject) capability.Annotations {
+func (r *reader) annotations(e *Element, what subject) capability.Annotations {
 	var a capability.Annotations
 	for _, h := range hints {
 		*h.field(&a) = h.dflt
 	}
-	for _, at := range e.Attr {
-		if at.Space == "" || isXMLReserved(at) || at.NamespaceURI() != Namespace {
+	for _, at := range e.Attrs {
+		if at.Prefix == "" || at.reserved() || at.Space != Namespace {
 			continue
 		}
-		if at.Key == titleKey {
+		if at.Name == titleKey {
 			a.Title = at.Value
 			continue
 		}
 		for _, h := range hints {
-			if at.Key == h.key {
+			if at.Name == h.key {
 				*h.field(&a) = r.boolean(e, at, h.dflt, what)
 			}
 		}
@@ -75,7 +73,7 @@ func (r *reader) annotations(e node, what subject) capability.Annotations {
 
 // boolean reads boolean attribute a of e, reporting any value but "true"
 // and "false", which is all Android's and the spec's readers accept.
-func (r *reader) boolean(e node, a etree.Attr, dflt bool, what subject) bool {
+func (r *reader) boolean(e *Element, a Attr, dflt bool, what subject) bool {
 	switch a.Value {
 	case "true":
 		return true
@@ -96,28 +94,16 @@ const readOnlyKey = "readOnly"
 // an agent that only sends Intents (as the spec authors' prototype does)
 // never has. It gives the attribute to add, and the namespace declaration
 // when the file has none.
-func (r *reader) checkReadOnly(e node, what subject) {
+func (r *reader) checkReadOnly(e *Element, what subject) {
 	if _, ok := extAttr(e, readOnlyKey); ok {
 		return
 	}
-	prefix := cmp.Or(namespacePrefix(e.Element, Namespace), "mcp")
+	declared := namespacePrefix([]*Element{r.root, e}, Namespace)
+	prefix := cmp.Or(declared, "mcp")
 	declare := ""
-	if namespacePrefix(e.Element, Namespace) == "" {
+	if declared == "" {
 		declare = fmt.Sprintf(" (and xmlns:mcp=%q on the root)", Namespace)
 	}
 	r.at(ruleMissingReadOnly, e, `%s has no %s:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add %s:readOnly="true"%s, else %s:readOnly="false"`,
 		what, prefix, prefix, declare, prefix)
-}
-
-// namespacePrefix returns a prefix that e or one of its ancestors binds to
-// uri, or "".
-func namespacePrefix(e *etree.Element, uri string) string {
-	for ; e != nil; e = e.Parent() {
-		for _, a := range e.Attr {
-			if a.Space == "xmlns" && a.Value == uri {
-				return a.Key
-			}
-		}
-	}
-	return ""
 }

@@ -2,12 +2,9 @@ package descriptor
 
 import (
 	"errors"
-	"regexp"
 	"strconv"
 	"time"
 	"unicode/utf8"
-
-	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/internal/text"
@@ -36,17 +33,17 @@ const (
 const MaxTimeout = 10 * time.Minute
 
 // extAttr returns e's extension attribute key, in [Namespace].
-func extAttr(e node, key string) (etree.Attr, bool) {
-	for _, a := range e.Attr {
-		if a.Key == key && a.Space != "" && !isXMLReserved(a) && a.NamespaceURI() == Namespace {
+func extAttr(e *Element, key string) (Attr, bool) {
+	for _, a := range e.Attrs {
+		if a.Name == key && a.Prefix != "" && !a.reserved() && a.Space == Namespace {
 			return a, true
 		}
 	}
-	return etree.Attr{}, false
+	return Attr{}, false
 }
 
 // timeout reads a capability's mcp:timeout: zero when absent or unusable.
-func (r *reader) timeout(e node, what subject) time.Duration {
+func (r *reader) timeout(e *Element, what subject) time.Duration {
 	a, ok := extAttr(e, timeoutKey)
 	if !ok {
 		return 0
@@ -62,7 +59,7 @@ func (r *reader) timeout(e node, what subject) time.Duration {
 
 // paramLimits reads an input param's mcp:maxLength and mcp:pattern into p.
 // Both apply to strings only.
-func (r *reader) paramLimits(e node, p *Param, what subject) {
+func (r *reader) paramLimits(e *Element, p *Param, what subject) {
 	for _, key := range inputParamExt {
 		a, ok := r.typedExt(e, key, p, capability.String, what)
 		if !ok {
@@ -84,7 +81,7 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which has a character that is not shown (%U); a pattern reaches the model as it is, so write it in characters the user sees", what, a.FullKey(), a.Value, c)
 				continue
 			}
-			if err := r.compile(a.Value); err != nil {
+			if err := r.checkPattern(a.Value); err != nil {
 				r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s=%q, which is not a regular expression: %v", what, a.FullKey(), a.Value, err)
 				continue
 			}
@@ -93,17 +90,20 @@ func (r *reader) paramLimits(e node, p *Param, what subject) {
 	}
 }
 
-// compile reports why pattern is not a regular expression, or nil.
-func (r *reader) compile(pattern string) error {
+// checkPattern reports why pattern is not a regular expression, or nil;
+// an empty one never is. Without ReadOptions.Pattern it only refuses an
+// empty one.
+func (r *reader) checkPattern(pattern string) error {
+	if pattern == "" {
+		return errors.New("it is empty")
+	}
+	if r.pattern == nil {
+		return nil
+	}
 	if err, seen := r.patterns[pattern]; seen {
 		return err
 	}
-	var err error
-	if pattern == "" {
-		err = errors.New("it is empty")
-	} else {
-		_, err = regexp.Compile(pattern)
-	}
+	err := r.pattern(pattern)
 	if r.patterns == nil {
 		r.patterns = map[string]error{}
 	}
@@ -123,7 +123,7 @@ func formatDuration(d time.Duration) string {
 
 // items reads an array param's mcp:items into p: one of the descriptor
 // types, canonical, since models read it as a JSON Schema type.
-func (r *reader) items(e node, p *Param, what subject) {
+func (r *reader) items(e *Element, p *Param, what subject) {
 	a, ok := r.typedExt(e, itemsKey, p, capability.Array, what)
 	if !ok {
 		return
@@ -143,7 +143,7 @@ func (r *reader) items(e node, p *Param, what subject) {
 // typedExt returns e's extension attribute key, which applies to params of
 // type t only, when e has it and p is of that type; it reports one on a
 // param of another type.
-func (r *reader) typedExt(e node, key string, p *Param, t capability.Type, what subject) (etree.Attr, bool) {
+func (r *reader) typedExt(e *Element, key string, p *Param, t capability.Type, what subject) (Attr, bool) {
 	a, ok := extAttr(e, key)
 	if ok && p.Type != t {
 		r.atAttr(ruleExtensionValue, e, a.FullKey(), "%s has %s, which applies to %s params only, and its type is %q; remove it", what, a.FullKey(), t, p.Type)

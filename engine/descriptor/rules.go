@@ -1,13 +1,8 @@
 package descriptor
 
-import "slices"
-
-// The lint rules page is generated from Rules() and the text of each rule in
-// testdata/lint-rules, with the findings of linting each rule's example.
-//go:generate go test -run ^TestLintRulesPageIsGenerated$ -update
-
 // Rule is one lint check. Its ID is stable, so scripts and CI jobs may
-// rely on it. docs/reference/lint-rules.md shows each rule with a failing example.
+// rely on it. docs/reference/lint-rules.md shows each rule with a failing
+// example.
 type Rule struct {
 	// ID is the rule's stable name, such as "duplicate-id".
 	ID string
@@ -19,8 +14,8 @@ type Rule struct {
 
 // The descriptor rules. The errors are the MUSTs of the Mobile-MCP spec §1.2 and what
 // makes a descriptor unusable; the warnings are what works but misleads.
+// Those of the XML text and of AndroidManifest.xml are package xmlfile's.
 var (
-	ruleXMLSyntax        = Rule{"xml-syntax", Error, "the file is not well-formed XML"}
 	ruleNotDescriptor    = Rule{"not-descriptor", Error, "the file is neither a capability descriptor nor an AndroidManifest.xml"}
 	ruleRootElement      = Rule{"root-element", Error, "the root element is not <mobile-mcp-capabilities>"}
 	ruleRootVersion      = Rule{"root-version", Error, `the root version attribute is missing or not "1.0"`}
@@ -42,27 +37,15 @@ var (
 	ruleNoCapabilities   = Rule{"no-capabilities", Warning, "the descriptor declares no capability"}
 )
 
-// The AndroidManifest.xml rules, from the Mobile-MCP spec §1.1.
-var (
-	ruleManifestService  = Rule{"manifest-service", Error, "no service has the mobile.mcp.SERVICE intent filter"}
-	ruleManifestOne      = Rule{"manifest-one-service", Error, "more than one service has the mobile.mcp.SERVICE intent filter"}
-	ruleManifestExported = Rule{"manifest-exported", Error, "the Mobile-MCP service is not exported"}
-	ruleManifestMetaData = Rule{"manifest-meta-data", Error, "the Mobile-MCP service lacks one of its three meta-data entries"}
-	ruleManifestKind     = Rule{"manifest-meta-data-kind", Error, "a meta-data entry uses android:value where android:resource is needed, or the reverse"}
-	ruleManifestDesc     = Rule{"manifest-descriptor", Error, "the capabilities resource does not name a descriptor in the res directory"}
-	ruleManifestResDir   = Rule{"manifest-res-dir", Warning, "the res directory was not found, so the capabilities resource was not checked"}
-)
-
-// Rules returns every lint rule, in the order docs/reference/lint-rules.md shows
-// them. The slice is a copy: changing it changes nothing else.
-func Rules() []Rule { return slices.Clone(rules) }
-
-// rules is every lint rule.
-var rules = []Rule{
-	ruleXMLSyntax, ruleNotDescriptor, ruleRootElement, ruleRootVersion,
-	ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
-	ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleMissingReadOnly, ruleTypeSynonym, ruleUnknownElement,
-	ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleModelToolName, ruleVersionFormat, ruleNoCapabilities,
-	ruleManifestService, ruleManifestOne, ruleManifestExported, ruleManifestMetaData,
-	ruleManifestKind, ruleManifestDesc, ruleManifestResDir,
+// Rules returns the rules of a descriptor's content, which Read checks,
+// in the order docs/reference/lint-rules.md shows them; package xmlfile
+// adds those of XML text and of AndroidManifest.xml. The slice is new on
+// every call.
+func Rules() []Rule {
+	return []Rule{
+		ruleNotDescriptor, ruleRootElement, ruleRootVersion,
+		ruleMissingAttribute, ruleBooleanValue, ruleUnknownType, ruleDuplicateID,
+		ruleDuplicateParam, ruleDuplicateElement, ruleExtensionValue, ruleMissingReadOnly, ruleTypeSynonym, ruleUnknownElement,
+		ruleUnknownAttribute, ruleEmptyDescription, ruleToolName, ruleModelToolName, ruleVersionFormat, ruleNoCapabilities,
+	}
 }

@@ -1,11 +1,8 @@
 package descriptor
 
 import (
-	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/beevik/etree"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 )
@@ -20,13 +17,13 @@ var (
 
 // descriptor reads the whole document, whose root the caller has checked.
 func (r *reader) descriptor() *File {
-	root := r.t.root
-	r.checkAttrs(root, rootAttrs, nil)
+	root := r.root
+	r.warn.attrs(r, root, rootAttrs, nil)
 	d := &File{Version: r.rootVersion(root)}
 	first := make(map[string]int) // capability id → line of its first declaration
-	for e := range r.t.children(root) {
+	for _, e := range root.Children {
 		if !is(e, capabilityTag) {
-			r.unknownElement(e, root, capabilityTag)
+			r.warn.element(r, e, root, capabilityTag)
 			continue
 		}
 		s := r.capability(e)
@@ -43,7 +40,7 @@ func (r *reader) descriptor() *File {
 	return d
 }
 
-func (r *reader) rootVersion(root node) string {
+func (r *reader) rootVersion(root *Element) string {
 	v, ok := attr(root, "version")
 	switch {
 	case !ok:
@@ -54,41 +51,33 @@ func (r *reader) rootVersion(root node) string {
 	return v
 }
 
-func (r *reader) capability(e node) Spec {
-	line, _ := r.t.pos(e)
-	s := Spec{Line: line}
-	r.checkAttrs(e, capabilityAttrs, capabilityExt)
+func (r *reader) capability(e *Element) Spec {
+	s := Spec{Line: e.Line}
+	r.warn.attrs(r, e, capabilityAttrs, capabilityExt)
 	what := subject{kind: capabilityTag}
 	s.ID = r.need(e, "id", what)
 	if s.ID != "" {
 		what.name = s.ID
-		switch {
-		case !capability.ValidID(s.ID):
-			r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", s.ID, toolName(s.ID))
-		case !modelToolNames.MatchString(s.ID):
-			r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", s.ID, modelToolName(s.ID))
-		}
 	}
 	s.Description = r.need(e, "description", what)
-	s.Version = r.version(e, what)
+	s.Version = r.need(e, "version", what)
+	r.warn.capability(r, e, &s, what)
 	s.Annotations = r.annotations(e, what)
-	r.checkReadOnly(e, what)
 	s.Timeout = r.timeout(e, what)
 
-	var sections [2]node // the first <input> and <output>
-	for child := range r.t.children(e) {
+	var sections [2]*Element // the first <input> and <output>
+	for _, child := range e.Children {
 		i := 0
 		switch {
 		case is(child, inputTag):
 		case is(child, outputTag):
 			i = 1
 		default:
-			r.unknownElement(child, e, inputTag, outputTag)
+			r.warn.element(r, child, e, inputTag, outputTag)
 			continue
 		}
-		if sections[i].Element != nil {
-			line, _ := r.t.pos(sections[i])
-			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Tag, line)
+		if sections[i] != nil {
+			r.at(ruleDuplicateElement, child, "%s has a second <%s>; the first is at line %d, so move these params into it", what, child.Name, sections[i].Line)
 		} else {
 			sections[i] = child
 		}
@@ -102,30 +91,29 @@ func (r *reader) capability(e node) Spec {
 }
 
 // params appends the params of an <input> or <output> section to list.
-func (r *reader) params(section node, list []Param, input bool) []Param {
-	r.checkAttrs(section, nil, nil)
+func (r *reader) params(section *Element, list []Param, input bool) []Param {
+	r.warn.attrs(r, section, nil, nil)
 	known, ext := outputParamAttrs, paramExt
 	if input {
 		known, ext = inputParamAttrs, slices.Concat(inputParamExt, paramExt)
 	}
-	kind := section.Tag
+	kind := section.Name
 	first := make(map[string]int, len(list)) // param name → line of its first declaration
 	for _, p := range list {
 		if _, dup := first[p.Name]; !dup {
 			first[p.Name] = p.Line
 		}
 	}
-	for e := range r.t.children(section) {
+	for _, e := range section.Children {
 		if !is(e, paramTag) {
-			r.unknownElement(e, section, paramTag)
+			r.warn.element(r, e, section, paramTag)
 			continue
 		}
-		for child := range r.t.children(e) {
-			r.unknownElement(child, e)
+		for _, child := range e.Children {
+			r.warn.element(r, child, e)
 		}
-		r.checkAttrs(e, known, ext)
-		line, _ := r.t.pos(e)
-		p := Param{Line: line}
+		r.warn.attrs(r, e, known, ext)
+		p := Param{Line: e.Line}
 		what := subject{kind: kind}
 		p.Name = r.need(e, "name", what)
 		if p.Name != "" {
@@ -139,7 +127,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 		p.Type = r.paramType(e, r.need(e, "type", what), what)
 		if input {
 			if v := r.need(e, "required", what); strings.TrimSpace(v) != "" {
-				p.Required = r.boolean(e, etree.Attr{Key: "required", Value: v}, false, what)
+				p.Required = r.boolean(e, Attr{Name: "required", Value: v}, false, what)
 			}
 		}
 		p.Description = r.need(e, "description", what)
@@ -154,7 +142,7 @@ func (r *reader) params(section node, list []Param, input bool) []Param {
 
 // paramType resolves a type name: a synonym becomes its canonical type,
 // an unknown name stays as written.
-func (r *reader) paramType(e node, name string, what subject) capability.Type {
+func (r *reader) paramType(e *Element, name string, what subject) capability.Type {
 	if name == "" {
 		return "" // need reported it
 	}
@@ -172,7 +160,7 @@ func (r *reader) paramType(e node, name string, what subject) capability.Type {
 
 // unknownElement reports e, a child of parent that the format does not
 // define there; want lists what parent may hold.
-func (r *reader) unknownElement(e, parent node, want ...string) {
+func (r *reader) unknownElement(e, parent *Element, want ...string) {
 	if len(want) == 0 {
 		r.at(ruleUnknownElement, e, "<%s> holds no elements; remove <%s>", parent.FullTag(), e.FullTag())
 		return
@@ -185,13 +173,28 @@ func (r *reader) unknownElement(e, parent node, want ...string) {
 		strings.Join(names, " and "), didYouMean("<"+e.FullTag()+">", names, "remove it"))
 }
 
-// modelToolNames is the function names that OpenAI's and Anthropic's
-// function calling accept, which Gemini's accept too when they start with
-// a letter or "_". MCP allows more (".", and 128 characters), so an
-// assistant that hands MCP tools to a model must rename those.
-var modelToolNames = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+// checkID warns about a capability id that MCP clients or models refuse.
+func (r *reader) checkID(e *Element, id string) {
+	switch {
+	case id == "":
+	case !capability.ValidID(id):
+		r.atAttr(ruleToolName, e, "id", "capability id %q is not a valid MCP tool name, so MCP clients may reject it; use 1 to 128 of A-Z a-z 0-9 _ . - such as %q", id, toolName(id))
+	case !isModelToolName(id):
+		r.atAttr(ruleModelToolName, e, "id", "capability id %q is a valid MCP tool name, but the function calling of OpenAI's and Anthropic's models takes 1 to 64 of A-Z a-z 0-9 _ -, so an assistant must rename it; use one such as %q", id, modelToolName(id))
+	}
+}
 
-// modelToolName suggests a name for id that modelToolNames matches.
+// isModelToolName reports whether name is a function name that OpenAI's
+// and Anthropic's function calling accept, which Gemini's accept too when
+// it starts with a letter or "_": 1 to 64 of A-Z a-z 0-9 _ -, the regular
+// expression ^[a-zA-Z0-9_-]{1,64}$ written out (a fuzz test holds the two
+// equal). MCP allows more (".", and 128 characters), so an assistant that
+// hands MCP tools to a model must rename those.
+func isModelToolName(name string) bool {
+	return len(name) <= 64 && allOf(name, func(c byte) bool { return isAlphanumeric(c) || c == '_' || c == '-' })
+}
+
+// modelToolName suggests a name for id that isModelToolName accepts.
 func modelToolName(id string) string {
 	name := strings.ReplaceAll(id, ".", "_")
 	if len(name) > 64 {

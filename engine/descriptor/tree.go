@@ -1,381 +1,196 @@
 package descriptor
 
 import (
-	"bytes"
-	"encoding/xml"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"iter"
-	"math"
-	"regexp"
-	"strings"
-
-	"github.com/beevik/etree"
-
-	"github.com/mobilemcp/mobilemcp/internal/text"
+	"slices"
+	"strconv"
 )
 
-// tree is a loaded XML document: an etree element tree plus where each
-// element starts in the source. etree does not record positions, and lint
-// findings need them, so load builds the tree itself from one pass of
-// encoding/xml's RawToken and notes each start tag on the way.
+// Element is one element of a descriptor's document, as a parser read it.
+// The checks of Read work on Elements, whoever parsed them, so that a
+// descriptor means the same, and gets the same findings, however it was
+// read:
 //
-// The positions are in a slice in document order rather than a map keyed
-// by element: a walk carries each element's index in a [node], and
-// children are found from the sizes of the subtrees before them.
-type tree struct {
-	data  []byte
-	root  node
-	spans []span // of every element, in document order
-	// attrs holds, for each element with a finding about one of its
-	// attributes, where each attribute of its start tag is; see attrPos.
-	attrs map[int]map[string]position
+//   - on a phone, the Tool SDK walks the compiled resource with Android's
+//     XmlResourceParser, which agents read it with too, and hands the
+//     engine the tree as JSON (DecodeTree);
+//   - mobilemcp lint, gen and the tests read XML text (package xmlfile).
+//
+// A compiled resource keeps each start tag's line, and the namespace of
+// each name, but no prefix and no column: DecodeTree gives its namespaces
+// the prefixes the messages use (mcp for Namespace), and the findings of
+// such a tree have no column.
+type Element struct {
+	// Name is the element's local name, such as "capability".
+	Name string `json:"name"`
+	// Space is the element's namespace URI; "" for the format's elements.
+	Space string `json:"ns,omitempty"`
+	// Prefix is the element's prefix as written, or "".
+	Prefix string `json:"-"`
+	// Line and Column locate the start tag, 1-based (Column in bytes);
+	// Column is 0 when the parser does not know it.
+	Line   int `json:"line"`
+	Column int `json:"-"`
+	// Attrs are the attributes of the start tag, in order. XML text's
+	// namespace declarations (xmlns:mcp="…") are among them.
+	Attrs []Attr `json:"attrs,omitempty"`
+	// Children are the child elements, in order.
+	Children []*Element `json:"children,omitempty"`
 }
 
-// position is a line and a column, 1-based; the column counts bytes.
-type position struct{ line, col int32 }
-
-// node is an element of a tree and its index in document order, where its
-// span is. Walks get children from tree.children, which keeps the index.
-type node struct {
-	*etree.Element
-	i int
+// Attr is one attribute of an Element.
+type Attr struct {
+	// Name is the attribute's local name, such as "readOnly".
+	Name string `json:"name"`
+	// Space is its namespace URI: Namespace for mobilemcp's own, "" for
+	// the format's. It is also "" for a prefix that no declaration binds,
+	// which only XML text can have.
+	Space string `json:"ns,omitempty"`
+	// Prefix is its prefix as written (mcp in mcp:readOnly), or "".
+	Prefix string `json:"-"`
+	// Value is its value.
+	Value string `json:"value"`
+	// Line and Column locate it, as Element's do; a compiled resource
+	// places every attribute at its element's start tag.
+	Line   int `json:"-"`
+	Column int `json:"-"`
 }
 
-// span locates the start tag of an element. Offsets fit in 32 bits
-// because load refuses larger files.
-type span struct {
-	off, end  int32 // byte offsets of its '<' and just past its '>'
-	line, col int32 // of its '<', 1-based; col counts bytes
-	size      int32 // the elements in its subtree, itself included
+// FullKey is the attribute's name as written: prefix:name, or name.
+func (a Attr) FullKey() string {
+	if a.Prefix == "" {
+		return a.Name
+	}
+	return a.Prefix + ":" + a.Name
 }
 
-// xmlError is why a document could not be loaded, and where.
-type xmlError struct {
-	line, col int
-	msg       string
+// FullTag is the element's name as written: prefix:name, or name.
+func (e *Element) FullTag() string {
+	if e.Prefix == "" {
+		return e.Name
+	}
+	return e.Prefix + ":" + e.Name
 }
 
-const bom = "\ufeff"
+// The namespaces XML reserves: xmlns, which declares prefixes, and xml, of
+// attributes such as xml:lang.
+const (
+	xmlnsNS = "http://www.w3.org/2000/xmlns/"
+	xmlNS   = "http://www.w3.org/XML/1998/namespace"
+	// androidNS is the namespace of Android's own attributes.
+	androidNS = "http://schemas.android.com/apk/res/android"
+)
 
-// load parses data into a tree. It fails on malformed XML: what
-// encoding/xml rejects; what its raw tokens let through, which is
-// mismatched or unclosed tags, duplicate attributes, a second root element
-// and text outside the root; and the few things encoding/xml accepts but
-// Android's resource compiler (aapt2) rejects that a hand-written
-// descriptor may well contain (see checkProcInst and checkStartTag).
-func load(data []byte) (*tree, *xmlError) {
-	if len(data) > math.MaxInt32 {
-		return nil, &xmlError{1, 1, "the file is larger than 2 GiB"}
-	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.CharsetReader = func(string, io.Reader) (io.Reader, error) {
-		// Android's resource compiler reads UTF-8; so does this reader.
-		return nil, errors.New(`only UTF-8 is supported; save the file as UTF-8 and declare encoding="utf-8"`)
-	}
-	// Every element starts with a '<', so their count bounds the spans;
-	// counting is cheaper than growing the slice.
-	t := &tree{data: data, spans: make([]span, 0, bytes.Count(data, []byte("<")))}
-	var open []node
-	for {
-		off := d.InputOffset()
-		line, col := d.InputPos()
-		tok, err := d.RawToken()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, decodeError(d, err)
-		}
-		raw := data[off:d.InputOffset()]
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if len(open) == 0 && t.root.Element != nil {
-				return nil, &xmlError{line, col, fmt.Sprintf("a second root element <%s> follows </%s>; an XML document has exactly one root", qname(tok.Name), t.root.FullTag())}
-			}
-			if err := checkStartTag(tok, raw, line, col); err != nil {
-				return nil, err
-			}
-			e, err := newElement(tok)
-			if err != nil {
-				return nil, &xmlError{line, col, err.Error()}
-			}
-			n := node{e, len(t.spans)}
-			t.spans = append(t.spans, span{off: int32(off), end: int32(d.InputOffset()), line: int32(line), col: int32(col)})
-			if len(open) == 0 {
-				t.root = n
-			} else {
-				open[len(open)-1].AddChild(e)
-			}
-			open = append(open, n)
-		case xml.EndElement:
-			if len(open) == 0 {
-				return nil, &xmlError{line, col, fmt.Sprintf("</%s> closes an element that was never opened", qname(tok.Name))}
-			}
-			top := open[len(open)-1]
-			if top.Space != tok.Name.Space || top.Tag != tok.Name.Local {
-				return nil, &xmlError{line, col, fmt.Sprintf("<%s> (line %d) is closed by </%s>", top.FullTag(), t.spans[top.i].line, qname(tok.Name))}
-			}
-			t.spans[top.i].size = int32(len(t.spans) - top.i)
-			open = open[:len(open)-1]
-		case xml.CharData:
-			// Text inside elements means nothing in a descriptor or a
-			// manifest, so it is not kept. Outside the root it is an error.
-			if len(open) == 0 && !isSpace(tok, off == 0) {
-				return nil, &xmlError{line, col, "text outside the root element"}
-			}
-		case xml.ProcInst:
-			if err := checkProcInst(tok, raw, off, data, line, col); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if len(open) > 0 {
-		line, col := d.InputPos()
-		top := open[len(open)-1]
-		return nil, &xmlError{line, col, fmt.Sprintf("the file ends before <%s> (line %d) is closed", top.FullTag(), t.spans[top.i].line)}
-	}
-	if t.root.Element == nil {
-		return nil, &xmlError{1, 1, "the file has no root element"}
-	}
-	return t, nil
+// reserved reports whether a belongs to XML itself, a namespace
+// declaration or an attribute such as xml:lang, rather than to the format.
+func (a Attr) reserved() bool {
+	return a.Prefix == "xmlns" || (a.Prefix == "" && a.Name == "xmlns") || a.Prefix == "xml" ||
+		a.Space == xmlnsNS || a.Space == xmlNS
 }
 
-// maxAttrs bounds the attributes of one element. Android's elements have a
-// few dozen at most. It bounds what is still quadratic in them, which
-// little is: the check for a repeated attribute uses a map, newElement
-// does not let etree search the attributes for each new one, and the
-// positions of findings come from one scan of the tag (tree.attrPos).
-const maxAttrs = 256
+// MaxTreeBytes bounds the JSON that DecodeTree reads: a descriptor of
+// 10,000 capabilities is some 9 MB of XML, and no descriptor is near it.
+const MaxTreeBytes = 16 << 20
 
-// newElement makes an unattached element for a start tag. It rejects a
-// repeated attribute, which XML forbids and encoding/xml lets through
-// (and etree's CreateAttr would silently merge).
-func newElement(tok xml.StartElement) (*etree.Element, error) {
-	if len(tok.Attr) > maxAttrs {
-		return nil, fmt.Errorf("<%s> has %d attributes; lint reads elements of at most %d, and no descriptor or manifest needs more", qname(tok.Name), len(tok.Attr), maxAttrs)
-	}
-	e := etree.NewElement(tok.Name.Local)
-	e.Space = tok.Name.Space
-	e.Attr = make([]etree.Attr, 0, len(tok.Attr))
-	seen := make(map[xml.Name]bool, len(tok.Attr))
-	for i, a := range tok.Attr {
-		if seen[a.Name] {
-			return nil, fmt.Errorf("attribute %s appears twice in <%s>; keep one", qname(a.Name), qname(tok.Name))
-		}
-		seen[a.Name] = true
-		if i == 0 {
-			e.CreateAttr(qname(a.Name), a.Value)
-			continue
-		}
-		// CreateAttr looks through the attributes for one to replace,
-		// which the map has ruled out; 256 of them made that 32,000
-		// comparisons an element. A copy of the first keeps what etree
-		// set in it, the element that namespace lookups start from.
-		attr := e.Attr[0]
-		attr.Space, attr.Key, attr.Value = a.Name.Space, a.Name.Local, a.Value
-		e.Attr = append(e.Attr, attr)
-	}
-	return e, nil
-}
+// MaxDepth bounds how deep the elements of a tree nest, the root being at
+// depth 1. The format has four levels (the root, capability, input or
+// output, param), and the checks look at one below them, to report an
+// element that does not belong there, but never at what such an element
+// holds: the Tool SDK and package xmlfile leave out what is deeper.
+const MaxDepth = 5
 
-// xmlDeclaration is the grammar of the XML declaration: version 1.0, then
-// optionally an encoding, then optionally standalone, and nothing else.
-// encoding/xml only looks for version= and encoding= somewhere in it.
-var xmlDeclaration = regexp.MustCompile(`^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*("1\.0"|'1\.0')` +
-	`([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*("[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?` +
-	`([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*("(yes|no)"|'(yes|no)'))?[ \t\r\n]*\?>$`)
-
-// checkProcInst rejects what encoding/xml accepts of an XML declaration
-// and aapt2 does not: one that is not the very first thing in the file (a
-// licence comment or a blank line before it is the usual cause), a
-// target such as XML or Xml, and one that does not follow the grammar.
-// raw is the instruction as written, off its offset in data.
-func checkProcInst(tok xml.ProcInst, raw []byte, off int64, data []byte, line, col int) *xmlError {
-	if !strings.EqualFold(tok.Target, "xml") {
-		return nil
+// DecodeTree reads the JSON form of a descriptor's element tree, the form
+// in which the Tool SDK hands the engine a compiled resource:
+//
+//	{"name":"mobile-mcp-capabilities","line":2,
+//	 "attrs":[{"name":"version","value":"1.0"}],
+//	 "children":[{"name":"capability","line":3,"attrs":[{"ns":"https://mobilemcp.github.io/ns","name":"readOnly","value":"true"}, …]}]}
+//
+// Each element has its name, its namespace URI ("ns", left out when
+// empty), the line of its start tag, its attributes, each with its
+// namespace, name and value, and its children. It gives every namespace
+// the prefix that messages name it by: mcp for Namespace, android for
+// Android's, ns1, ns2 … for others, in the order they first appear, and
+// declares them on the root, as the source file would. It fails on data
+// that is not such a tree, or is larger than MaxTreeBytes or nested deeper
+// than five elements.
+func DecodeTree(data []byte) (*Element, error) {
+	if len(data) > MaxTreeBytes {
+		return nil, fmt.Errorf("the descriptor's tree is %d bytes, over the limit of %d", len(data), MaxTreeBytes)
 	}
-	first := off == 0 || (off == int64(len(bom)) && bytes.HasPrefix(data, []byte(bom)))
-	if tok.Target != "xml" || !first {
-		return &xmlError{line, col, fmt.Sprintf(`<?%s is reserved for the XML declaration <?xml version="1.0"?>, which may only be the first thing in the file`, tok.Target)}
+	var root *Element
+	if err := json.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("the descriptor's tree is not the JSON of an element: %w", err)
 	}
-	if !xmlDeclaration.Match(raw) {
-		return &xmlError{line, col, fmt.Sprintf(`malformed XML declaration %s; write <?xml version="1.0" encoding="utf-8"?>`, text.Excerpt(string(raw)))}
+	if root == nil || root.Name == "" {
+		return nil, errors.New("the descriptor's tree has no root element")
 	}
-	return nil
-}
-
-// checkStartTag rejects what encoding/xml accepts of a start tag and aapt2
-// does not: a name with a colon at its start or end, which encoding/xml
-// reads as a name without a prefix (it rejects two colons itself), and
-// attributes that are not separated by white space, such as
-// name="to"type="string". raw is the tag as written, at line and col.
-func checkStartTag(tok xml.StartElement, raw []byte, line, col int) *xmlError {
-	for i := -1; i < len(tok.Attr); i++ {
-		name := tok.Name
-		if i >= 0 {
-			name = tok.Attr[i].Name
-		}
-		if strings.Contains(name.Local, ":") {
-			return &xmlError{line, col, fmt.Sprintf("invalid XML name %q: a colon in a name separates a namespace prefix from a local name, as in android:name", name.Local)}
-		}
-	}
-	// encoding/xml has accepted the tag, so quotes in it only delimit
-	// attribute values, and each closing quote must be followed by
-	// white space, "/" or ">".
-	for i := 0; ; {
-		open := bytes.IndexAny(raw[i:], `"'`)
-		if open < 0 {
-			return nil
-		}
-		open += i
-		i = open + 1 + bytes.IndexByte(raw[open+1:], raw[open]) + 1 // past the closing quote
-		if i >= len(raw) {
-			return nil // cannot happen in a tag encoding/xml accepted
-		}
-		if next := raw[i]; !isSpaceByte(next) && next != '/' && next != '>' {
-			at, atCol := advance(line, col, raw[:i])
-			name, _, _ := bytes.Cut(raw[i:], []byte("="))
-			return &xmlError{at, atCol, fmt.Sprintf("attribute %s must be separated from what comes before it by white space", bytes.TrimRight(name, " \t\r\n"))}
-		}
-	}
-}
-
-// decodeError turns an encoding/xml error into one that names the place.
-func decodeError(d *xml.Decoder, err error) *xmlError {
-	line, col := d.InputPos()
-	msg := err.Error()
-	if se, ok := errors.AsType[*xml.SyntaxError](err); ok {
-		msg = se.Msg
-	}
-	return &xmlError{line, col, strings.TrimPrefix(msg, "xml: ")}
-}
-
-// isSpace reports whether text is only XML white space; a byte order mark
-// is allowed at the very start of the file.
-func isSpace(text []byte, atStart bool) bool {
-	if atStart {
-		text = bytes.TrimPrefix(text, []byte(bom))
-	}
-	return len(bytes.Trim(text, " \t\r\n")) == 0
-}
-
-func qname(n xml.Name) string {
-	if n.Space == "" {
-		return n.Local
-	}
-	return n.Space + ":" + n.Local
-}
-
-// children iterates over the child elements of e. A child's index is its
-// parent's plus one plus the sizes of the subtrees before it.
-func (t *tree) children(e node) iter.Seq[node] {
-	return func(yield func(node) bool) {
-		i := e.i + 1
-		for c := range e.ChildElementsSeq() {
-			if !yield(node{c, i}) {
-				return
-			}
-			i += int(t.spans[i].size)
-		}
-	}
-}
-
-// pos returns the line and column of e's start tag.
-func (t *tree) pos(e node) (line, col int) {
-	s := t.spans[e.i]
-	return int(s.line), int(s.col)
-}
-
-// attrPos returns the line and column of the attribute key (written with
-// its prefix, if any) in e's start tag, or the position of the tag when
-// the attribute is not there. The first call for an element scans its tag
-// once for all its attributes; a finding about each of 256 attributes in
-// a long tag would otherwise scan it 256 times.
-func (t *tree) attrPos(e node, key string) (line, col int) {
-	at, ok := t.attrs[e.i]
-	if !ok {
-		at = t.attrPositions(e)
-		if t.attrs == nil {
-			t.attrs = map[int]map[string]position{}
-		}
-		t.attrs[e.i] = at
-	}
-	if p, ok := at[key]; ok {
-		return int(p.line), int(p.col)
-	}
-	return t.pos(e)
-}
-
-// attrPositions maps each attribute of e's start tag, as written, to where
-// it starts, in one pass over the tag.
-func (t *tree) attrPositions(e node) map[string]position {
-	s := t.spans[e.i]
-	tag := t.data[s.off:s.end]
-	at := make(map[string]position, len(e.Attr))
-	line, col, last := int(s.line), int(s.col), 0
-	forEachAttr(tag, func(key []byte, off int) {
-		line, col = advance(line, col, tag[last:off])
-		last = off
-		at[string(key)] = position{int32(line), int32(col)}
-	})
-	return at
-}
-
-// advance returns the position just past text, which starts at line and
-// col.
-func advance(line, col int, text []byte) (int, int) {
-	if nl := bytes.LastIndexByte(text, '\n'); nl >= 0 {
-		return line + bytes.Count(text, []byte{'\n'}), len(text) - nl
-	}
-	return line, col + len(text)
-}
-
-// forEachAttr calls fn with the name and offset of each attribute of a
-// start tag that encoding/xml has accepted, in order. It steps over quoted
-// values, so text inside a value is never taken for a name.
-func forEachAttr(tag []byte, fn func(key []byte, off int)) {
-	i := bytes.IndexAny(tag, " \t\r\n") // past '<' and the element name
-	for i >= 0 && i < len(tag) {
-		for i < len(tag) && isSpaceByte(tag[i]) {
-			i++
-		}
-		start := i
-		for i < len(tag) && tag[i] != '=' && !isSpaceByte(tag[i]) && tag[i] != '/' && tag[i] != '>' {
-			i++
-		}
-		if i == start {
-			return // at "/>" or ">"
-		}
-		fn(tag[start:i], start)
-		q := bytes.IndexAny(tag[i:], `"'`)
-		if q < 0 {
-			return
-		}
-		i += q
-		end := bytes.IndexByte(tag[i+1:], tag[i])
-		if end < 0 {
-			return
-		}
-		i += end + 2
-	}
-}
-
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
-
-// rootName returns the name of the root element of an XML document, as
-// written, or "" when there is none before the first syntax error. It reads
-// only as far as the root's start tag.
-func rootName(r io.Reader) string {
-	d := xml.NewDecoder(r)
-	for {
-		tok, err := d.RawToken()
-		if err != nil {
+	prefixes := map[string]string{} // namespace URI → prefix
+	var declare []Attr
+	prefix := func(uri string) string {
+		if uri == "" {
 			return ""
 		}
-		if start, ok := tok.(xml.StartElement); ok {
-			return qname(start.Name)
+		p, ok := prefixes[uri]
+		if !ok {
+			switch uri {
+			case Namespace:
+				p = "mcp"
+			case androidNS:
+				p = "android"
+			default:
+				p = "ns" + strconv.Itoa(len(prefixes)+1)
+			}
+			prefixes[uri] = p
+			declare = append(declare, Attr{Space: xmlnsNS, Prefix: "xmlns", Name: p, Value: uri})
+		}
+		return p
+	}
+	var walk func(e *Element, depth int) error
+	walk = func(e *Element, depth int) error {
+		if depth > MaxDepth {
+			return fmt.Errorf("the descriptor's tree nests <%s> deeper than %d elements", e.Name, MaxDepth)
+		}
+		if e.Name == "" {
+			return fmt.Errorf("an element of the descriptor's tree at line %d has no name", e.Line)
+		}
+		e.Prefix = prefix(e.Space)
+		for i := range e.Attrs {
+			a := &e.Attrs[i]
+			a.Prefix = prefix(a.Space)
+			a.Line = e.Line
+		}
+		for _, c := range e.Children {
+			if c == nil {
+				return fmt.Errorf("<%s> at line %d of the descriptor's tree has a null child", e.Name, e.Line)
+			}
+			if err := walk(c, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root, 1); err != nil {
+		return nil, err
+	}
+	for i := range declare {
+		declare[i].Line = root.Line
+	}
+	root.Attrs = slices.Concat(declare, root.Attrs)
+	return root, nil
+}
+
+// namespacePrefix returns a prefix that e or one of its ancestors (from
+// the root down, in path) binds to uri, or "".
+func namespacePrefix(path []*Element, uri string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		for _, a := range path[i].Attrs {
+			if a.Prefix == "xmlns" && a.Value == uri {
+				return a.Name
+			}
 		}
 	}
+	return ""
 }

@@ -155,7 +155,7 @@ func (sf *shared) alive(owner string) bool {
 // open, and removes the owner files of those that are gone.
 func (sf *shared) othersAlive() bool {
 	dir := sf.path + ownersSuffix
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
 		return true
 	}
@@ -390,4 +390,16 @@ func (sf *shared) close() error {
 		sf.owner.Close()
 	}
 	return err
+}
+
+// readDir returns the entries of dir in no order: os.ReadDir sorts them,
+// which takes a sort of its own into the engine every tool app ships, and
+// the order does not matter here.
+func readDir(dir string) ([]fs.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
 }

@@ -22,7 +22,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"sync"
 	"time"
 )
@@ -69,8 +68,21 @@ type Options struct {
 	// Logger hears of lines of the file that are skipped, when the store
 	// opens and when it reads what other processes appended. Nil means
 	// no logging.
-	Logger *slog.Logger
+	Logger Logger
 }
+
+// Logger is where a Store reports what no caller hears of. *slog.Logger is
+// one; the engine every tool app ships has its own, which carries no slog.
+type Logger interface {
+	Warn(msg string, args ...any)
+	Error(msg string, args ...any)
+}
+
+// discard is the Logger of a Store given none.
+type discard struct{}
+
+func (discard) Warn(string, ...any)  {}
+func (discard) Error(string, ...any) {}
 
 // Store is safe for concurrent use, and any number of stores, in this
 // process and others, may share one file.
@@ -119,7 +131,7 @@ func Open(opts Options) (*Store, error) {
 		opts.Now = time.Now
 	}
 	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.DiscardHandler)
+		opts.Logger = discard{}
 	}
 	s := &Store{opts: opts, entries: map[string]entry{}, claims: map[string]claim{}, inflight: map[string]*flight{}}
 	if opts.Path == "" {

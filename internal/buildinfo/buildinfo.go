@@ -43,6 +43,18 @@ func ID() string {
 	return fromSettings(readSettings())
 }
 
+// StampedID is the build id the build set, as every engine's build sets
+// it (scripts/host-engine.sh, scripts/android-build.sh), else "unknown".
+// The engines report it rather than ID, whose fallback reads what the
+// toolchain recorded: that reader would add to the engine every tool app
+// ships, and an engine is never built without the id.
+func StampedID() string {
+	if id != "" {
+		return id
+	}
+	return "unknown"
+}
+
 func readSettings() []debug.BuildSetting {
 	if info, ok := debug.ReadBuildInfo(); ok {
 		return info.Settings

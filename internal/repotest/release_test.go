@@ -1,6 +1,7 @@
 package repotest
 
 import (
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -261,5 +262,164 @@ func TestPublishLeavesTheGitHubReleaseItsTime(t *testing.T) {
 	// Ten minutes for the checkout, the downloads, the APK signing, and the bundle's signing and upload.
 	if budget+10*60 > timeout*60 {
 		t.Errorf("publish waits up to %d s for Central in a job of %d minutes: leave it ten minutes more", budget, timeout)
+	}
+}
+
+// publishing is what publishes: a command or step that uploads to Maven Central, npm, PyPI, the MCP
+// Registry or a GitHub release, or that signs with the release key (sign-apks; the rehearsal signs
+// with a throwaway key, sign-apks-throwaway). None may run in the rehearsal.
+var publishing = []*regexp.Regexp{
+	regexp.MustCompile(`\bnpm\s+publish\b`),
+	regexp.MustCompile(`\buv\s+publish\b`),
+	regexp.MustCompile(`\btwine\s+upload\b`),
+	regexp.MustCompile(`registry/cmd/publisher\b|\bmcp-publisher\b|"\$publisher"\s+publish`),
+	regexp.MustCompile(`\bgh\s+release\b|ci/pipeline\.sh\s+github-release\b`),
+	regexp.MustCompile(`ci/publish-central\.sh\s+[^s\s]`), // "ci/publish-central.sh sign DIR" only signs
+	regexp.MustCompile(`ci/pipeline\.sh\s+sign-apks\s`),
+}
+
+// building is what builds a release's artifacts: the CLI archives, the desktop packages, the Maven
+// publications and the APKs.
+var building = []*regexp.Regexp{
+	regexp.MustCompile(`ci/release-binaries\.sh\b`),
+	regexp.MustCompile(`ci/release-packages\.sh\b`),
+	regexp.MustCompile(`ci/pipeline\.sh\s+(stage|apks)\b`),
+	regexp.MustCompile(`(^|\s)make\s|gradlew|\bgo\s+build\b`),
+}
+
+// jobSteps are the steps of a job: each its uses, its run script and its with.
+func jobSteps(j map[string]any) []map[string]any {
+	var out []map[string]any
+	steps, _ := j["steps"].([]any)
+	for _, s := range steps {
+		if step, ok := s.(map[string]any); ok {
+			out = append(out, step)
+		}
+	}
+	return out
+}
+
+// stepText is what a step runs: its name, its run script, and its inputs (an action's script:).
+func stepText(step map[string]any) string {
+	run, _ := step["run"].(string)
+	name, _ := step["name"].(string)
+	text := []string{name, run}
+	with, _ := step["with"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(with)) {
+		if v, ok := with[k].(string); ok {
+			text = append(text, v)
+		}
+	}
+	return strings.Join(text, "\n")
+}
+
+// TestRehearsalPublishesNothing: the jobs the rehearsal runs on every push (release-jobs.yml) build
+// every package a release publishes (the CLI archives, the npm, PyPI and Claude Desktop packages,
+// the Maven publications, the APKs) and publish none of them: Maven Central, the GitHub release,
+// npm, PyPI and the MCP Registry are release.yml's own jobs. Those jobs build nothing: they publish
+// the artifacts that the shared jobs built and checked, so the rehearsal ran on the same bytes.
+func TestRehearsalPublishesNothing(t *testing.T) {
+	jobs, _ := readWorkflow(t, releaseJobs)
+	var all []string
+	uploaded := map[string]bool{}
+	for _, name := range jobNames(jobs) {
+		for _, step := range jobSteps(jobs.Jobs[name]) {
+			text := stepText(step)
+			all = append(all, text)
+			for _, p := range publishing {
+				if m := p.FindString(text); m != "" {
+					t.Errorf("release-jobs.yml's %s runs %q, which publishes: the rehearsal runs every job of release-jobs.yml on every push", name, m)
+				}
+			}
+			if uses, _ := step["uses"].(string); strings.HasPrefix(uses, "actions/upload-artifact@") {
+				with, _ := step["with"].(map[string]any)
+				if n, _ := with["name"].(string); n != "" {
+					uploaded[n] = true
+				}
+			}
+		}
+	}
+	joined := strings.Join(all, "\n")
+	for _, want := range []string{"ci/release-binaries.sh", "ci/release-packages.sh", "ci/install-packages.sh", "ci/pipeline.sh stage",
+		"ci/pipeline.sh apks", "ci/pipeline.sh sign-apks-throwaway", "ci/pipeline.sh gate", "ci/pipeline.sh consumer-smoke", "ci/pipeline.sh device-check"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no job of release-jobs.yml runs %s: the rehearsal would not build or check what the release publishes", want)
+		}
+	}
+
+	rel, _ := readWorkflow(t, release)
+	for _, name := range jobNames(rel) {
+		if _, shared := rel.Jobs[name]["uses"]; shared {
+			continue
+		}
+		for _, step := range jobSteps(rel.Jobs[name]) {
+			text := stepText(step)
+			for _, p := range building {
+				if m := p.FindString(text); m != "" {
+					t.Errorf("release.yml's %s runs %q: a job that publishes takes what the shared jobs built (and the rehearsal ran), and builds nothing", name, strings.TrimSpace(m))
+				}
+			}
+			uses, _ := step["uses"].(string)
+			with, _ := step["with"].(map[string]any)
+			if n, _ := with["name"].(string); strings.HasPrefix(uses, "actions/download-artifact@") && !uploaded[n] && n != "apks" {
+				t.Errorf("release.yml's %s downloads the artifact %q, which no job of release-jobs.yml uploads", name, n)
+			}
+		}
+	}
+}
+
+// TestReleasingSaysTagOnlyAGreenRehearsal: RELEASING.md shows the rehearsal's state on main (its
+// badge, linked to its runs) and says to tag only a commit whose rehearsal is green.
+func TestReleasingSaysTagOnlyAGreenRehearsal(t *testing.T) {
+	text, err := os.ReadFile("../../RELEASING.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	badge := regexp.MustCompile(`\[!\[[^\]]*\]\(https://github\.com/[\w.-]+/[\w.-]+/actions/workflows/rehearsal\.yml/badge\.svg[^)]*\)\]\(https://github\.com/[\w.-]+/[\w.-]+/actions/workflows/rehearsal\.yml[^)]*\)`)
+	if !badge.Match(text) {
+		t.Errorf("RELEASING.md has no badge of .github/workflows/rehearsal.yml linked to its runs")
+	}
+	if _, err := os.Stat(rehearsal); err != nil {
+		t.Errorf("RELEASING.md's badge names rehearsal.yml: %v", err)
+	}
+	if !regexp.MustCompile(`(?i)tag only a commit whose rehearsal is green`).Match(text) {
+		t.Errorf("RELEASING.md does not say \"Tag only a commit whose rehearsal is green\"")
+	}
+}
+
+// runsPython finds a step that runs Python: pip, a virtual environment, or ci/pipeline.sh
+// packages-smoke, which makes one.
+var runsPython = regexp.MustCompile(`\bpython3?\s|\bpip\s|ci/pipeline\.sh\s+packages-smoke\b`)
+
+// TestMacOSAndWindowsJobsSetUpTheirPython: a job on a macOS or Windows runner that runs Python sets
+// it up with actions/setup-python: the runner images promise no python command there (macOS has
+// python3 alone), and a release job must not fail on the image's choice.
+func TestMacOSAndWindowsJobsSetUpTheirPython(t *testing.T) {
+	found := 0
+	for _, file := range []string{releaseJobs, release, "../../.github/workflows/build.yml"} {
+		wf, _ := readWorkflow(t, file)
+		for _, name := range jobNames(wf) {
+			j := wf.Jobs[name]
+			runners, _ := yaml.Marshal(map[string]any{"runs-on": j["runs-on"], "strategy": j["strategy"]})
+			if !regexp.MustCompile(`(?i)macos|windows`).Match(runners) {
+				continue
+			}
+			python, setup := false, false
+			for _, step := range jobSteps(j) {
+				if uses, _ := step["uses"].(string); strings.HasPrefix(uses, "actions/setup-python@") {
+					setup = true
+				}
+				if runsPython.MatchString(stepText(step)) {
+					python = true
+					found++
+				}
+			}
+			if python && !setup {
+				t.Errorf("%s's %s runs Python on macOS or Windows without actions/setup-python", file[len("../../"):], name)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no job on macOS or Windows runs Python; the pattern no longer finds packages-smoke")
 	}
 }

@@ -24,7 +24,7 @@ import io.github.mobilemcp.smsapp.RemoteCaller;
 import io.github.mobilemcp.smsapp.Server;
 import io.github.mobilemcp.smsapp.Smsapp;
 import io.github.mobilemcp.sdk.McpToolService;
-import io.github.mobilemcp.sdk.internal.DescriptorXml;
+import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.internal.PackageSigners;
 
@@ -46,7 +46,7 @@ import java.util.concurrent.TimeoutException;
  * tools from a desktop agent").
  *
  * <p>It finds the tools with the client library, as any assistant does, and gives the engine each
- * shared tool's descriptor as text ({@link DescriptorXml}): the engine converts it to MCP tools, as
+ * shared tool's descriptor as its JSON tree ({@link DescriptorTree}): the engine converts it to MCP tools, as
  * {@code mobilemcp tools} does, and calls them through {@link #call}. Every tool is off until the
  * user turns it on ({@link #setShared}, kept in this app's private preferences with the app's
  * signer: a share belongs to an app, not a package name). While the server runs, a receiver follows
@@ -336,12 +336,12 @@ final class Gateway implements RemoteCaller {
         }
     }
 
-    /** The text of tool's descriptor, read from its app's resources as the client library reads it. */
+    /** The JSON tree of tool's descriptor, read from its app's resources as the client library reads it. */
     private String descriptor(Tool tool) throws Exception {
         PackageManager pm = app.getPackageManager();
         ServiceInfo info = pm.getServiceInfo(new ComponentName(tool.packageName(), tool.serviceName()), PackageManager.GET_META_DATA);
         int id = info.metaData.getInt(Intentbridge.MetaToolCapabilities);
-        return DescriptorXml.read(pm.getResourcesForApplication(info.applicationInfo), id);
+        return DescriptorTree.read(pm.getResourcesForApplication(info.applicationInfo), id);
     }
 
     /**

@@ -11,12 +11,11 @@ import android.telephony.SubscriptionManager;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
+import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.smsapp.Smsapp;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.Test;
@@ -50,7 +49,7 @@ public class SecondSandboxTest {
         try {
             // The app's descriptor, as ToolService's engine serves it.
             Tool tool = Intentbridge.newTool("res/xml/mcp_capabilities.xml",
-                    Files.readString(Path.of(DiscoveryTest.DESCRIPTOR)));
+                    DescriptorTree.read(app.getResources(), R.xml.mcp_capabilities));
             Smsapp.addSMS(tool, platform);
             bridge.start(tool);
             String reply = DirectCall.handle(bridge, WireRule.request("s2", "get_sms_subscriptions", "{}"), "test").json();

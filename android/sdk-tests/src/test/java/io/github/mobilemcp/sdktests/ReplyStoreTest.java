@@ -5,7 +5,7 @@ import static org.junit.Assert.assertEquals;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
-import io.github.mobilemcp.sdk.internal.DescriptorXml;
+import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
@@ -87,7 +87,7 @@ public class ReplyStoreTest {
 
         AtomicInteger runs = new AtomicInteger();
         Tool tool = Intentbridge.newTool("res/xml/mcp_capabilities.xml",
-                DescriptorXml.read(agent.app().getResources(), R.xml.mcp_capabilities));
+                DescriptorTree.read(agent.app().getResources(), R.xml.mcp_capabilities));
         for (String capability : List.of("inspect", "record", "hold", "refuse")) {
             tool.setHandler(capability, (args, requestId, caller, timeoutMillis) -> {
                 runs.incrementAndGet();

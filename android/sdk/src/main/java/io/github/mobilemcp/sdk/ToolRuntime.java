@@ -16,7 +16,7 @@ import io.github.mobilemcp.intentbridge.Done;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.intentbridge.Tool;
-import io.github.mobilemcp.sdk.internal.DescriptorXml;
+import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 
 import java.util.ArrayList;
@@ -194,7 +194,7 @@ final class ToolRuntime {
                     + " meta-data naming its descriptor; add <meta-data android:name=\"" + capabilities
                     + "\" android:resource=\"@xml/mcp_capabilities\"/> to it in the manifest");
         }
-        Tool tool = Intentbridge.newTool("res/xml/" + res.getResourceEntryName(id) + ".xml", DescriptorXml.read(res, id));
+        Tool tool = Intentbridge.newTool("res/xml/" + res.getResourceEntryName(id) + ".xml", DescriptorTree.read(res, id));
         Object title = meta.get(Intentbridge.MetaToolName);
         tool.setTitle(title instanceof Integer ? res.getString((Integer) title) : String.valueOf(title));
         return tool;

@@ -15,11 +15,22 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class EngineCall {
     private EngineCall() {}
 
-    static final String DESCRIPTOR = "<mobile-mcp-capabilities version=\"1.0\">\n"
-            + "  <capability id=\"list_notes\" description=\"Lists every note.\" version=\"1.0\">\n"
-            + "    <output><param name=\"count\" type=\"integer\" description=\"How many notes there are.\"/></output>\n"
-            + "  </capability>\n"
-            + "</mobile-mcp-capabilities>\n";
+    /**
+     * The descriptor's tree, as the SDK walks it from the compiled resource of
+     * <pre>{@code
+     * <mobile-mcp-capabilities version="1.0">
+     *   <capability id="list_notes" description="Lists every note." version="1.0">
+     *     <output><param name="count" type="integer" description="How many notes there are."/></output>
+     *   </capability>
+     * </mobile-mcp-capabilities>
+     * }</pre>
+     */
+    static final String DESCRIPTOR = "{\"name\":\"mobile-mcp-capabilities\",\"line\":1,\"attrs\":[{\"name\":\"version\",\"value\":\"1.0\"}],"
+            + "\"children\":[{\"name\":\"capability\",\"line\":2,\"attrs\":[{\"name\":\"id\",\"value\":\"list_notes\"},"
+            + "{\"name\":\"description\",\"value\":\"Lists every note.\"},{\"name\":\"version\",\"value\":\"1.0\"}],"
+            + "\"children\":[{\"name\":\"output\",\"line\":3,\"children\":[{\"name\":\"param\",\"line\":3,\"attrs\":["
+            + "{\"name\":\"name\",\"value\":\"count\"},{\"name\":\"type\",\"value\":\"integer\"},"
+            + "{\"name\":\"description\",\"value\":\"How many notes there are.\"}]}]}]}]}";
     static final String REQUEST = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":"
             + "{\"id\":\"qemu-1\",\"capability\":{\"id\":\"list_notes\",\"args\":{}}}}}";
 
