@@ -9,6 +9,7 @@ import android.os.RemoteException;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,8 +20,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Tells a calling app the user's decision about it, over its binding: the answer to
- * {@link McpToolService#MSG_AWAIT_CONSENT} when the user decides or puts the question away (at once
- * when they have decided), and to {@link McpToolService#MSG_CONSENT_QUESTION} the PendingIntent
+ * {@link BindingMessages#MSG_AWAIT_CONSENT} when the user decides or puts the question away (at once
+ * when they have decided), and to {@link BindingMessages#MSG_CONSENT_QUESTION} the PendingIntent
  * that opens the question ({@link ConsentConfirmActivity}) about that app.
  *
  * <p>The app is the package of the Message's Binder uid ({@link BindingHandler#callerOf}), so an
@@ -105,11 +106,11 @@ final class ConsentWatch {
     }
 
     private static void answer(Waiter to, String callerPackage, String state, @Nullable PendingIntent question) {
-        Message out = Message.obtain(null, McpToolService.MSG_CONSENT, to.arg1, 0);
+        Message out = Message.obtain(null, BindingMessages.MSG_CONSENT, to.arg1, 0);
         Bundle data = new Bundle();
-        data.putString(McpToolService.EXTRA_CONSENT, state);
+        data.putString(BindingMessages.EXTRA_CONSENT, state);
         if (question != null) {
-            data.putParcelable(McpToolService.EXTRA_CONSENT_QUESTION, question);
+            data.putParcelable(BindingMessages.EXTRA_CONSENT_QUESTION, question);
         }
         out.setData(data);
         try {
