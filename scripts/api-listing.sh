@@ -17,7 +17,7 @@ MODULES="sdk client client-ktx testing sdk-ktx"
 declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [testing]=io.github.mobilemcp.sdk.testing
 	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
 # The package of what a module shares with the other modules only, listed in restricted-api.txt.
-declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal)
+declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [testing]=io.github.mobilemcp.sdk.testing.internal)
 # The annotation that marks it (RuntimeInvisibleAnnotations: its retention is CLASS).
 INTERNAL_API=io.github.mobilemcp.sdk.internal.InternalApi
 update=0

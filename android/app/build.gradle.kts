@@ -18,6 +18,9 @@ android {
 
 dependencies {
     implementation(project(":sdk"))
+    // The SMS capabilities and the gateway call the engine's Java (gobind's), which the sdk keeps
+    // to itself (implementation): compiled against here, and packaged once, inside the sdk.
+    compileOnly(files("../sdk/libs/intentbridge.jar"))
     // The gateway calls other apps' tools as an assistant does.
     implementation(project(":client"))
 }

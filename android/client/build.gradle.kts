@@ -12,4 +12,7 @@ dependencies {
     // @NullMarked and @Nullable on the public API, which Kotlin reads as String and String?: an api
     // dependency, so that agent apps' compilers see them. Annotations only.
     api(libs.jspecify)
+    // kotlin.RequiresOptIn, which makes @ProviderFormatApi an opt-in for Kotlin callers: compile
+    // only, so that the client depends on nothing else at run time.
+    compileOnly(libs.kotlin.stdlib)
 }

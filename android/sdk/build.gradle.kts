@@ -28,10 +28,15 @@ android {
 }
 
 dependencies {
-    // gobind's Java: the engine's Seq and io.github.mobilemcp.intentbridge.*. An api dependency, because the
-    // apps call the engine's types.
-    api(files("libs/intentbridge.jar"))
+    // gobind's Java: the engine's Seq and io.github.mobilemcp.intentbridge.*. The sdk's own code calls
+    // it; an app calls the sdk, never the engine, so it stays off the apps' compile classpath. The
+    // SMS app and sdk-testing, which reach the engine through the sdk's @InternalApi package, declare
+    // it themselves (compileOnly: at run time it comes with the sdk, inside its AAR).
+    implementation(files("libs/intentbridge.jar"))
     // JSpecify's nullness annotations on the public API (@NullMarked, @Nullable), which Kotlin reads
     // as String and String?: an api dependency, so that apps' compilers see them.
     api(libs.jspecify)
+    // The vocabulary a tool shares with the assistants that call it (ErrorCode, Consent): an api
+    // dependency, because ToolResult and McpTool take and return its types.
+    api(project(":client"))
 }

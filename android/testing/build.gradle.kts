@@ -16,6 +16,9 @@ dependencies {
     // The rule calls the tool service (sdk) and reads replies as agents do (client).
     api(project(":sdk"))
     api(project(":client"))
+    // The rule reaches the engine (EngineAccess, for its timeouts), whose Java the sdk keeps to itself:
+    // compiled against here; at run time it comes with the sdk's AAR.
+    compileOnly(files("../sdk/libs/intentbridge.jar"))
     api(libs.robolectric)
     api(libs.junit)
     api(libs.jspecify)

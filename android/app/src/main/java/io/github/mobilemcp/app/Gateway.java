@@ -375,13 +375,13 @@ final class Gateway implements RemoteCaller {
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         try {
-            return await(request.send(timeoutMillis));
+            return await(request.withTimeoutMillis(timeoutMillis).send());
         } catch (MobileMcpException e) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (!e.wasNotSent() || left <= 0) {
                 throw e;
             }
-            return await(request.withMode(MobileMcpClient.Mode.INTENT).send(left));
+            return await(request.withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());
         }
     }
 

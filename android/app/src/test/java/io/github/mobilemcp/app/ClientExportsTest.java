@@ -9,7 +9,7 @@ import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.client.ToolCatalog;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -28,7 +28,7 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class ClientExportsTest {
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
 
     private MobileMcpClient client;
 
@@ -52,8 +52,8 @@ public class ClientExportsTest {
         Discovery found = client.discover();
 
         ToolCatalog catalog = ToolCatalog.of(found.tools());
-        assertVisible("OpenAI strict", catalog.openAiTools(true).toString());
-        assertVisible("OpenAI", catalog.openAiTools(false).toString());
+        assertVisible("OpenAI strict", catalog.openAiStrictTools().toString());
+        assertVisible("OpenAI", catalog.openAiTools().toString());
         assertVisible("Anthropic", catalog.anthropicTools().toString());
         assertVisible("Gemini", catalog.geminiFunctionDeclarations().toString());
         for (Tool tool : found.tools()) {

@@ -9,7 +9,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -22,23 +22,23 @@ import org.robolectric.shadows.ShadowSmsManager;
  */
 @RunWith(McpTestRunner.class)
 public class FailureRepliesTest {
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class);
+    @Rule public final WireRule agent = new WireRule(ToolService.class);
     private final Phone phone = new Phone();
 
     private void assertRefusedWithoutSending(String request, String reply) throws Exception {
-        assertEquals(reply, agent.send(request, false).getStringExtra(Intentbridge.ExtraResponse));
+        assertEquals(reply, agent.send(request, WireRule.Extras.SPEC).getStringExtra(Intentbridge.ExtraResponse));
         assertTrue("nothing may be sent", phone.nothingSent());
     }
 
     /** The same for a send, which runs only in binding mode: there its reply is a Message. */
     private void assertSendRefusedWithoutSending(String request, String reply) throws Exception {
-        assertEquals(reply, agent.sendBound(request, false).getString(Intentbridge.ExtraResponse));
+        assertEquals(reply, agent.sendBound(request, WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse));
         assertTrue("nothing may be sent", phone.nothingSent());
     }
 
     @Test
     public void malformedJson() throws Exception {
-        assertRefusedWithoutSending("{not json", McpToolRule.failureReply(null, null,
+        assertRefusedWithoutSending("{not json", WireRule.failureReply(null, null,
                 "request is not valid JSON: invalid character 'n' looking for beginning of object key string (at byte 2)",
                 "invalid_request"));
     }
@@ -48,42 +48,42 @@ public class FailureRepliesTest {
         assertRefusedWithoutSending(
                 "{\"mobile-mcp-request\":{\"version\":\"2.0\",\"request\":{\"id\":\"v2\",\"capability\":{\"id\":\"send_sms\","
                         + "\"args\":{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}}}}}",
-                McpToolRule.failureReply("v2", null, "version \"2.0\" is not supported; send \"1.0\"", "unsupported_version"));
+                WireRule.failureReply("v2", null, "version \"2.0\" is not supported; send \"1.0\"", "unsupported_version"));
     }
 
     @Test
     public void unknownCapability() throws Exception {
-        assertRefusedWithoutSending(McpToolRule.request("u1", "make_coffee", "{}"),
-                McpToolRule.failureReply("u1", "make_coffee",
+        assertRefusedWithoutSending(WireRule.request("u1", "make_coffee", "{}"),
+                WireRule.failureReply("u1", "make_coffee",
                         "no capability \"make_coffee\"; this tool offers: send_sms, get_sms_subscriptions", "unknown_capability"));
     }
 
     @Test
     public void missingArgument() throws Exception {
         assertRefusedWithoutSending(
-                McpToolRule.request("m1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14}"),
-                McpToolRule.failureReply("m1", "send_sms", "send_sms: sms_text is required (string: The text of the sms"
+                WireRule.request("m1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14}"),
+                WireRule.failureReply("m1", "send_sms", "send_sms: sms_text is required (string: The text of the sms"
                         + " messages to be sent. The maximum length is 160 characters)", "invalid_arguments"));
     }
 
     @Test
     public void twoSimsAndNoSubscriptionId() throws Exception {
         assertSendRefusedWithoutSending(
-                McpToolRule.request("s1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"),
-                McpToolRule.failureReply("s1", "send_sms", "subscription_id is required because 2 SIMs are active:"
+                WireRule.request("s1", "send_sms", "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\"}"),
+                WireRule.failureReply("s1", "send_sms", "subscription_id is required because 2 SIMs are active:"
                         + " 14 (slot 0, Vodafone UK), 17 (slot 1, Yettel HU); call get_sms_subscriptions and pass the"
                         + " subscription_id of the SIM to send from", "invalid_arguments"));
     }
 
     @Test
     public void noService_isAPlatformErrorWithReadableText() throws Exception {
-        agent.sendMessage(McpToolRule.request("ns1", "send_sms",
+        agent.sendMessage(WireRule.request("ns1", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}"));
         ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(14);
 
         // Java passes the raw code; Go's sms.PartResult names it.
         sent.getSentIntents().get(0).send(agent.app(), SmsManager.RESULT_ERROR_NO_SERVICE, null);
-        assertEquals(McpToolRule.failureReply("ns1", "send_sms", "SMS to +36201234567 failed: no service", "platform_error"),
+        assertEquals(WireRule.failureReply("ns1", "send_sms", "SMS to +36201234567 failed: no service", "platform_error"),
                 agent.awaitReplyJson());
     }
 
@@ -92,11 +92,11 @@ public class FailureRepliesTest {
         long started = System.nanoTime();
         // A 1.5 s deadline for every capability, instead of 60 s for send_sms.
         EngineAccess.setTimeoutMillis(agent.app(), 1500);
-        agent.sendMessage(McpToolRule.request("t1", "send_sms",
+        agent.sendMessage(WireRule.request("t1", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":17}"));
         phone.awaitSend(17); // and never fire its sent PendingIntent
 
-        assertEquals(McpToolRule.failureReply("t1", "send_sms", "no sent confirmation for part 1 of 1 of the SMS to"
+        assertEquals(WireRule.failureReply("t1", "send_sms", "no sent confirmation for part 1 of 1 of the SMS to"
                 + " +36201234567; it may still be delivered, so check before sending again", "timeout"),
                 agent.awaitReplyJson());
         long millis = (System.nanoTime() - started) / 1_000_000;

@@ -17,7 +17,7 @@ import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.smsapp.Smsapp;
 
 import org.json.JSONArray;
@@ -61,7 +61,7 @@ public class GatewayTest {
 
     private static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
 
     private final Phone phone = new Phone();
 
@@ -222,7 +222,7 @@ public class GatewayTest {
         notes.uninstall();
         // Robolectric matches the manifest's filter, but delivers only to the component named.
         agent.app().sendBroadcast(removed.setClassName(agent.app(), SHARES_RECEIVER));
-        McpToolRule.idleUntil("the share to go", () -> !agent.app().getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
+        WireRule.idleUntil("the share to go", () -> !agent.app().getSharedPreferences(Gateway.PREFS, 0).contains(NOTES));
 
         notes.install(NotesToolService.class, "Notes", R.xml.notes_capabilities); // the same app, same certificate
         token = McpHttp.of(agent.app()).start();
@@ -303,10 +303,10 @@ public class GatewayTest {
     }
 
     private void awaitTools(List<String> want) throws Exception {
-        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + WireRule.WAIT_MILLIS;
         List<String> got = toolNames();
         while (!got.equals(want) && System.currentTimeMillis() < deadline) {
-            McpToolRule.idleUntil("a moment", () -> true);
+            WireRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
             got = toolNames();
         }
@@ -314,12 +314,12 @@ public class GatewayTest {
     }
 
     private void awaitTool(String name) throws Exception {
-        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + WireRule.WAIT_MILLIS;
         while (!toolNames().contains(name)) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("the gateway never served " + name + ": " + toolNames());
             }
-            McpToolRule.idleUntil("a moment", () -> true);
+            WireRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
         }
     }
@@ -336,7 +336,7 @@ public class GatewayTest {
                 throw new UncheckedIOException(e);
             }
         });
-        McpToolRule.idleUntil("the MCP reply", reply::isDone);
+        WireRule.idleUntil("the MCP reply", reply::isDone);
         return reply.get();
     }
 

@@ -114,7 +114,7 @@ public class MainActivityTest {
                 + " On, they run without asking you, and their replies go to logcat, where adb reads them."
                 + " Android cannot tell adb from an app, so any app could then use this app's actions this way: turn it on only for testing."));
         Bridge engine = startedEngine();
-        assertEquals("permission_denied", DirectCall.handle(engine, ADB_REQUEST, "").errorCode());
+        assertEquals("permission_denied", String.valueOf(DirectCall.handle(engine, ADB_REQUEST, "").errorCode()));
 
         developer.performClick();
         assertFalse("it asks first", McpTool.get(app).isDeveloperSwitchOn());
@@ -129,7 +129,7 @@ public class MainActivityTest {
         Switch again = mainScreen().developerSwitch();
         assertTrue(again.isChecked());
         again.performClick();
-        assertEquals("permission_denied", DirectCall.handle(engine, ADB_REQUEST, "").errorCode());
+        assertEquals("permission_denied", String.valueOf(DirectCall.handle(engine, ADB_REQUEST, "").errorCode()));
     }
 
     @Test

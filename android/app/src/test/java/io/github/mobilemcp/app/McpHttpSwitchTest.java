@@ -21,7 +21,7 @@ import android.widget.Switch;
 import android.widget.TextView;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.io.IOException;
@@ -54,7 +54,7 @@ public class McpHttpSwitchTest {
     private static final String SEND = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"send_sms\","
             + "\"arguments\":{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"hi\",\"subscription_id\":14}}}";
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent(); // SIMs and permissions; no app consent
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent(); // SIMs and permissions; no app consent
 
     private final Phone phone = new Phone();
 
@@ -146,10 +146,10 @@ public class McpHttpSwitchTest {
             }
         });
         phone.awaitSend(14).getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
-        McpToolRule.idleUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
+        WireRule.idleUntil("the HTTP reply", send::isDone); // the sent result arrives on the main thread
         assertEquals("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}],"
                 + "\"structuredContent\":{\"to_phone_number\":\"+36201234567\",\"subscription_id\":14,\"encoding\":\"gsm7\",\"segments\":1}}}",
-                send.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
+                send.get(WireRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
         assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
 
         activity.findViewById(R.id.copy_token).performClick();
@@ -241,15 +241,15 @@ public class McpHttpSwitchTest {
             }
             return String.valueOf(t);
         });
-        assertEquals("null", read.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
+        assertEquals("null", read.get(WireRule.WAIT_MILLIS, TimeUnit.MILLISECONDS));
         assertFalse("the stop still waits for the call in flight", stop.isDone());
         activity.onResume(); // the screen, shown again meanwhile
         assertFalse(toggle().isChecked());
 
         sent.getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
-        McpToolRule.idleUntil("the HTTP reply", send::isDone);
+        WireRule.idleUntil("the HTTP reply", send::isDone);
         assertTrue(send.get(), send.get().startsWith("200 {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"SMS sent to +36201234567\"}]"));
-        stop.get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        stop.get(WireRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** The notification's Stop stops the server and the service, and the screen follows. */

@@ -17,7 +17,7 @@ import android.os.Build;
 
 import io.github.mobilemcp.harness.ForegroundRules;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -39,7 +39,7 @@ import org.robolectric.shadow.api.Shadow;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level: Foreground branches on SDK_INT
 public class McpServerServiceTest {
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
     private final Phone phone = new Phone();
 
     private ToolHost host;

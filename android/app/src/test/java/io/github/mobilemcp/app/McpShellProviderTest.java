@@ -12,7 +12,7 @@ import android.os.Bundle;
 import android.os.Process;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -39,7 +39,7 @@ import org.robolectric.shadows.ShadowBinder;
 public class McpShellProviderTest {
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"get_sms_subscriptions\",\"arguments\":{}}}";
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
 
     private final Phone phone = new Phone();
 
@@ -63,7 +63,7 @@ public class McpShellProviderTest {
         // On McpHttp's thread, as the app stops it: after the start a test queued has ended, which
         // sets the token before it starts the gateway (a stop between the two found no receiver).
         McpHttp mcp = McpHttp.of(agent.app());
-        mcp.thread.submit(mcp::stop).get(McpToolRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        mcp.thread.submit(mcp::stop).get(WireRule.WAIT_MILLIS, TimeUnit.MILLISECONDS);
         host.close();
     }
 

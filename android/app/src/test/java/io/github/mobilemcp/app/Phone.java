@@ -10,7 +10,7 @@ import android.telephony.SubscriptionInfo;
 import android.telephony.SubscriptionManager;
 
 
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.Arrays;
 
@@ -58,7 +58,7 @@ final class Phone {
     /** Waits until the worker has handed the SMS to the SmsManager of subscriptionId. */
     ShadowSmsManager.TextMultipartParams awaitSend(int subscriptionId) {
         ShadowSmsManager sms = sms(subscriptionId);
-        McpToolRule.idleUntil("sendMultipartTextMessage on subscription " + subscriptionId,
+        WireRule.idleUntil("sendMultipartTextMessage on subscription " + subscriptionId,
                 () -> sms.getLastSentMultipartTextMessageParams() != null);
         return sms.getLastSentMultipartTextMessageParams();
     }

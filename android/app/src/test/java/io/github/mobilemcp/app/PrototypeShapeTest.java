@@ -8,7 +8,7 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -22,7 +22,7 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class PrototypeShapeTest {
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class);
+    @Rule public final WireRule agent = new WireRule(ToolService.class);
     private final Phone phone = new Phone();
 
     private Intent prototypeIntent(String request) {
@@ -68,7 +68,7 @@ public class PrototypeShapeTest {
 
     @Test
     public void specRequest_getsNoPrototypeExtras() throws Exception {
-        agent.startService(agent.intentFor(McpToolRule.request("s1", "get_sms_subscriptions", "{}")));
+        agent.startService(agent.intentFor(WireRule.request("s1", "get_sms_subscriptions", "{}")));
 
         Intent reply = agent.awaitReply();
         assertEquals(null, reply.getStringExtra("response"));

@@ -13,7 +13,7 @@ import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,7 @@ import org.robolectric.shadows.ShadowSmsManager;
 public class SafeRetryTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent(); // SIMs and permissions
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent(); // SIMs and permissions
 
     private final Phone phone = new Phone();
 
@@ -64,8 +64,8 @@ public class SafeRetryTest {
         Tool tool = client.discover().tools().get(0);
         JSONObject args = new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "On my way").put("subscription_id", 14);
 
-        Request send = client.request(tool, "send_sms", args);
-        CompletableFuture<Reply> first = send.send(500);
+        Request send = client.request(tool, "send_sms", args).withTimeoutMillis(500);
+        CompletableFuture<Reply> first = send.send();
         host.idleUntil("the first send", () -> RecordingSmsManager.SENDS.size() == 1);
         // The radio has not confirmed the SMS when the assistant's own timeout fires.
         host.idleUntil("the client's timeout", first::isDone);
@@ -81,7 +81,7 @@ public class SafeRetryTest {
         }
 
         // The same request again, while the tool still waits for the radio: it waits for the first run.
-        CompletableFuture<Reply> retry = send.send(10_000);
+        CompletableFuture<Reply> retry = send.withTimeoutMillis(10_000).send();
         // The radio confirms every SMS it was given, the first one included.
         List<ShadowSmsManager.TextMultipartParams> confirmed = new ArrayList<>();
         host.idleUntil("the retry's reply", () -> {
@@ -96,11 +96,11 @@ public class SafeRetryTest {
         Reply reply = retry.get();
 
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
-        assertEquals("success: SMS sent to +36201234567", reply.status() + ": " + reply.message());
+        assertEquals("success: SMS sent to +36201234567", (reply.success() ? "success" : "failure") + ": " + reply.message());
         assertEquals("the first run's reply", send.id(), reply.id());
 
         // Once more, after the reply: the stored reply, and still one SMS.
-        Reply again = host.await(send.send(10_000));
+        Reply again = host.await(send.withTimeoutMillis(10_000).send());
         assertEquals(reply.json(), again.json());
         assertEquals(1, RecordingSmsManager.SENDS.size());
     }

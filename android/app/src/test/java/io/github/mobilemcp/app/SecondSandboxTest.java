@@ -13,7 +13,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.smsapp.Smsapp;
 
 import java.util.List;
@@ -52,7 +52,7 @@ public class SecondSandboxTest {
                     DescriptorTree.read(app.getResources(), R.xml.mcp_capabilities));
             Smsapp.addSMS(tool, platform);
             bridge.start(tool);
-            String reply = DirectCall.handle(bridge, McpToolRule.request("s2", "get_sms_subscriptions", "{}"), "test").json();
+            String reply = DirectCall.handle(bridge, WireRule.request("s2", "get_sms_subscriptions", "{}"), "test").json();
             assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"s2\","
                     + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["
                     + "{\"name\":\"count\",\"type\":\"integer\",\"value\":1},"

@@ -13,7 +13,7 @@ import android.content.ComponentName;
 import android.os.Looper;
 
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 
@@ -34,12 +34,12 @@ import org.robolectric.shadows.ShadowSmsManager;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the code under test branches on SDK_INT
 public class SendSmsTest {
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class);
+    @Rule public final WireRule agent = new WireRule(ToolService.class);
     private final Phone phone = new Phone();
 
     @Test
     public void repliesSuccessOnlyAfterThePartIsSent() throws Exception {
-        agent.sendMessage(McpToolRule.request("req-send", "send_sms",
+        agent.sendMessage(WireRule.request("req-send", "send_sms",
                 "{\"to_phone_number\":\"+36 20 123 4567\",\"sms_text\":\"Hello world\",\"subscription_id\":\"17\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(17);
@@ -82,7 +82,7 @@ public class SendSmsTest {
         // ő is not GSM-7, so this is UCS-2: 100 characters need two parts of at most 67.
         String text = "ő".repeat(100);
         phone.setSims(Phone.SIM_14); // one SIM: subscription_id may be left out
-        agent.sendMessage(McpToolRule.request("req-multi", "send_sms",
+        agent.sendMessage(WireRule.request("req-multi", "send_sms",
                 "{\"to_phone_number\":\"+36201234567\",\"sms_text\":\"" + text + "\"}"));
 
         ShadowSmsManager.TextMultipartParams sent = phone.awaitSend(14);
@@ -111,7 +111,7 @@ public class SendSmsTest {
 
     @Test
     public void getSmsSubscriptions_listsBothSims() throws Exception {
-        agent.startService(agent.intentFor(McpToolRule.request("req-subs", "get_sms_subscriptions", "{}")));
+        agent.startService(agent.intentFor(WireRule.request("req-subs", "get_sms_subscriptions", "{}")));
 
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"req-subs\","
                 + "\"capability\":{\"id\":\"get_sms_subscriptions\",\"output\":["

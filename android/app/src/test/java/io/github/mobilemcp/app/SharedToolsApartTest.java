@@ -8,7 +8,7 @@ import android.widget.Switch;
 import io.github.mobilemcp.notes.NotesToolService;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -42,7 +42,7 @@ import java.util.function.Predicate;
 public class SharedToolsApartTest {
     private static final String APP = "io.github.mobilemcp.app";
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
 
     private final Phone phone = new Phone();
 
@@ -146,7 +146,7 @@ public class SharedToolsApartTest {
         many.installUnanswering("Counter", R.xml.many_capabilities);
         Gateway gateway = Gateway.of(agent.app());
         gateway.setShared("com.example.many", true);
-        McpToolRule.idleUntil("the gateway to try the app", () -> gateway.tools().toString().contains("cannot be served")
+        WireRule.idleUntil("the gateway to try the app", () -> gateway.tools().toString().contains("cannot be served")
                 || gateway.tools().toString().contains(": shared"));
 
         SharedToolsView screen = new SharedToolsView(agent.app());
@@ -203,12 +203,12 @@ public class SharedToolsApartTest {
 
     /** Waits until the names of the served tools pass check. */
     private void awaitTools(Predicate<Set<String>> check) throws Exception {
-        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + WireRule.WAIT_MILLIS;
         while (!check.test(tools().keySet())) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("the gateway serves " + tools().keySet());
             }
-            McpToolRule.idleUntil("a moment", () -> true);
+            WireRule.idleUntil("a moment", () -> true);
             Thread.sleep(20);
         }
     }
@@ -226,7 +226,7 @@ public class SharedToolsApartTest {
                 throw new UncheckedIOException(e);
             }
         });
-        McpToolRule.idleUntil("the MCP reply", reply::isDone);
+        WireRule.idleUntil("the MCP reply", reply::isDone);
         String got = reply.get();
         if (!got.startsWith("200 ")) {
             throw new IOException("HTTP " + got);

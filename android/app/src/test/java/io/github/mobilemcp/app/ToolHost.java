@@ -10,7 +10,7 @@ import android.os.Looper;
 import android.os.Process;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import org.robolectric.android.controller.ServiceController;
 
 import java.util.ArrayList;
@@ -111,9 +111,9 @@ final class ToolHost implements AutoCloseable {
         return server == null ? null : server.get();
     }
 
-    /** Pumps starts and idles the main looper until cond holds, or fails after McpToolRule.WAIT_MILLIS. */
+    /** Pumps starts and idles the main looper until cond holds, or fails after WireRule.WAIT_MILLIS. */
     void idleUntil(String what, BooleanSupplier cond) throws InterruptedException {
-        McpToolRule.idleUntil(what, () -> {
+        WireRule.idleUntil(what, () -> {
             pump();
             shadowOf(Looper.getMainLooper()).idle(); // deliver what the starts posted
             return cond.getAsBoolean();

@@ -26,8 +26,8 @@ import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
 import io.github.mobilemcp.sdk.testing.Touch;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -60,7 +60,7 @@ public class VisibleConsentTest {
 
     private static final int CONSENT_NOTIFICATION_ID = 0x6d637032;
 
-    @Rule public final McpToolRule agent = new McpToolRule(ToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(ToolService.class).withoutConsent();
 
     private final Phone phone = new Phone();
 
@@ -87,10 +87,10 @@ public class VisibleConsentTest {
 
     /** The first call: refused until the user decides, and nothing sent. */
     private void refusedForNow() throws Exception {
-        Reply refused = host.await(send.send(10_000));
+        Reply refused = host.await(send.withTimeoutMillis(10_000).send());
         assertTrue(refused.isConsentPending());
-        assertEquals(ErrorCode.CONSENT_REQUIRED, refused.code());
-        assertTrue(refused.code().nothingRan());
+        assertEquals(ErrorCode.CONSENT_REQUIRED, refused.errorCode());
+        assertTrue(refused.errorCode().nothingRan());
         assertEquals(0, RecordingSmsManager.SENDS.size());
     }
 
@@ -135,7 +135,7 @@ public class VisibleConsentTest {
 
     /** Sends the request again and confirms every SMS the radio gets, until the reply. */
     private Reply sendAgain(Request request) throws Exception {
-        CompletableFuture<Reply> reply = request.send(10_000);
+        CompletableFuture<Reply> reply = request.withTimeoutMillis(10_000).send();
         Set<ShadowSmsManager.TextMultipartParams> confirmed = new HashSet<>();
         host.idleUntil("the reply", () -> {
             for (ShadowSmsManager.TextMultipartParams sent : RecordingSmsManager.SENDS) {
@@ -160,7 +160,7 @@ public class VisibleConsentTest {
         assertEquals(Consent.ALLOWED, host.await(decision));
 
         Reply sent = sendAgain(send);
-        assertEquals("success: SMS sent to +36201234567", sent.status() + ": " + sent.message());
+        assertEquals("success: SMS sent to +36201234567", (sent.success() ? "success" : "failure") + ": " + sent.message());
         assertEquals(send.id(), sent.id());
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
     }
@@ -196,28 +196,28 @@ public class VisibleConsentTest {
         click(openTheQuestion(), "Deny");
         assertEquals(Consent.DENIED, host.await(decision));
 
-        Reply refused = host.await(send.send(10_000));
-        assertEquals(ErrorCode.PERMISSION_DENIED, refused.code());
+        Reply refused = host.await(send.withTimeoutMillis(10_000).send());
+        assertEquals(ErrorCode.PERMISSION_DENIED, refused.errorCode());
         assertEquals(0, RecordingSmsManager.SENDS.size());
     }
 
     @Test
-    public void aQuestionPutAway_isNoAnswer_atOnce() throws Exception {
+    public void aQuestionPutAway_isDismissed_atOnce() throws Exception {
         refusedForNow();
         CompletableFuture<Consent> decision = awaitConsent(client, 60_000);
         Notification question = shadowOf(agent.app().getSystemService(NotificationManager.class))
                 .getNotification(APP, CONSENT_NOTIFICATION_ID);
         question.deleteIntent.send(); // the user swipes the notification away
-        assertEquals(Consent.NO_ANSWER, host.await(decision));
+        assertEquals(Consent.DISMISSED, host.await(decision));
         assertEquals("nothing decided", "[io.github.mobilemcp.app: WAITING]", agent.tool().getCallers().toString());
         assertEquals(0, RecordingSmsManager.SENDS.size());
     }
 
     @Test
-    public void noAnswerInTime() throws Exception {
+    public void noAnswerInTime_isStillWaiting() throws Exception {
         refusedForNow();
         long started = System.nanoTime();
-        assertEquals(Consent.NO_ANSWER, host.await(client.awaitConsent(tool, 300)));
+        assertEquals(Consent.WAITING, host.await(client.awaitConsent(tool, 300)));
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertTrue("answered after " + millis + " ms", millis >= 300 && millis < 5_000);
     }
@@ -242,7 +242,7 @@ public class VisibleConsentTest {
         assertEquals(Consent.ALLOWED, host.await(client.awaitConsent(tool, 10_000)));
         Request again = client.request(tool, "send_sms", send.arguments()).withId(kept);
         Reply sent = sendAgain(again);
-        assertEquals("success: SMS sent to +36201234567", sent.status() + ": " + sent.message());
+        assertEquals("success: SMS sent to +36201234567", (sent.success() ? "success" : "failure") + ": " + sent.message());
         assertEquals(kept, sent.id());
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
     }

@@ -1,10 +1,12 @@
 package io.github.mobilemcp.app
 
+import io.github.mobilemcp.client.ProviderFormatApi
+
 import io.github.mobilemcp.client.ktx.McpClient
 import io.github.mobilemcp.notes.NotesToolService
 import io.github.mobilemcp.sdk.McpTool
 import io.github.mobilemcp.sdk.testing.McpTestRunner
-import io.github.mobilemcp.sdk.testing.McpToolRule
+import io.github.mobilemcp.sdk.testing.internal.WireRule
 import kotlin.time.Duration.Companion.milliseconds
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -26,7 +28,7 @@ import org.robolectric.shadows.ShadowLog
 @RunWith(McpTestRunner::class)
 @Config(shadows = [RecordingSmsManager::class])
 class KotlinAssistantTest {
-    @get:Rule val agent = McpToolRule(ToolService::class.java).withoutConsent()
+    @get:Rule val agent = WireRule(ToolService::class.java).withoutConsent()
     private val phone = Phone()
     private val host = ToolHost(agent.app())
     private val notes = OtherApp(agent.app(), "io.github.mobilemcp.notes", "Notes")
@@ -42,6 +44,8 @@ class KotlinAssistantTest {
 
     private fun golden(name: String) = javaClass.getResource("/models/$name.json")!!.readText().trim()
 
+    // The providers' formats are an opt-in (ProviderFormatApi): they follow the providers.
+    @OptIn(ProviderFormatApi::class)
     @Test fun discoversExportsAndCallsBothTools() {
         RecordingSmsManager.SENDS.clear()
         notes.install(NotesToolService::class.java, "Notes", R.xml.notes_capabilities)
@@ -50,8 +54,8 @@ class KotlinAssistantTest {
         val catalog = assistant { functions.refresh() }
         assertEquals(listOf("create_note", "delete_note", "get_sms_subscriptions", "list_notes", "send_sms"),
             catalog.entries().map { it.name() }.sorted())
-        assertEquals(golden("openai-strict"), catalog.openAiTools(true).toString(2))
-        assertEquals(golden("openai"), catalog.openAiTools(false).toString(2))
+        assertEquals(golden("openai-strict"), catalog.openAiStrictTools().toString(2))
+        assertEquals(golden("openai"), catalog.openAiTools().toString(2))
         assertEquals(golden("anthropic"), catalog.anthropicTools().toString(2))
         assertEquals(golden("gemini"), catalog.geminiFunctionDeclarations().toString(2))
 

@@ -20,7 +20,7 @@ class PhoneFunctions(private val mcp: McpClient, private val patience: Duration 
     var catalog: ToolCatalog = ToolCatalog.of(emptyList())
         private set
 
-    /** Finds the tools again; hand the model catalog.openAiTools(true), anthropicTools() or geminiFunctionDeclarations(). */
+    /** Finds the tools again; hand the model catalog.openAiStrictTools(), anthropicTools() or geminiFunctionDeclarations(). */
     suspend fun refresh(): ToolCatalog {
         catalog = ToolCatalog.of(mcp.discover().tools())
         return catalog
@@ -32,12 +32,12 @@ class PhoneFunctions(private val mcp: McpClient, private val patience: Duration 
         val request = mcp.request(function.tool(), function.capability().id(), arguments)
         return try {
             var reply = try {
-                mcp.call(request, patience)
+                mcp.send(request, patience)
             } catch (e: CallTimeoutException) {
-                mcp.call(request) // the same request: the app answers with the first run's reply
+                mcp.send(request) // the same request: the app answers with the first run's reply
             }
             if (reply.isConsentPending && mcp.awaitConsent(function.tool(), 2.minutes) == Consent.ALLOWED) {
-                reply = mcp.call(request)
+                reply = mcp.send(request)
             }
             function.result(reply)
         } catch (e: CancellationException) {

@@ -3,7 +3,7 @@ package io.github.mobilemcp.client;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The client's own timeout: no reply came within the time {@link Request#send(long)} was given.
+ * The client's own timeout: no reply came within the time {@link Request#send()} was given ({@link Request#timeoutMillis()}).
  * The tool may have received the request and may still run it, or have run it already. Send the
  * same {@link Request} again: a mobilemcp tool answers a request id it has seen with that
  * request's reply, waiting for it if it still runs, and never runs it twice.

@@ -24,11 +24,52 @@ public final class Capability {
     private final List<Param> inputs;
     private final List<Param> outputs;
     private final @Nullable String title;
-    private final @Nullable Boolean readOnly;
-    private final @Nullable Boolean destructive;
-    private final @Nullable Boolean idempotent;
-    private final @Nullable Boolean openWorld;
+    private final Hints hints;
     private final long timeoutMillis;
+
+    /**
+     * What a capability's descriptor says of its behaviour ({@code mcp:readOnly},
+     * {@code mcp:destructive}, {@code mcp:idempotent}, {@code mcp:openWorld}, as MCP's tool
+     * annotations), each null where the descriptor does not say. Immutable.
+     */
+    public static final class Hints {
+        private final @Nullable Boolean readOnly;
+        private final @Nullable Boolean destructive;
+        private final @Nullable Boolean idempotent;
+        private final @Nullable Boolean openWorld;
+
+        Hints(@Nullable Boolean readOnly, @Nullable Boolean destructive, @Nullable Boolean idempotent, @Nullable Boolean openWorld) {
+            this.readOnly = readOnly;
+            this.destructive = destructive;
+            this.idempotent = idempotent;
+            this.openWorld = openWorld;
+        }
+
+        /** Whether it changes nothing ({@code mcp:readOnly}), or null. */
+        public @Nullable Boolean readOnly() {
+            return readOnly;
+        }
+
+        /** Whether what it changes cannot be undone ({@code mcp:destructive}), or null. */
+        public @Nullable Boolean destructive() {
+            return destructive;
+        }
+
+        /** Whether a second call with the same arguments changes nothing more ({@code mcp:idempotent}), or null. */
+        public @Nullable Boolean idempotent() {
+            return idempotent;
+        }
+
+        /** Whether it reaches beyond the phone, such as the network or other people ({@code mcp:openWorld}), or null. */
+        public @Nullable Boolean openWorld() {
+            return openWorld;
+        }
+
+        @Override
+        public String toString() {
+            return "readOnly=" + readOnly + " destructive=" + destructive + " idempotent=" + idempotent + " openWorld=" + openWorld;
+        }
+    }
 
     Capability(String id, String description, String version, List<Param> inputs, List<Param> outputs,
             @Nullable String title, @Nullable Boolean readOnly, @Nullable Boolean destructive,
@@ -39,10 +80,7 @@ public final class Capability {
         this.inputs = Collections.unmodifiableList(inputs);
         this.outputs = Collections.unmodifiableList(outputs);
         this.title = title;
-        this.readOnly = readOnly;
-        this.destructive = destructive;
-        this.idempotent = idempotent;
-        this.openWorld = openWorld;
+        this.hints = new Hints(readOnly, destructive, idempotent, openWorld);
         this.timeoutMillis = timeoutMillis;
     }
 
@@ -76,31 +114,16 @@ public final class Capability {
         return title;
     }
 
-    /** {@code mcp:readOnly}, or null when the descriptor does not say. */
-    public @Nullable Boolean readOnly() {
-        return readOnly;
-    }
-
-    /** {@code mcp:destructive}, or null when the descriptor does not say. */
-    public @Nullable Boolean destructive() {
-        return destructive;
-    }
-
-    /** {@code mcp:idempotent}, or null when the descriptor does not say. */
-    public @Nullable Boolean idempotent() {
-        return idempotent;
-    }
-
-    /** {@code mcp:openWorld}, or null when the descriptor does not say. */
-    public @Nullable Boolean openWorld() {
-        return openWorld;
+    /** The behaviour hints of the descriptor. */
+    public Hints hints() {
+        return hints;
     }
 
     /**
      * The tool's own deadline for one call ({@code mcp:timeout}) in milliseconds, or 0 when the
      * descriptor does not say, and the tool's default applies (30 s for a mobilemcp tool). When it
      * passes, the tool answers with error_code timeout. The client's timeout is another one: see
-     * {@link Request#send(long)}.
+     * {@link Request#withTimeoutMillis(long)}.
      */
     public long timeoutMillis() {
         return timeoutMillis;
@@ -108,7 +131,7 @@ public final class Capability {
 
     /** Whether the capability may change something: its descriptor does not say {@code mcp:readOnly="true"}. */
     public boolean changesState() {
-        return !Boolean.TRUE.equals(readOnly);
+        return !Boolean.TRUE.equals(hints.readOnly);
     }
 
     /**
@@ -161,10 +184,10 @@ public final class Capability {
                             .put("required", required)
                             .put("additionalProperties", false))
                     .put("annotations", new JSONObject()
-                            .put("readOnlyHint", or(readOnly, false))
-                            .put("destructiveHint", or(destructive, true))
-                            .put("idempotentHint", or(idempotent, false))
-                            .put("openWorldHint", or(openWorld, true)));
+                            .put("readOnlyHint", or(hints.readOnly, false))
+                            .put("destructiveHint", or(hints.destructive, true))
+                            .put("idempotentHint", or(hints.idempotent, false))
+                            .put("openWorldHint", or(hints.openWorld, true)));
         } catch (JSONException e) {
             throw new IllegalStateException("cannot happen: only strings and booleans are put", e);
         }

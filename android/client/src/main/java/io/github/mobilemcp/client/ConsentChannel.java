@@ -53,7 +53,7 @@ final class ConsentChannel {
     CompletableFuture<Consent> await(Tool tool, long timeoutMillis) {
         CompletableFuture<Consent> answer = new CompletableFuture<>();
         new Exchange(tool, Wire.MSG_AWAIT_CONSENT, answer, data -> answer.complete(consent(data.getString(Wire.EXTRA_CONSENT))))
-                .start(timeoutMillis, () -> answer.complete(Consent.NO_ANSWER));
+                .start(timeoutMillis, () -> answer.complete(Consent.WAITING));
         return answer;
     }
 
@@ -79,13 +79,7 @@ final class ConsentChannel {
     }
 
     static Consent consent(@Nullable String state) {
-        if ("allowed".equals(state)) {
-            return Consent.ALLOWED;
-        }
-        if ("denied".equals(state)) {
-            return Consent.DENIED;
-        }
-        return Consent.NO_ANSWER; // dismissed, waiting, or something this library does not know
+        return Consent.of(state); // WAITING for something this library does not know
     }
 
     /** Ends every exchange: the client is closed. */

@@ -5,7 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Why a call failed: a reply's {@code error_code} (a mobilemcp extension, docs/reference/errors.md), with what
  * it means for a retry. A tool that only follows the Mobile-MCP spec sends no code, and a code
- * this library does not know yet is {@link #OTHER}.
+ * this library does not know yet is {@link #OTHER}. The Tool SDK's handlers fail with the same
+ * type ({@code ToolResult.failure}), so a tool and its tests, and an assistant, name codes alike.
  */
 public enum ErrorCode {
     /** Not a well-formed request. Nothing ran. */
@@ -64,6 +65,15 @@ public enum ErrorCode {
      */
     public boolean nothingRan() {
         return nothingRan;
+    }
+
+    /**
+     * The code as the reply writes it ({@link #wireName()}), such as {@code consent_required}, so that
+     * a code reads in a message as it does on the wire; {@code other} for {@link #OTHER}.
+     */
+    @Override
+    public String toString() {
+        return this == OTHER ? "other" : wireName;
     }
 
     /** The code of wireName, {@link #OTHER} for one this library does not know, or null for null. */

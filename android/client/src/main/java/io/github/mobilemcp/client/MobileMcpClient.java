@@ -39,13 +39,13 @@ import org.jspecify.annotations.Nullable;
  * Discovery found = client.discover();               // off the main thread: it reads other apps' XML
  * Tool tool = found.tools().get(0);
  * JSONObject forModel = tool.capability("send_sms").toMcpTool();
- * client.invoke(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"),
- *         60_000, MobileMcpClient.Mode.BINDING)            // send_sms changes something: always bound
- *     .thenAccept(reply -> ...);                     // reply.success(), reply.code(), reply.outputs()
+ * Request send = client.request(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"));
+ * send.send()                                        // keep send: sending it again is a safe retry
+ *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
  * client.close();
  * }</pre>
  *
- * <p><b>Outcomes.</b> The future of {@link #invoke} completes with the tool's {@link Reply},
+ * <p><b>Outcomes.</b> The future of {@link Request#send()} completes with the tool's {@link Reply},
  * success or failure alike (a failure carries the tool's message and error_code; a mobilemcp tool
  * answers a first send_sms with consent_required while it asks the user). It completes
  * exceptionally with a {@link CallTimeoutException} when no reply came in time, and with a
@@ -71,7 +71,7 @@ public final class MobileMcpClient implements Closeable {
     public enum Mode {
         /**
          * An explicit Intent to the service, with a PendingIntent for the reply; for read-only
-         * capabilities only (see {@link #invoke}). From Android 12 an app in the background may not
+         * capabilities only (see {@link #request}). From Android 12 an app in the background may not
          * start the service so (Android throws ForegroundServiceStartNotAllowedException); the
          * client then sends the same call in {@link #BINDING} mode instead, and its future
          * completes the same way.
@@ -189,29 +189,19 @@ public final class MobileMcpClient implements Closeable {
      * A request for capabilityId of tool with args (null for none), under a fresh request id, sent
      * by binding; nothing is sent until {@link Request#send}. Sending it again is a retry that never
      * runs the capability twice.
+     *
+     * <p>A capability that changes something (its descriptor does not say {@code mcp:readOnly}) is
+     * always sent by binding, whatever {@link Request#withMode} says: there the tool learns this app
+     * from Android (the Binder uid), while over an Intent it could only take the callback
+     * PendingIntent's creator for the caller, and every tool this client calls holds such a
+     * PendingIntent, so a tool that passed it on could act in this app's name. A mobilemcp tool
+     * refuses such a capability over an Intent with permission_denied.
      */
     public Request request(Tool tool, String capabilityId, @Nullable JSONObject args) {
         return Request.create(this, tool, capabilityId, args);
     }
 
-    /**
-     * Invokes capabilityId of tool with args (null for none) in the given mode, and completes
-     * with the tool's reply, or with a {@link CallTimeoutException} after timeoutMillis, or with a
-     * MobileMcpException when the tool cannot be reached (see the class comment). Each call gets a
-     * fresh UUID as its request id: to retry a call, make it a {@link #request} and send that again.
-     *
-     * <p>A capability that changes something (its descriptor does not say {@code mcp:readOnly}) is
-     * always invoked by binding, whatever mode says: there the tool learns this app from Android
-     * (the Binder uid), while over an Intent it could only take the callback PendingIntent's creator
-     * for the caller, and every tool this client calls holds such a PendingIntent, so a tool that
-     * passed it on could act in this app's name. A mobilemcp tool refuses such a capability over an
-     * Intent with permission_denied.
-     */
-    public CompletableFuture<Reply> invoke(Tool tool, String capabilityId, @Nullable JSONObject args, long timeoutMillis, Mode mode) {
-        return request(tool, capabilityId, args).withMode(mode).send(timeoutMillis);
-    }
-
-    /** Sends request, once more if it was sent before; see {@link Request#send(long)}. */
+    /** Sends request, once more if it was sent before; see {@link Request#send()}. */
     CompletableFuture<Reply> send(Request request, long timeoutMillis) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
@@ -244,9 +234,9 @@ public final class MobileMcpClient implements Closeable {
     /**
      * Learns the user's decision about this app from tool, whose capabilities that change
      * something answered {@link ErrorCode#CONSENT_REQUIRED}: {@link Consent#ALLOWED} or
-     * {@link Consent#DENIED} as soon as the user decides (at once if they have), or
-     * {@link Consent#NO_ANSWER} when the user put the question away, when timeoutMillis pass, or
-     * when the tool cannot tell (it is not a mobilemcp tool). It runs nothing: after ALLOWED, send
+     * {@link Consent#DENIED} as soon as the user decides (at once if they have),
+     * {@link Consent#DISMISSED} when the user put the question away, or {@link Consent#WAITING} when
+     * timeoutMillis pass or the tool cannot tell (it is not a mobilemcp tool). It runs nothing: after ALLOWED, send
      * the refused {@link Request} again. The tool tells only the app it decided about, which it
      * knows by the Binder uid of a binding (docs/security.md). The future completes exceptionally
      * with a {@link MobileMcpException} when the tool cannot be bound or the client is closed.
@@ -262,7 +252,7 @@ public final class MobileMcpClient implements Closeable {
     /**
      * The tool's question whether this app may use its capabilities that change something, as a
      * PendingIntent that opens it in the tool: send it when the user wants to answer, for example
-     * after {@link #awaitConsent} said NO_ANSWER because they put the notification away. The answer
+     * after {@link #awaitConsent} said DISMISSED because they put the notification away. The answer
      * is the user's own tap inside the tool; the PendingIntent opens the question, it decides
      * nothing. From Android 14, send it with {@code ActivityOptions} that allow the background
      * activity start (setPendingIntentBackgroundActivityStartMode) while this app is in the

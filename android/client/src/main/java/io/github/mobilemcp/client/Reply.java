@@ -13,28 +13,29 @@ import org.jspecify.annotations.Nullable;
 /**
  * A tool's answer to one invocation, read from the specification's {@code mobile-mcp-response}
  * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
- * why, and {@link #code()} names the reason as an {@link ErrorCode} when the tool gives one
- * (mobilemcp tools always do: {@code consent_required}, {@code invalid_arguments}, ...);
- * {@link #errorCode()} is the same code as the tool wrote it. A Reply does not change; any thread
- * may read it.
+ * why, and {@link #errorCode()} names the reason as an {@link ErrorCode} when the tool gives one
+ * (mobilemcp tools always do: {@code consent_required}, {@code invalid_arguments}, ...). A code this
+ * library does not know is {@link ErrorCode#OTHER}, never the app's own words: what an app invents
+ * does not reach a model that way. {@link #json()} keeps the reply as it came. A Reply does not
+ * change; any thread may read it.
  */
 public final class Reply {
     private final @Nullable String id;
     private final @Nullable String capabilityId;
-    private final String status;
+    private final boolean success;
     private final @Nullable String message;
-    private final @Nullable String errorCode;
+    private final @Nullable ErrorCode errorCode;
     private final @Nullable Long retryAfterMillis;
     private final Map<String, @Nullable Object> outputs;
     private final String json;
 
-    private Reply(@Nullable String id, @Nullable String capabilityId, String status, @Nullable String message,
+    private Reply(@Nullable String id, @Nullable String capabilityId, boolean success, @Nullable String message,
             @Nullable String errorCode, @Nullable Long retryAfterMillis, Map<String, @Nullable Object> outputs, String json) {
         this.id = id;
         this.capabilityId = capabilityId;
-        this.status = status;
+        this.success = success;
         this.message = message;
-        this.errorCode = errorCode;
+        this.errorCode = success ? null : ErrorCode.of(errorCode);
         this.retryAfterMillis = retryAfterMillis;
         this.outputs = Collections.unmodifiableMap(outputs);
         this.json = json;
@@ -68,7 +69,7 @@ public final class Reply {
         // The message reaches the assistant's model: nothing of it may be hidden from its user.
         String message = string(response, "message");
         return new Reply(string(response, "id"), capability == null ? null : string(capability, "id"),
-                response.getString("status"), message == null ? null : HiddenText.strip(message), string(response, "error_code"),
+                "success".equals(response.getString("status")), message == null ? null : HiddenText.strip(message), string(response, "error_code"),
                 response.has("retry_after_ms") && !response.isNull("retry_after_ms")
                         ? Math.max(0, response.getLong("retry_after_ms")) : null,
                 outputs, json);
@@ -89,14 +90,9 @@ public final class Reply {
         return capabilityId;
     }
 
-    /** Whether the status is "success". */
+    /** Whether the status is "success"; a failure otherwise. */
     public boolean success() {
-        return "success".equals(status);
-    }
-
-    /** The status: "success" or "failure". */
-    public String status() {
-        return status;
+        return success;
     }
 
     /** The tool's words about the outcome, without the characters nobody sees, or null. */
@@ -105,21 +101,12 @@ public final class Reply {
     }
 
     /**
-     * The failure's {@code error_code} as the tool wrote it (a mobilemcp extension), such as
-     * {@code "consent_required"}, or null when the reply has none (a success, or another tool's
-     * failure). {@link #code()} is the same as a type; this string also keeps a code this library
-     * does not know, which {@link #code()} gives as {@link ErrorCode#OTHER}.
+     * Why the call failed, as the reply's {@code error_code} (a mobilemcp extension) names it; null
+     * on success and from a tool that sends none (one that follows only the Mobile-MCP spec). A
+     * code this library does not know is {@link ErrorCode#OTHER}.
      */
-    public @Nullable String errorCode() {
+    public @Nullable ErrorCode errorCode() {
         return errorCode;
-    }
-
-    /**
-     * The failure's code as a type, or null on success and from a tool that sends none (one that
-     * follows only the Mobile-MCP spec). A code this library does not know is {@link ErrorCode#OTHER}.
-     */
-    public @Nullable ErrorCode code() {
-        return success() ? null : ErrorCode.of(errorCode);
     }
 
     /**
@@ -128,7 +115,7 @@ public final class Reply {
      * {@link Request} again.
      */
     public boolean isConsentPending() {
-        return code() == ErrorCode.CONSENT_REQUIRED;
+        return errorCode == ErrorCode.CONSENT_REQUIRED;
     }
 
     /**
@@ -222,7 +209,7 @@ public final class Reply {
     private @Nullable Object output(String name) {
         if (!outputs.containsKey(name)) {
             throw new IllegalArgumentException("the reply has no output \"" + name + "\"; it has " + outputs.keySet()
-                    + (success() ? "" : " (it is a failure: " + errorCode + ": " + message + ")"));
+                    + (success() ? "" : " (it is a failure: " + (errorCode == null || errorCode == ErrorCode.OTHER ? "" : errorCode.wireName() + ": ") + message + ")"));
         }
         return outputs.get(name);
     }

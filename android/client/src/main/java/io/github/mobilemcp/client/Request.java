@@ -17,14 +17,15 @@ import org.jspecify.annotations.Nullable;
  * Request send = client.request(tool, "send_sms", args);
  * Reply reply;
  * try {
- *     reply = send.send(20_000).get();
+ *     reply = send.withTimeoutMillis(20_000).send().get();
  * } catch (ExecutionException e) {
  *     if (!(e.getCause() instanceof CallTimeoutException)) throw e;
- *     reply = send.send(60_000).get();           // the same request: it never runs twice
+ *     reply = send.send().get();                 // the same request: it never runs twice
  * }
  * }</pre>
  *
- * <p>Immutable and safe to share; {@link #withId} and {@link #withMode} return new requests. Keep
+ * <p>Immutable and safe to share; {@link #withId}, {@link #withMode} and {@link #withTimeoutMillis}
+ * return new requests. Keep
  * the id ({@link #id()}) if the assistant may stop before it has the reply: a request made later
  * with {@link #withId} of that id is the same request.
  */
@@ -40,8 +41,11 @@ public final class Request {
     private final String args;
     private final String id;
     private final MobileMcpClient.Mode mode;
+    /** The client's timeout, or 0 for the default. */
+    private final long timeoutMillis;
 
-    Request(MobileMcpClient client, Tool tool, String capabilityId, String args, String id, MobileMcpClient.Mode mode) {
+    Request(MobileMcpClient client, Tool tool, String capabilityId, String args, String id, MobileMcpClient.Mode mode,
+            long timeoutMillis) {
         if (id.isEmpty()) {
             throw new IllegalArgumentException("a request id must not be empty");
         }
@@ -51,11 +55,12 @@ public final class Request {
         this.args = args;
         this.id = id;
         this.mode = mode;
+        this.timeoutMillis = timeoutMillis;
     }
 
     static Request create(MobileMcpClient client, Tool tool, String capabilityId, @Nullable JSONObject args) {
         return new Request(client, tool, capabilityId, args == null ? "{}" : args.toString(), UUID.randomUUID().toString(),
-                MobileMcpClient.Mode.BINDING);
+                MobileMcpClient.Mode.BINDING, 0);
     }
 
     /** The request id: a fresh UUID, or the one {@link #withId} gave. */
@@ -92,35 +97,47 @@ public final class Request {
      * stopped. An id used before for other arguments is refused by the tool with invalid_request.
      */
     public Request withId(String id) {
-        return new Request(client, tool, capabilityId, args, id, mode);
+        return new Request(client, tool, capabilityId, args, id, mode, timeoutMillis);
     }
 
     /** The same request (the same id) sent in mode; see {@link MobileMcpClient.Mode}. */
     public Request withMode(MobileMcpClient.Mode mode) {
-        return new Request(client, tool, capabilityId, args, id, mode);
+        return new Request(client, tool, capabilityId, args, id, mode, timeoutMillis);
+    }
+
+    /**
+     * The same request (the same id), whose {@link #send()} waits timeoutMillis for the reply: the
+     * client's timeout, not the tool's deadline. Throws IllegalArgumentException unless
+     * timeoutMillis is positive.
+     */
+    public Request withTimeoutMillis(long timeoutMillis) {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeoutMillis must be positive, not " + timeoutMillis);
+        }
+        return new Request(client, tool, capabilityId, args, id, mode, timeoutMillis);
     }
 
     /**
      * Sends the request, or sends it again: the future completes with the tool's {@link Reply}, or
-     * with a {@link CallTimeoutException} after timeoutMillis (the client's timeout, not the tool's
-     * deadline), or with a {@link MobileMcpException} when the tool cannot be reached. After a
-     * timeout, or an exception whose {@link MobileMcpException#wasNotSent()} is false, send it again.
+     * with a {@link CallTimeoutException} after {@link #timeoutMillis()} (the client's timeout, not
+     * the tool's deadline), or with a {@link MobileMcpException} when the tool cannot be reached.
+     * After a timeout, or an exception whose {@link MobileMcpException#wasNotSent()} is false, send
+     * it again.
      */
-    public CompletableFuture<Reply> send(long timeoutMillis) {
-        return client.send(this, timeoutMillis);
-    }
-
-    /** Sends the request with {@link #defaultTimeoutMillis()}. */
     public CompletableFuture<Reply> send() {
-        return send(defaultTimeoutMillis());
+        return client.send(this, timeoutMillis());
     }
 
     /**
-     * The client's timeout that {@link #send()} uses: the tool's deadline for the capability
-     * ({@link Capability#timeoutMillis()}, or a mobilemcp tool's default of 30 s), and 10 s more for
-     * the reply's way back, so that the tool's own timeout reply comes first.
+     * The client's timeout that {@link #send()} uses: the one {@link #withTimeoutMillis} gave, or by
+     * default the tool's deadline for the capability ({@link Capability#timeoutMillis()}, or a
+     * mobilemcp tool's default of 30 s) and 10 s more for the reply's way back, so that the tool's
+     * own timeout reply comes first.
      */
-    public long defaultTimeoutMillis() {
+    public long timeoutMillis() {
+        if (timeoutMillis > 0) {
+            return timeoutMillis;
+        }
         Capability c = tool.capability(capabilityId);
         long deadline = c == null || c.timeoutMillis() == 0 ? TOOL_DEFAULT_MILLIS : c.timeoutMillis();
         return deadline + MARGIN_MILLIS;

@@ -23,11 +23,12 @@ import org.jspecify.annotations.Nullable;
  * model's function calling accepts ({@link #NAME}, unique in the catalog), mapped back to its tool
  * and capability when the model calls it, with a description that names the app and says in words
  * whether the function only reads or what it changes, and exported in the shapes of OpenAI's,
- * Anthropic's and Gemini's APIs.
+ * Anthropic's and Gemini's APIs (marked {@link ProviderFormatApi}: they follow the providers, and
+ * Kotlin callers opt in to them).
  *
  * <pre>{@code
  * ToolCatalog catalog = ToolCatalog.of(client.discover().tools());
- * JSONArray tools = catalog.openAiTools(true);      // hand to the model
+ * JSONArray tools = catalog.openAiStrictTools();    // hand to the model
  * // the model calls "send_sms" with arguments:
  * ToolCatalog.Entry f = catalog.entry("send_sms");
  * Request request = f.request(client, arguments);  // keep it: sending it again is a safe retry
@@ -233,10 +234,25 @@ public final class ToolCatalog {
 
     /**
      * The functions as OpenAI's Chat Completions API takes them in {@code tools}:
-     * {@code {"type":"function","function":{"name":..,"description":..,"parameters":..,"strict":..}}},
-     * in strict mode when strict (see the class comment).
+     * {@code {"type":"function","function":{"name":..,"description":..,"parameters":..,"strict":false}}},
+     * parameters in MCP's JSON Schema.
      */
-    public JSONArray openAiTools(boolean strict) {
+    @ProviderFormatApi
+    public JSONArray openAiTools() {
+        return openAi(false);
+    }
+
+    /**
+     * The functions as {@link #openAiTools()} gives them, in OpenAI's strict mode ({@code "strict":true}):
+     * every property required, an optional one nullable, and a free-form object written as a
+     * string that holds its JSON (see the class comment).
+     */
+    @ProviderFormatApi
+    public JSONArray openAiStrictTools() {
+        return openAi(true);
+    }
+
+    private JSONArray openAi(boolean strict) {
         JSONArray out = new JSONArray();
         for (Entry e : entries) {
             JSONObject function = new JSONObject();
@@ -253,6 +269,7 @@ public final class ToolCatalog {
     }
 
     /** The functions as Anthropic's Messages API takes them in {@code tools}: {@code {"name","description","input_schema"}}. */
+    @ProviderFormatApi
     public JSONArray anthropicTools() {
         JSONArray out = new JSONArray();
         for (Entry e : entries) {
@@ -270,6 +287,7 @@ public final class ToolCatalog {
      * {@code {"name","description","parameters"}}, parameters in Gemini's Schema, left out for a
      * function without any.
      */
+    @ProviderFormatApi
     public JSONArray geminiFunctionDeclarations() {
         JSONArray out = new JSONArray();
         for (Entry e : entries) {
@@ -338,10 +356,10 @@ public final class ToolCatalog {
             if (!capability.changesState()) {
                 d.append("Read-only: it changes nothing.");
             } else {
-                d.append(Boolean.FALSE.equals(capability.destructive())
+                d.append(Boolean.FALSE.equals(capability.hints().destructive())
                         ? "It changes something, and destroys nothing" : "It changes something that cannot be undone");
                 d.append("; the first time, the user is asked to allow this assistant.");
-                if (Boolean.TRUE.equals(capability.idempotent())) {
+                if (Boolean.TRUE.equals(capability.hints().idempotent())) {
                     d.append(" Calling it again with the same arguments has no further effect.");
                 }
             }
@@ -403,7 +421,7 @@ public final class ToolCatalog {
          */
         public JSONObject result(Reply reply) {
             JSONObject r = new JSONObject();
-            put(r, "status", reply.status());
+            put(r, "status", reply.success() ? "success" : "failure");
             if (reply.message() != null) {
                 put(r, "message", reply.message());
             }
@@ -415,7 +433,7 @@ public final class ToolCatalog {
                 put(r, "outputs", outputs);
                 return r;
             }
-            ErrorCode code = reply.code();
+            ErrorCode code = reply.errorCode();
             if (code != null && code != ErrorCode.OTHER) {
                 put(r, "error_code", code.wireName());
             }

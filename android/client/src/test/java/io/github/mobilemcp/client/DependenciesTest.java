@@ -18,8 +18,10 @@ import org.junit.Test;
 /**
  * The client library is for other apps: it may use the Android framework (with org.json and
  * org.xmlpull, which Android ships), the JDK and JSpecify's nullness annotations, and nothing of
- * this app, of gobind or of any other library. Its module depends on nothing else in either build;
- * this test says so from the source as well.
+ * this app, of gobind or of any other library. Its module depends on nothing else in either build
+ * but, at compile time only, Kotlin's standard library for the opt-in annotation
+ * ({@code kotlin.RequiresOptIn} on ProviderFormatApi, written out in full, never imported); this
+ * test says so from the source as well.
  */
 public class DependenciesTest {
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);

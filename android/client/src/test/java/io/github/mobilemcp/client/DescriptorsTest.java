@@ -48,7 +48,7 @@ public class DescriptorsTest {
         assertEquals("[alarm_id:integer]", c.outputs().toString());
         assertEquals("2", c.version());
         assertNull(c.title());
-        assertNull("not in the descriptor", c.destructive());
+        assertNull("not in the descriptor", c.hints().destructive());
         assertEquals(new JSONObject(resource("minimal.json")).getJSONArray("tools").getJSONObject(0).toString(),
                 c.toMcpTool().toString());
     }

@@ -82,8 +82,8 @@ public class ToolCatalogTest {
     @Test
     public void theExportsOfArraysAreTheGoldens() throws Exception {
         ToolCatalog catalog = ToolCatalog.of(List.of(tool("com.example.photos", "Photos", resource("/descriptors/arrays.xml"))));
-        assertEquals(resource("/models/arrays-openai-strict.json").trim(), catalog.openAiTools(true).toString(2));
-        assertEquals(resource("/models/arrays-openai.json").trim(), catalog.openAiTools(false).toString(2));
+        assertEquals(resource("/models/arrays-openai-strict.json").trim(), catalog.openAiStrictTools().toString(2));
+        assertEquals(resource("/models/arrays-openai.json").trim(), catalog.openAiTools().toString(2));
         assertEquals(resource("/models/arrays-anthropic.json").trim(), catalog.anthropicTools().toString(2));
         assertEquals(resource("/models/arrays-gemini.json").trim(), catalog.geminiFunctionDeclarations().toString(2));
     }
@@ -149,12 +149,12 @@ public class ToolCatalogTest {
     @Test
     public void errorCodesAreTyped() throws Exception {
         Reply pending = reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"ask\",\"error_code\":\"consent_required\"}");
-        assertEquals(ErrorCode.CONSENT_REQUIRED, pending.code());
+        assertEquals(ErrorCode.CONSENT_REQUIRED, pending.errorCode());
         assertTrue(pending.isConsentPending());
         assertNull(pending.retryAfterMillis());
-        assertEquals(ErrorCode.OTHER, reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"?\",\"error_code\":\"new_code\"}").code());
-        assertNull("a spec tool sends no code", reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"?\"}").code());
-        assertNull(reply("{\"id\":\"r\",\"status\":\"success\",\"message\":\"ok\"}").code());
+        assertEquals(ErrorCode.OTHER, reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"?\",\"error_code\":\"new_code\"}").errorCode());
+        assertNull("a spec tool sends no code", reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"?\"}").errorCode());
+        assertNull(reply("{\"id\":\"r\",\"status\":\"success\",\"message\":\"ok\"}").errorCode());
         assertEquals(Long.valueOf(5200), reply("{\"id\":\"r\",\"status\":\"failure\",\"message\":\"later\",\"error_code\":\"rate_limited\","
                 + "\"retry_after_ms\":5200}").retryAfterMillis());
         assertFalse(ErrorCode.TIMEOUT.nothingRan());

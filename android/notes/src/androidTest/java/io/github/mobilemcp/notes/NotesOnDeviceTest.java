@@ -40,10 +40,8 @@ public class NotesOnDeviceTest {
             if (notes == null) {
                 throw new AssertionError("the client library does not discover the notes tool");
             }
-            Reply reply = client.invoke(notes, "create_note",
-                    new JSONObject().put("title", "pipeline").put("body", "made by the device check"),
-                    30_000, MobileMcpClient.Mode.BINDING).get(60, TimeUnit.SECONDS);
-            assertEquals("success", reply.status() + (reply.errorCode() != null ? ": " + reply.errorCode() + ": " + reply.message() : ""));
+            Reply reply = client.request(notes, "create_note", new JSONObject().put("title", "pipeline").put("body", "made by the device check")).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(30_000).send().get(60, TimeUnit.SECONDS);
+            assertEquals("success", (reply.success() ? "success" : "failure") + (reply.errorCode() != null ? ": " + reply.errorCode() + ": " + reply.message() : ""));
         }
     }
 }

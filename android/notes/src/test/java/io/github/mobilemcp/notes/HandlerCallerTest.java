@@ -1,5 +1,7 @@
 package io.github.mobilemcp.notes;
 
+import io.github.mobilemcp.client.MobileMcpClient.Mode;
+
 import static org.junit.Assert.assertEquals;
 
 import android.app.Application;
@@ -51,7 +53,7 @@ public class HandlerCallerTest {
     public void aBoundCallerIsNamedWithItsSigningCertificate() throws Exception {
         InstalledApps.install(app, "com.example.planner", 10_321, "the planner's certificate");
         Reply reply = tool.callAs("com.example.planner", "list_notes", "{}");
-        assertEquals("success: who", reply.status() + ": " + reply.message());
+        assertEquals("success: who", (reply.success() ? "success" : "failure") + ": " + reply.message());
         assertEquals("{\"caller\":\"com.example.planner\",\"signer\":\"" + sha256("the planner's certificate") + "\"}",
                 reply.getArray("notes").getJSONObject(0).toString());
     }
@@ -59,8 +61,8 @@ public class HandlerCallerTest {
     @Test
     public void anIntentCallerIsNotNamed() throws Exception {
         String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"w1\",\"capability\":{\"id\":\"list_notes\",\"args\":{}}}}}";
-        Reply reply = Reply.fromJson(tool.send(request, false).getStringExtra("mobile-mcp-response"));
-        assertEquals("success: who", reply.status() + ": " + reply.message());
+        Reply reply = Reply.fromJson(tool.send(request, Mode.INTENT));
+        assertEquals("success: who", (reply.success() ? "success" : "failure") + ": " + reply.message());
         assertEquals("{\"caller\":\"\",\"signer\":\"\"}", reply.getArray("notes").getJSONObject(0).toString());
     }
 

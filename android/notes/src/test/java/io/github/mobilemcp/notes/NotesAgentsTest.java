@@ -1,5 +1,7 @@
 package io.github.mobilemcp.notes;
 
+import io.github.mobilemcp.client.Consent;
+
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
@@ -72,17 +74,17 @@ public class NotesAgentsTest {
     @Test
     public void theClientLibraryCallsItInIntentAndBindingMode() throws Exception {
         Tool notes = client.discover().tools().get(0);
-        Reply none = tool.await(client.invoke(notes, "list_notes", null, 10_000, MobileMcpClient.Mode.INTENT));
+        Reply none = tool.await(client.request(notes, "list_notes", null).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals("0 notes", none.message());
         // create_note changes something: asked for in intent mode, the client binds for it.
-        Reply created = tool.await(client.invoke(notes, "create_note", new JSONObject().put("title", "Milk"), 10_000, MobileMcpClient.Mode.INTENT));
+        Reply created = tool.await(client.request(notes, "create_note", new JSONObject().put("title", "Milk")).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals("Created note 1", created.message());
         assertEquals(1, ((Number) created.outputs().get("id")).intValue());
-        Reply listed = tool.await(client.invoke(notes, "list_notes", null, 10_000, MobileMcpClient.Mode.BINDING));
+        Reply listed = tool.await(client.request(notes, "list_notes", null).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(10_000).send());
         assertEquals("1 note", listed.message());
         assertEquals("[{\"id\":1,\"title\":\"Milk\",\"body\":\"\"}]", listed.outputs().get("notes").toString());
-        Reply deleted = tool.await(client.invoke(notes, "delete_note", new JSONObject().put("id", 1), 10_000, MobileMcpClient.Mode.BINDING));
-        assertEquals("success", deleted.status());
+        Reply deleted = tool.await(client.request(notes, "delete_note", new JSONObject().put("id", 1)).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(10_000).send());
+        assertEquals("success", (deleted.success() ? "success" : "failure"));
     }
 
     /**
@@ -140,10 +142,10 @@ public class NotesAgentsTest {
     public void consentIsAskedForWhatChangesNotesAndNotForReading() throws Exception {
         tool.tool().forget(app.getPackageName()); // as a new agent: no decision yet
         Reply list = tool.call("list_notes", "{}");
-        assertEquals("success", list.status());
+        assertEquals("success", (list.success() ? "success" : "failure"));
         for (String[] call : new String[][] {{"create_note", "{\"title\":\"x\"}"}, {"delete_note", "{\"id\":1}"}}) {
             Reply refused = tool.call(call[0], call[1]);
-            assertEquals(call[0], "consent_required", refused.errorCode());
+            assertEquals(call[0], "consent_required", String.valueOf(refused.errorCode()));
             assertEquals("the user has not yet allowed io.github.mobilemcp.notes to use " + call[0]
                     + "; a notification on the phone asks them, so retry once they allow it", refused.message());
         }
@@ -171,7 +173,7 @@ public class NotesAgentsTest {
         layout.getChildAt(1).performClick(); // Allow
         // Polled while the tool's worker may be recording the decision: until then there may be no caller listed.
         McpToolRule.idleUntil("the decision", () -> tool.tool().getCallers().stream()
-                .anyMatch(c -> c.getDecision() == io.github.mobilemcp.sdk.McpTool.Decision.ALLOWED));
+                .anyMatch(c -> c.getConsent() == io.github.mobilemcp.client.Consent.ALLOWED));
         assertEquals("Created note 1", tool.call("create_note", "{\"title\":\"x\"}").message());
     }
 }

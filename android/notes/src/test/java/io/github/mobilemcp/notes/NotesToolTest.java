@@ -1,5 +1,7 @@
 package io.github.mobilemcp.notes;
 
+import io.github.mobilemcp.client.MobileMcpClient.Mode;
+
 import static org.junit.Assert.assertEquals;
 
 import io.github.mobilemcp.client.Reply;
@@ -70,8 +72,8 @@ public class NotesToolTest {
     public void aRetriedRequestIdCreatesOneNote() throws Exception {
         String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"retry-1\","
                 + "\"capability\":{\"id\":\"create_note\",\"args\":{\"title\":\"Once\"}}}}}";
-        String first = tool.sendBound(request, false).getString("mobile-mcp-response");
-        String again = tool.sendBound(request, false).getString("mobile-mcp-response");
+        String first = tool.send(request, Mode.BINDING);
+        String again = tool.send(request, Mode.BINDING);
         assertEquals(first, again);
         assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"retry-1\",\"capability\":{\"id\":\"create_note\","
                 + "\"output\":[{\"name\":\"id\",\"type\":\"integer\",\"value\":1}]},\"status\":\"success\",\"message\":\"Created note 1\"}}}", first);

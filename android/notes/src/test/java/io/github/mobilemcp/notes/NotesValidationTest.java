@@ -31,7 +31,7 @@ public class NotesValidationTest {
     private static final String BLANK = "{\"title\":\"  \",\"body\":\"2 litres\"}";
 
     private static String outcome(Reply reply) {
-        return reply.status() + " " + reply.errorCode() + ": " + reply.message();
+        return (reply.success() ? "success" : "failure") + " " + reply.errorCode() + ": " + reply.message();
     }
 
     @Test

@@ -4,12 +4,12 @@ import io.github.mobilemcp.client.Capability
 import io.github.mobilemcp.client.Param
 import io.github.mobilemcp.client.Reply
 import io.github.mobilemcp.client.Tool
-import io.github.mobilemcp.sdk.ErrorCode
+import io.github.mobilemcp.client.ErrorCode
 import io.github.mobilemcp.sdk.McpToolService
 import io.github.mobilemcp.sdk.ToolCall
 import io.github.mobilemcp.sdk.ToolHandlers
 import io.github.mobilemcp.sdk.ToolResult
-import io.github.mobilemcp.sdk.ToolSettingsView
+import io.github.mobilemcp.sdk.testing.SettingsScreen
 import io.github.mobilemcp.sdk.testing.McpTestRunner
 import io.github.mobilemcp.sdk.testing.McpToolRule
 import java.util.concurrent.CompletableFuture
@@ -54,20 +54,20 @@ class KotlinNullnessTest {
 
     @Test fun handlersReadTheirArgumentsWithoutBangs() {
         val reply = tool.call("create_note", """{"title":"Milk","body":"2 l"}""")
-        val status: String = reply.status()
+        val success: Boolean = reply.success()
         val json: String = reply.json()
         val id: Long = reply.getLong("id")
-        assertEquals("success", status)
+        assertEquals(true, success)
         assertEquals(4L, id)
         assertEquals("Milk, 3 characters, color none, 0 extra, from io.github.mobilemcp.notes", reply.message())
-        assertEquals("success", Reply.fromJson(json).status())
+        assertEquals(true, Reply.fromJson(json).success())
     }
 
     @Test fun repliesAreNullableOnlyWhereTheyMayBeNull() {
         val ok = tool.call("list_notes", "{}")
         val failed = tool.call("delete_note", """{"id":7}""")
-        assertEquals("none", ok.errorCode() ?: "none")
-        assertEquals("invalid_arguments", failed.errorCode() ?: "none")
+        assertEquals("none", ok.errorCode()?.wireName() ?: "none")
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, failed.errorCode() ?: ErrorCode.OTHER)
         assertEquals(18, failed.message()?.length)
         val notes: String = ok.getArray("notes").toString()
         assertEquals("[]", notes)
@@ -93,13 +93,12 @@ class KotlinNullnessTest {
                 "Reply.id()" to NULLABLE,
                 "Reply.capabilityId()" to NULLABLE,
                 "Reply.outputs() values" to NULLABLE,
-                "Reply.status()" to NON_NULL,
                 "Reply.json()" to NON_NULL,
                 "Reply.getString(name)" to NON_NULL,
                 "Tool.capability(id)" to NULLABLE,
                 "Tool.capabilities() elements" to NON_NULL,
                 "Capability.title()" to NULLABLE,
-                "Capability.readOnly()" to NULLABLE,
+                "Capability.Hints.readOnly()" to NULLABLE,
                 "Capability.description()" to NON_NULL,
                 "Param.pattern()" to NON_NULL,
                 "ToolCall.getObject(name)" to NULLABLE,
@@ -110,7 +109,7 @@ class KotlinNullnessTest {
                 "ToolCall.getCallerPackage()" to NON_NULL,
                 "ToolResult.getErrorCode()" to NULLABLE,
                 "ToolResult.getMessage()" to NON_NULL,
-                "ToolSettingsView.rowOf(pkg)" to NULLABLE,
+                "SettingsScreen.row(pkg)" to NULLABLE,
                 "McpToolRule.call(id, args)" to NON_NULL,
                 "McpToolRule.await(a future of String?)" to NULLABLE,
             ),
@@ -120,13 +119,12 @@ class KotlinNullnessTest {
                 "Reply.id()" to nullness(resultType { r: Reply -> r.id() }),
                 "Reply.capabilityId()" to nullness(resultType { r: Reply -> r.capabilityId() }),
                 "Reply.outputs() values" to nullness(resultType { r: Reply -> r.outputs() }.arguments[1].type!!),
-                "Reply.status()" to nullness(resultType { r: Reply -> r.status() }),
                 "Reply.json()" to nullness(resultType { r: Reply -> r.json() }),
                 "Reply.getString(name)" to nullness(resultType { r: Reply -> r.getString("title") }),
                 "Tool.capability(id)" to nullness(resultType { t: Tool -> t.capability("create_note") }),
                 "Tool.capabilities() elements" to nullness(resultType { t: Tool -> t.capabilities() }.arguments[0].type!!),
                 "Capability.title()" to nullness(resultType { c: Capability -> c.title() }),
-                "Capability.readOnly()" to nullness(resultType { c: Capability -> c.readOnly() }),
+                "Capability.Hints.readOnly()" to nullness(resultType { c: Capability -> c.hints().readOnly() }),
                 "Capability.description()" to nullness(resultType { c: Capability -> c.description() }),
                 "Param.pattern()" to nullness(resultType { p: Param -> p.pattern() }),
                 "ToolCall.getObject(name)" to nullness(resultType { c: ToolCall -> c.getObject("extra") }),
@@ -137,7 +135,7 @@ class KotlinNullnessTest {
                 "ToolCall.getCallerPackage()" to nullness(resultType { c: ToolCall -> c.getCallerPackage() }),
                 "ToolResult.getErrorCode()" to nullness(resultType { r: ToolResult -> r.getErrorCode() }),
                 "ToolResult.getMessage()" to nullness(resultType { r: ToolResult -> r.getMessage() }),
-                "ToolSettingsView.rowOf(pkg)" to nullness(resultType { v: ToolSettingsView -> v.rowOf("com.example") }),
+                "SettingsScreen.row(pkg)" to nullness(resultType { s: SettingsScreen -> s.row("com.example") }),
                 "McpToolRule.call(id, args)" to nullness(resultType { t: McpToolRule -> t.call("list_notes", "{}") }),
                 "McpToolRule.await(a future of String?)" to nullness(resultType { t: McpToolRule -> t.await(CompletableFuture<String?>()) }),
             ),

@@ -1,6 +1,6 @@
 package io.github.mobilemcp.sdktests;
 
-import io.github.mobilemcp.sdk.ErrorCode;
+import io.github.mobilemcp.client.ErrorCode;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.sdk.ToolResult;

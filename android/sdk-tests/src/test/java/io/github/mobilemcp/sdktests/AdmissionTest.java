@@ -14,7 +14,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +44,7 @@ import org.robolectric.shadows.ShadowLog;
 public class AdmissionTest {
     private static final int CAP = McpToolService.MAX_IN_FLIGHT_PER_CALLER;
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
@@ -60,7 +60,7 @@ public class AdmissionTest {
     }
 
     private static String hold(String name) {
-        return McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
+        return WireRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
     }
 
     /** The spec replies that arrived, in order. */
@@ -83,13 +83,13 @@ public class AdmissionTest {
             holdByIntent("com.example.flood", "f-" + i);
         }
         holdByIntent("com.example.flood", "f-over");
-        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
+        WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         assertEquals(64, CAP);
-        assertEquals(List.of(McpToolRule.failureReply("f-over", "hold", "com.example.flood has 64 requests in flight to this tool,"
+        assertEquals(List.of(WireRule.failureReply("f-over", "hold", "com.example.flood has 64 requests in flight to this tool,"
                 + " the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
 
         Gate.open();
-        McpToolRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
+        WireRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
         assertFalse("the refused call never ran", Gate.arrived().contains("f-over"));
     }
 
@@ -106,15 +106,15 @@ public class AdmissionTest {
         }
         holdByIntent("com.example.c", "c-over");
         agent.deliver(agent.intentWithoutCallback(hold("none-over")));
-        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty() && !logged().isEmpty());
+        WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty() && !logged().isEmpty());
         String shared = "callers that Android does not name have 64 requests in flight to this tool together, the most they"
                 + " may have: an Intent names only the app that created its callback, which any app holding that callback can"
                 + " claim; bind to the tool's service to have requests of your own, or send the next once one is answered";
-        assertEquals(List.of(McpToolRule.failureReply("c-over", "hold", shared, "rate_limited")), specReplies());
-        assertEquals(List.of(McpToolRule.failureReply("none-over", "hold", shared, "rate_limited")), logged());
+        assertEquals(List.of(WireRule.failureReply("c-over", "hold", shared, "rate_limited")), specReplies());
+        assertEquals(List.of(WireRule.failureReply("none-over", "hold", shared, "rate_limited")), logged());
 
         Gate.open();
-        McpToolRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
+        WireRule.idleUntil("every admitted call's reply", () -> agent.replies().size() == CAP + 1);
         assertFalse(Gate.arrived().contains("c-over"));
         assertFalse(Gate.arrived().contains("none-over"));
     }
@@ -129,10 +129,10 @@ public class AdmissionTest {
         }
         TestTool.awaitInside("com.example.a-1", "com.example.a-2", "com.example.b-1", "com.example.b-2");
 
-        String big = McpToolRule.request("big", "inspect", "{\"text\":\"" + "x".repeat(200_000) + "\"}");
+        String big = WireRule.request("big", "inspect", "{\"text\":\"" + "x".repeat(200_000) + "\"}");
         agent.deliver(agent.intentFrom("com.example.big", big));
-        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
-        assertEquals(List.of(McpToolRule.failureReply(null, null, "request is 200112 bytes; the limit is 65536", "too_large")), specReplies());
+        WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
+        assertEquals(List.of(WireRule.failureReply(null, null, "request is 200112 bytes; the limit is 65536", "too_large")), specReplies());
         assertEquals("the slow calls still hold every worker", 4, Gate.inside().size());
     }
 
@@ -158,14 +158,14 @@ public class AdmissionTest {
             calls.add(callAsShell(provider, hold("s-" + i)));
         }
         // Each call is admitted, and waits (at the gate or in the queue), before the last is sent.
-        McpToolRule.idleUntil("every call to wait", () -> {
+        WireRule.idleUntil("every call to wait", () -> {
             synchronized (callers) {
                 return callers.size() == CAP && callers.stream().allMatch(t ->
                         t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
             }
         });
         Bundle over = callAsShell(provider, hold("s-over")).get(10, TimeUnit.SECONDS);
-        assertEquals(McpToolRule.failureReply("s-over", "hold", "(adb shell) has 64 requests in flight to this tool,"
+        assertEquals(WireRule.failureReply("s-over", "hold", "(adb shell) has 64 requests in flight to this tool,"
                 + " the most one app may have; send the next once one is answered", "rate_limited"), over.getString(Intentbridge.ExtraResponse));
 
         Gate.open();

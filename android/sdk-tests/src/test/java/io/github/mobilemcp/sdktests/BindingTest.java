@@ -22,7 +22,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
@@ -50,7 +50,7 @@ public class BindingTest {
     private static final String APP = TestTool.APP;
     private static final String RECORD = "{\"text\":\"hi\"}";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
@@ -96,7 +96,7 @@ public class BindingTest {
     /** Waits for the next reply Message, idling the main looper meanwhile. */
     private Message awaitReply() throws InterruptedException {
         Message reply = null;
-        for (long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
+        for (long deadline = System.currentTimeMillis() + WireRule.WAIT_MILLIS;
                 reply == null && System.currentTimeMillis() < deadline; ) {
             shadowOf(Looper.getMainLooper()).idle();
             reply = replies.poll(2, TimeUnit.MILLISECONDS);
@@ -107,7 +107,7 @@ public class BindingTest {
 
     @Test
     public void aMessageGetsItsReplyAsAMessage() throws Exception {
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("b1", "inspect", "{\"text\":\"hi\"}"), 41));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("b1", "inspect", "{\"text\":\"hi\"}"), 41));
 
         Message reply = awaitReply();
         assertEquals(McpToolService.MSG_RESULT, reply.what);
@@ -135,8 +135,8 @@ public class BindingTest {
         // Another app binds: Binder sets sendingUid, and PackageManager names its package.
         ShadowBinder.setCallingUid(10123);
         InstalledApps.install(agent.app(), "com.example.assistant", 10123, "the assistant's certificate");
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("s1", "record", RECORD), 1));
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("g1", "inspect", "{\"text\":\"hi\"}"), 2));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("s1", "record", RECORD), 1));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("g1", "inspect", "{\"text\":\"hi\"}"), 2));
 
         // Workers run them at once, so the replies come as they finish; arg1 tells them apart.
         Message first = awaitReply();
@@ -147,7 +147,7 @@ public class BindingTest {
             second = swap;
         }
         assertEquals(1, first.arg1);
-        assertEquals(McpToolRule.failureReply("s1", "record", "the user has not yet allowed com.example.assistant to use record;"
+        assertEquals(WireRule.failureReply("s1", "record", "the user has not yet allowed com.example.assistant to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required"),
                 first.getData().getString(Intentbridge.ExtraResponse));
         assertEquals(2, second.arg1);
@@ -157,7 +157,7 @@ public class BindingTest {
                 .getNotification("com.example.assistant", TestTool.CONSENT_NOTIFICATION_ID));
 
         agent.tool().allow("com.example.assistant");
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("s2", "record", RECORD), 3));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("s2", "record", RECORD), 3));
         assertEquals(TestTool.recordedReply("s2", 1), awaitReply().getData().getString(Intentbridge.ExtraResponse));
         assertEquals(List.of("hi"), TestTool.recorded());
     }
@@ -165,23 +165,23 @@ public class BindingTest {
     @Test
     public void aUidWithoutAName_isTreatedAsNoCaller() throws Exception {
         ShadowBinder.setCallingUid(10999); // no package has it
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("u1", "inspect", "{\"text\":\"hi\"}"), 0));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("u1", "inspect", "{\"text\":\"hi\"}"), 0));
 
-        assertEquals(McpToolRule.failureReply("u1", "inspect", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
+        assertEquals(WireRule.failureReply("u1", "inspect", CallbackTest.NO_CALLBACK_REFUSAL, "permission_denied"),
                 awaitReply().getData().getString(Intentbridge.ExtraResponse));
     }
 
     @Test
     public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
         agent.tool().allow(APP);
-        Message msg = invoke(Intentbridge.ExtraRequest, McpToolRule.request("n1", "record", RECORD), 0);
+        Message msg = invoke(Intentbridge.ExtraRequest, WireRule.request("n1", "record", RECORD), 0);
         msg.replyTo = null;
         tool.send(msg);
         Message unknown = Message.obtain(null, 99);
         unknown.replyTo = replyTo;
         tool.send(unknown);
 
-        McpToolRule.idleUntil("two log lines", () -> ShadowLog.getLogsForTag(McpToolService.LOG_TAG).size() == 2);
+        WireRule.idleUntil("two log lines", () -> ShadowLog.getLogsForTag(McpToolService.LOG_TAG).size() == 2);
         List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(McpToolService.LOG_TAG);
         assertEquals(Log.WARN, logs.get(0).type);
         assertEquals("dropped a binding request from io.github.mobilemcp.sdktests without replyTo: there is nowhere to send its reply",
@@ -195,9 +195,9 @@ public class BindingTest {
 
     @Test
     public void messagesArriveOffTheMainThread_andTheMainLooperStaysFree() throws Exception {
-        tool.send(invoke(Intentbridge.ExtraRequest, McpToolRule.request("t1", "hold", "{\"name\":\"t1\"}"), 0));
+        tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("t1", "hold", "{\"name\":\"t1\"}"), 0));
         // The main looper is paused and never idled here: the request still reaches the handler.
-        long deadline = System.currentTimeMillis() + McpToolRule.WAIT_MILLIS;
+        long deadline = System.currentTimeMillis() + WireRule.WAIT_MILLIS;
         while (!Gate.inside().equals(List.of("t1"))) {
             assertTrue("the request needs the main thread", System.currentTimeMillis() < deadline);
             Thread.sleep(2);

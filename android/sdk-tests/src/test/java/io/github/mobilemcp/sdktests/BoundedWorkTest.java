@@ -9,7 +9,7 @@ import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import org.junit.runner.RunWith;
  */
 @RunWith(McpTestRunner.class)
 public class BoundedWorkTest {
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private List<String> specReplies() {
@@ -46,15 +46,15 @@ public class BoundedWorkTest {
         // Three apps, so that the workers, not an app's own share, hold the fifth call back.
         List<String> names = List.of("a-1", "a-2", "b-1", "b-2", "c-1");
         for (String name : names) {
-            agent.sendMessageAs("com.example." + name.charAt(0), Intentbridge.ExtraRequest, McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}"));
+            agent.sendMessageAs("com.example." + name.charAt(0), Intentbridge.ExtraRequest, WireRule.request(name, "hold", "{\"name\":\"" + name + "\"}"));
         }
-        McpToolRule.idleUntil("four calls at the gate", () -> Gate.inside().size() == 4);
+        WireRule.idleUntil("four calls at the gate", () -> Gate.inside().size() == 4);
         Thread.sleep(200); // had a fifth worker run, the fifth call would be inside by now
         assertEquals(4, Gate.inside().size());
         assertEquals(List.of(), agent.replies());
 
         Gate.open();
-        McpToolRule.idleUntil("five replies", () -> agent.replies().size() == 5);
+        WireRule.idleUntil("five replies", () -> agent.replies().size() == 5);
         List<String> want = new ArrayList<>();
         for (String name : names) {
             want.add(TestTool.heldReply(name, name));
@@ -69,14 +69,14 @@ public class BoundedWorkTest {
     @Test
     public void oneAppRunsAtMostHalfTheWorkers() throws Exception {
         for (int i = 1; i <= 3; i++) {
-            agent.sendMessage(McpToolRule.request("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
+            agent.sendMessage(WireRule.request("h-" + i, "hold", "{\"name\":\"h-" + i + "\"}"));
         }
         TestTool.awaitInside("h-1", "h-2");
         Thread.sleep(200); // had the app a third worker, h-3 would be inside by now
         assertEquals(2, Gate.inside().size());
 
         Gate.open();
-        McpToolRule.idleUntil("three replies", () -> agent.replies().size() == 3);
+        WireRule.idleUntil("three replies", () -> agent.replies().size() == 3);
         assertEquals("h-3 ran only once one of the first two ended", "h-3", Gate.arrived().get(2));
     }
 
@@ -84,8 +84,8 @@ public class BoundedWorkTest {
     public void aHandlerPastItsDeadline_isAnsweredTimeoutAtTheDeadline() throws Exception {
         EngineAccess.setTimeoutMillis(agent.app(), 300);
         long started = System.nanoTime();
-        agent.sendMessage(McpToolRule.request("slow", "hold", "{\"name\":\"slow\"}"));
-        assertEquals(McpToolRule.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitReplyJson());
+        agent.sendMessage(WireRule.request("slow", "hold", "{\"name\":\"slow\"}"));
+        assertEquals(WireRule.failureReply("slow", "hold", "hold did not finish within 300ms", "timeout"), agent.awaitReplyJson());
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertEquals("the handler still waits; its caller has its answer", List.of("slow"), Gate.inside());
         if (millis < 300 || millis > 5000) {
@@ -94,11 +94,11 @@ public class BoundedWorkTest {
 
         // The handler's late outcome is dropped: the caller gets one reply, and the tool serves on.
         Gate.open();
-        McpToolRule.idleUntil("the handler to finish", () -> Gate.inside().isEmpty());
+        WireRule.idleUntil("the handler to finish", () -> Gate.inside().isEmpty());
         Thread.sleep(100);
         assertEquals(1, agent.replies().size());
         agent.replies().clear();
-        assertEquals(TestTool.inspectedReply("next", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("next", "inspect", "{\"text\":\"hi\"}"), false).getString(Intentbridge.ExtraResponse));
+        assertEquals(TestTool.inspectedReply("next", "hi", TestTool.APP), agent.sendBound(WireRule.request("next", "inspect", "{\"text\":\"hi\"}"), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse));
     }
 
     @Test
@@ -106,15 +106,15 @@ public class BoundedWorkTest {
         // The app's share of the workers runs holds that wait at the closed gate; the calls sent
         // after them wait in the queue. All of them are in flight.
         for (int i = 0; i < McpToolService.MAX_CONCURRENT_CALLS; i++) {
-            agent.sendMessage(McpToolRule.request("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
+            agent.sendMessage(WireRule.request("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
         }
         for (int i = McpToolService.MAX_CONCURRENT_CALLS; i < McpToolService.MAX_IN_FLIGHT_PER_CALLER; i++) {
-            agent.sendMessage(McpToolRule.request("f-" + i, "inspect", "{\"text\":\"hi\"}"));
+            agent.sendMessage(WireRule.request("f-" + i, "inspect", "{\"text\":\"hi\"}"));
         }
-        agent.sendMessage(McpToolRule.request("f-over", "record", "{\"text\":\"over\"}"));
-        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
+        agent.sendMessage(WireRule.request("f-over", "record", "{\"text\":\"over\"}"));
+        WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         assertEquals(64, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
-        assertEquals(List.of(McpToolRule.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
+        assertEquals(List.of(WireRule.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
                 + " to this tool, the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
         assertEquals(List.of(), TestTool.recorded());
     }
@@ -122,10 +122,10 @@ public class BoundedWorkTest {
     @Test
     public void anOversizedRequest_isRefusedBeforeItIsQueued() throws Exception {
         String text = "x".repeat(70_001);
-        agent.sendMessage(McpToolRule.request("big", "record", "{\"text\":\"" + text + "\"}"));
-        McpToolRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
+        agent.sendMessage(WireRule.request("big", "record", "{\"text\":\"" + text + "\"}"));
+        WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
         // Not read at all, so the reply cannot name the request's id.
-        assertEquals(List.of(McpToolRule.failureReply(null, null, "request is 70112 bytes; the limit is 65536", "too_large")), specReplies());
+        assertEquals(List.of(WireRule.failureReply(null, null, "request is 70112 bytes; the limit is 65536", "too_large")), specReplies());
         assertEquals(List.of(), TestTool.recorded());
     }
 }

@@ -14,7 +14,7 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 
@@ -35,20 +35,20 @@ public class CallbackTest {
     static final String NO_CALLBACK_REFUSAL = "requests without a callback are accepted only by debuggable builds"
             + " or with the developer switch on; send a mutable PendingIntent in the mobile-mcp-callback extra";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     private void start(PendingIntent callback) {
-        agent.startService(agent.intentFor(McpToolRule.request("cb-1", "inspect", "{\"text\":\"hi\"}"))
+        agent.startService(agent.intentFor(WireRule.request("cb-1", "inspect", "{\"text\":\"hi\"}"))
                 .putExtra(Intentbridge.ExtraCallback, callback));
     }
 
     /** As adb sends it: `am start-foreground-service -n ... --es mobile-mcp-request '<json>'`. */
     private void startWithoutCallback() {
-        agent.startService(agent.intentWithoutCallback(McpToolRule.request("adb-1", "inspect", "{\"text\":\"hi\"}")));
+        agent.startService(agent.intentWithoutCallback(WireRule.request("adb-1", "inspect", "{\"text\":\"hi\"}")));
     }
 
     private void awaitStop() throws InterruptedException {
-        McpToolRule.idleUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
+        WireRule.idleUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
     }
 
     private static ShadowLog.LogItem onlyLogLine() {
@@ -74,14 +74,14 @@ public class CallbackTest {
     @Test
     public void noCallback_releaseBuild_isRefusedInLogcatAndNothingRuns() throws Exception {
         assertEquals(0, agent.app().getApplicationInfo().flags & ApplicationInfo.FLAG_DEBUGGABLE);
-        agent.startService(agent.intentWithoutCallback(McpToolRule.request("adb-2", "record", "{\"text\":\"hi\"}")));
+        agent.startService(agent.intentWithoutCallback(WireRule.request("adb-2", "record", "{\"text\":\"hi\"}")));
         awaitStop();
 
         // The engine refuses it; the refusal is the reply, in logcat. It changes something, so no
         // build or switch would run it without a caller.
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
-        assertEquals(McpToolRule.failureReply("adb-2", "record", NoCallerNoChangeTest.NO_CALLER, "permission_denied"), line.msg);
+        assertEquals(WireRule.failureReply("adb-2", "record", NoCallerNoChangeTest.NO_CALLER, "permission_denied"), line.msg);
         assertEquals(List.of(), TestTool.recorded());
     }
 
@@ -137,13 +137,13 @@ public class CallbackTest {
 
     @Test
     public void callbackOfTheWrongType_isTreatedAsNoCallback() throws Exception {
-        agent.startService(agent.intentWithoutCallback(McpToolRule.request("cb-2", "inspect", "{\"text\":\"hi\"}"))
+        agent.startService(agent.intentWithoutCallback(WireRule.request("cb-2", "inspect", "{\"text\":\"hi\"}"))
                 .putExtra(Intentbridge.ExtraCallback, "not a PendingIntent"));
         awaitStop();
 
         // No caller: refused in a release build, and answered in logcat.
         ShadowLog.LogItem line = onlyLogLine();
         assertEquals(Log.INFO, line.type);
-        assertEquals(McpToolRule.failureReply("cb-2", "inspect", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
+        assertEquals(WireRule.failureReply("cb-2", "inspect", NO_CALLBACK_REFUSAL, "permission_denied"), line.msg);
     }
 }

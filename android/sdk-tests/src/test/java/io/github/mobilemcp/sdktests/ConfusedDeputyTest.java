@@ -19,7 +19,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -52,9 +52,9 @@ public class ConfusedDeputyTest {
             + " A request in an Intent names only the app that created its callback PendingIntent, and any app"
             + " holding that PendingIntent can send it";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
     /** Plays Android between the client library and the tool service. */
-    @Rule public final McpToolRule host = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule host = new WireRule(TestToolService.class).withoutConsent();
 
     private MobileMcpClient client;
 
@@ -75,7 +75,7 @@ public class ConfusedDeputyTest {
     public void aRelayedCallbackRecordsNothing_andTheAssistantStillRecordsByBinding() throws Exception {
         Tool tool = client.discover().tools().get(0);
         // The assistant calls a tool, in intent mode; the relay gets the Intent it started.
-        CompletableFuture<Reply> handedOver = client.invoke(tool, "inspect", new JSONObject("{\"text\":\"hi\"}"), 10_000, Mode.INTENT);
+        CompletableFuture<Reply> handedOver = client.request(tool, "inspect", new JSONObject("{\"text\":\"hi\"}")).withMode(Mode.INTENT).withTimeoutMillis(10_000).send();
         Intent toTheRelay = shadowOf(agent.app()).getNextStartedService();
         PendingIntent assistants = toTheRelay.getParcelableExtra(Intentbridge.ExtraCallback);
         assertEquals("the creator is the assistant", ASSISTANT, assistants.getCreatorPackage());
@@ -83,7 +83,7 @@ public class ConfusedDeputyTest {
         // The relay sends it to the test tool as its own callback, with record.
         agent.app().startService(new Intent(Intentbridge.ServiceAction)
                 .setComponent(new ComponentName(agent.app(), TestToolService.class))
-                .putExtra(Intentbridge.ExtraRequest, McpToolRule.request("relayed-1", "record", "{\"text\":\"relayed\"}"))
+                .putExtra(Intentbridge.ExtraRequest, WireRule.request("relayed-1", "record", "{\"text\":\"relayed\"}"))
                 .putExtra(Intentbridge.ExtraCallback, assistants));
         try {
             host.await(handedOver);
@@ -93,7 +93,7 @@ public class ConfusedDeputyTest {
         }
         List<Intent> broadcasts = shadowOf(agent.app()).getBroadcastIntents();
         Intent reply = broadcasts.get(broadcasts.size() - 1);
-        assertEquals(McpToolRule.failureReply("relayed-1", "record", BIND_TO_CHANGE, "permission_denied"),
+        assertEquals(WireRule.failureReply("relayed-1", "record", BIND_TO_CHANGE, "permission_denied"),
                 reply.getStringExtra(Intentbridge.ExtraResponse));
         assertEquals("nothing recorded", List.of(), TestTool.recorded());
         assertNull("nobody is asked in the assistant's name", shadowOf(agent.app().getSystemService(NotificationManager.class))
@@ -103,7 +103,7 @@ public class ConfusedDeputyTest {
 
         // The assistant asks for intent mode, but the client library binds for what changes
         // something; its one call of the hour was not used by the refusal.
-        Reply recorded = host.await(client.invoke(tool, "record", new JSONObject("{\"text\":\"mine\"}"), 10_000, Mode.INTENT));
+        Reply recorded = host.await(client.request(tool, "record", new JSONObject("{\"text\":\"mine\"}")).withMode(Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals(recorded.json(), "Recorded", recorded.message());
         assertEquals(1L, recorded.getLong("count"));
         assertEquals(List.of("mine"), TestTool.recorded());

@@ -16,7 +16,7 @@ import io.github.mobilemcp.sdk.PackageRemovedReceiver;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -36,7 +36,7 @@ import org.junit.runner.RunWith;
 public class ConsentBelongsToAnAppTest {
     private static final String ASSISTANT = "com.example.assistant";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     private static String sha256(String certificate) throws Exception {
         StringBuilder hex = new StringBuilder();
@@ -49,12 +49,12 @@ public class ConsentBelongsToAnAppTest {
     /** Sends record as the assistant, by binding, and returns the reply. */
     private String record(String id) throws Exception {
         agent.replies().clear();
-        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, McpToolRule.request(id, "record", "{\"text\":\"" + id + "\"}"));
+        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, WireRule.request(id, "record", "{\"text\":\"" + id + "\"}"));
         return agent.awaitReplyJson();
     }
 
     private static String consentRequired(String id) {
-        return McpToolRule.failureReply(id, "record", "the user has not yet allowed " + ASSISTANT + " to use record;"
+        return WireRule.failureReply(id, "record", "the user has not yet allowed " + ASSISTANT + " to use record;"
                 + " a notification on the phone asks them, so retry once they allow it", "consent_required");
     }
 
@@ -82,7 +82,7 @@ public class ConsentBelongsToAnAppTest {
         assertFalse("only the system may send it", receiver.activityInfo.exported);
         shadowOf(agent.app().getPackageManager()).removePackage(ASSISTANT);
         agent.app().sendBroadcast(removed.setClassName(agent.app(), receiver.activityInfo.name));
-        McpToolRule.idleUntil("the decision to go", () -> EngineAccess.bridge(agent.app()).callersJSON().equals("[]"));
+        WireRule.idleUntil("the decision to go", () -> EngineAccess.bridge(agent.app()).callersJSON().equals("[]"));
 
         // Another app installed under the name is asked, and records nothing meanwhile.
         InstalledApps.install(agent.app(), ASSISTANT, 10_302, "another developer's certificate");

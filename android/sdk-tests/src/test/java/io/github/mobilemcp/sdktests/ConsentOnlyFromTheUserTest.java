@@ -25,7 +25,7 @@ import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.sdk.testing.SettingsScreen;
 import io.github.mobilemcp.sdk.testing.Touch;
 
@@ -48,7 +48,7 @@ import org.robolectric.shadows.ShadowPackageManager;
 public class ConsentOnlyFromTheUserTest {
     private static final String APP = TestTool.APP;
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     private NotificationManager notifications() {
         return agent.app().getSystemService(NotificationManager.class);
@@ -61,7 +61,7 @@ public class ConsentOnlyFromTheUserTest {
     /** record from caller in binding mode: consent_required, and the question is posted. */
     private void ask(String caller) throws Exception {
         agent.replies().clear();
-        agent.sendMessageAs(caller, Intentbridge.ExtraRequest, McpToolRule.request("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
+        agent.sendMessageAs(caller, Intentbridge.ExtraRequest, WireRule.request("r-" + caller.hashCode(), "record", "{\"text\":\"hi\"}"));
         assertTrue(agent.awaitReplyJson().contains("\"error_code\":\"consent_required\""));
     }
 
@@ -105,7 +105,7 @@ public class ConsentOnlyFromTheUserTest {
         ViewGroup layout = (ViewGroup) buttons.getChildAt(0);
         settle();
         Touch.tap(button(layout, "Allow"), 0); // the user's own tap
-        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        WireRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
         assertTrue(screen.isFinishing());
     }
 
@@ -126,7 +126,7 @@ public class ConsentOnlyFromTheUserTest {
 
         settle();
         Touch.tap(allow, 0);
-        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        WireRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
     /**
@@ -164,7 +164,7 @@ public class ConsentOnlyFromTheUserTest {
 
         settle(); // the user reads the question, then taps
         Touch.tap(allow, 0);
-        McpToolRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
+        WireRule.idleUntil("the decision", () -> decisions().contains("\"decision\":\"allowed\""));
     }
 
     @Test

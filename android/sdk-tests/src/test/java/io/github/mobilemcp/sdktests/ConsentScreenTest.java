@@ -18,7 +18,7 @@ import android.view.WindowManager;
 import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ToolSettingsActivity;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.Arrays;
 import java.util.List;
@@ -42,7 +42,7 @@ public class ConsentScreenTest {
     private static final int HIDES_OVERLAYS = 0x00080000;
     private static final String HIDE_OVERLAY_WINDOWS = "android.permission.HIDE_OVERLAY_WINDOWS";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     private static boolean hidesOverlays(Activity screen) {
         WindowManager.LayoutParams attrs = screen.getWindow().getAttributes();

@@ -20,7 +20,7 @@ import io.github.mobilemcp.sdk.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ConsentReceiver;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.sdk.testing.SettingsScreen;
 
 import java.io.File;
@@ -56,7 +56,7 @@ public class ConsentTest {
     /** What the settings show when no app has asked. */
     private static final String NO_CALLERS = "No app has asked yet. Actions that only read need no decision.";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     private static String consentRequired(String caller) {
         return "the user has not yet allowed " + caller + " to use record;"
@@ -78,7 +78,7 @@ public class ConsentTest {
      */
     private String call(String id, String capability, String args) throws InterruptedException {
         agent.replies().clear();
-        return agent.sendBound(McpToolRule.request(id, capability, args), false).getString(Intentbridge.ExtraResponse);
+        return agent.sendBound(WireRule.request(id, capability, args), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse);
     }
 
     /** Sends record from this app in binding mode and returns the reply. */
@@ -96,15 +96,15 @@ public class ConsentTest {
             ((android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0))
                     .getChildAt(1).performClick();
         }
-        McpToolRule.idleUntil("the decision about " + caller,
+        WireRule.idleUntil("the decision about " + caller,
                 () -> EngineAccess.bridge(agent.app()).callersJSON().matches(".*\"package\":\"" + Pattern.quote(caller)
                         + "\",\"signer\":\"[0-9a-f]{64}\",\"decision\":\"" + decision + "\".*"));
-        McpToolRule.idleUntil("the question to go", () -> question(caller) == null);
+        WireRule.idleUntil("the question to go", () -> question(caller) == null);
     }
 
     @Test
     public void unknownCaller_getsConsentRequired_nothingIsSent_andTheUserIsAsked() throws Exception {
-        assertEquals(McpToolRule.failureReply("c1", "record", consentRequired(APP), "consent_required"),
+        assertEquals(WireRule.failureReply("c1", "record", consentRequired(APP), "consent_required"),
                 call("c1", "record", RECORD));
         assertEquals("nothing may be recorded", List.of(), TestTool.recorded());
         assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
@@ -147,11 +147,11 @@ public class ConsentTest {
 
     @Test
     public void allow_thenTheSameCallSends() throws Exception {
-        assertEquals(McpToolRule.failureReply("c2", "record", consentRequired(APP), "consent_required"), record("c2"));
+        assertEquals(WireRule.failureReply("c2", "record", consentRequired(APP), "consent_required"), record("c2"));
 
         long before = System.currentTimeMillis();
         press(APP, 0, "allowed");
-        String decisions = EngineAccess.bridge(agent.app()).callersJSON(); // the signer: SHA-256 of the certificate McpToolRule gives this app
+        String decisions = EngineAccess.bridge(agent.app()).callersJSON(); // the signer: SHA-256 of the certificate WireRule gives this app
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"io.github.mobilemcp.sdktests\","
                 + "\"signer\":\"59e2cfea92e57f5c2f05e0140fab6c856d531e376e15bf7159186c1d292e60df\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
@@ -167,7 +167,7 @@ public class ConsentTest {
         record("c3");
         press(APP, 1, "denied");
 
-        assertEquals(McpToolRule.failureReply("c4", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
+        assertEquals(WireRule.failureReply("c4", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
                 + " they can change this in the settings of Test tool, which list the apps that asked", "permission_denied"), record("c4"));
         assertNull("no new question after a denial", question(APP));
         assertEquals(List.of(), TestTool.recorded());
@@ -191,7 +191,7 @@ public class ConsentTest {
         assertEquals("[]", EngineAccess.bridge(agent.app()).callersJSON());
         assertTrue(screen.shows(NO_CALLERS));
 
-        assertEquals(McpToolRule.failureReply("c6", "record", consentRequired(APP), "consent_required"), record("c6"));
+        assertEquals(WireRule.failureReply("c6", "record", consentRequired(APP), "consent_required"), record("c6"));
         assertEquals(List.of("hi"), TestTool.recorded());
     }
 
@@ -222,7 +222,7 @@ public class ConsentTest {
         assertTrue(screen.text(APP).startsWith("io.github.mobilemcp.sdktests (Test tool)\ndenied since "));
         assertEquals("Revoke", screen.button(APP, 0).getText().toString());
 
-        assertEquals(McpToolRule.failureReply("c12", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
+        assertEquals(WireRule.failureReply("c12", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
                 + " they can change this in the settings of Test tool, which list the apps that asked", "permission_denied"), record("c12"));
         assertEquals(List.of(), TestTool.recorded());
     }
@@ -254,12 +254,12 @@ public class ConsentTest {
 
     @Test
     public void twoCallers_eachIsAskedAndAnsweredApart() throws Exception {
-        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, McpToolRule.request("a1", "record", RECORD));
-        assertEquals(McpToolRule.failureReply("a1", "record", consentRequired("com.example.assistant"), "consent_required"),
+        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, WireRule.request("a1", "record", RECORD));
+        assertEquals(WireRule.failureReply("a1", "record", consentRequired("com.example.assistant"), "consent_required"),
                 agent.awaitReplyJson());
         agent.replies().clear();
-        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, McpToolRule.request("b1", "record", RECORD));
-        assertEquals(McpToolRule.failureReply("b1", "record", consentRequired("org.example.other"), "consent_required"),
+        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, WireRule.request("b1", "record", RECORD));
+        assertEquals(WireRule.failureReply("b1", "record", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitReplyJson());
         assertNotSame("one question per app", question("com.example.assistant"), question("org.example.other"));
         assertNotNull(question("com.example.assistant"));
@@ -272,11 +272,11 @@ public class ConsentTest {
         assertNotNull("the other app's question stays", question("org.example.other"));
 
         agent.replies().clear();
-        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, McpToolRule.request("b2", "record", RECORD));
-        assertEquals(McpToolRule.failureReply("b2", "record", consentRequired("org.example.other"), "consent_required"),
+        agent.sendMessageAs("org.example.other", Intentbridge.ExtraRequest, WireRule.request("b2", "record", RECORD));
+        assertEquals(WireRule.failureReply("b2", "record", consentRequired("org.example.other"), "consent_required"),
                 agent.awaitReplyJson());
         agent.replies().clear();
-        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, McpToolRule.request("a2", "record", RECORD));
+        agent.sendMessageAs("com.example.assistant", Intentbridge.ExtraRequest, WireRule.request("a2", "record", RECORD));
         assertEquals(TestTool.recordedReply("a2", 1), agent.awaitReplyJson());
     }
 

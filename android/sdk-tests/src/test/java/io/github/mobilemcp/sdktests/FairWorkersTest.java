@@ -6,7 +6,7 @@ import static org.junit.Assert.assertFalse;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.junit.Rule;
 import org.junit.Test;
@@ -23,17 +23,17 @@ public class FairWorkersTest {
     private static final String FLOOD = "com.example.flood";
     private static final String INSPECT = "{\"text\":\"hi\"}";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private static String hold(String name) {
-        return McpToolRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
+        return WireRule.request(name, "hold", "{\"name\":\"" + name + "\"}");
     }
 
     /** Waits until the flood's calls hold what workers they can get. */
     private static void floodRuns() throws InterruptedException {
-        McpToolRule.idleUntil("the flood's calls to run", () -> Gate.inside().size() >= 2);
+        WireRule.idleUntil("the flood's calls to run", () -> Gate.inside().size() >= 2);
         Thread.sleep(200); // time for the rest of them to take the workers, where they can
     }
 
@@ -48,20 +48,20 @@ public class FairWorkersTest {
     private void floodStillRunsThenEnds() throws InterruptedException {
         assertFalse("the flood's calls still run", Gate.inside().isEmpty());
         Gate.open();
-        McpToolRule.idleUntil("the flood's replies", () -> agent.replies().size() == 1 + McpToolService.MAX_CONCURRENT_CALLS);
+        WireRule.idleUntil("the flood's replies", () -> agent.replies().size() == 1 + McpToolService.MAX_CONCURRENT_CALLS);
     }
 
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppsSlowCallsRun() throws Exception {
         floodByBinding();
-        assertEquals(TestTool.inspectedReply("a-1", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("a-1", "inspect", INSPECT), false).getString(Intentbridge.ExtraResponse));
+        assertEquals(TestTool.inspectedReply("a-1", "hi", TestTool.APP), agent.sendBound(WireRule.request("a-1", "inspect", INSPECT), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse));
         floodStillRunsThenEnds();
     }
 
     @Test
     public void anAssistantsIntent_isAnsweredWhileAnotherAppsSlowCallsRun() throws Exception {
         floodByBinding();
-        agent.deliver(agent.intentFor(McpToolRule.request("a-2", "inspect", INSPECT)));
+        agent.deliver(agent.intentFor(WireRule.request("a-2", "inspect", INSPECT)));
         // Over an Intent the caller is only claimed, so the handler is told of none.
         assertEquals(TestTool.inspectedReply("a-2", "hi", ""), agent.awaitReplyJson());
         floodStillRunsThenEnds();
@@ -73,7 +73,7 @@ public class FairWorkersTest {
             agent.deliver(agent.intentFrom(FLOOD, hold("flood-" + i)));
         }
         floodRuns();
-        assertEquals(TestTool.inspectedReply("a-3", "hi", TestTool.APP), agent.sendBound(McpToolRule.request("a-3", "inspect", INSPECT), false).getString(Intentbridge.ExtraResponse));
+        assertEquals(TestTool.inspectedReply("a-3", "hi", TestTool.APP), agent.sendBound(WireRule.request("a-3", "inspect", INSPECT), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse));
         floodStillRunsThenEnds();
     }
 }

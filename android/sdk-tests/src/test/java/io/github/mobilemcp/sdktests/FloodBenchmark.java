@@ -8,7 +8,7 @@ import android.os.Looper;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +47,7 @@ public class FloodBenchmark {
     static final long HANDLER_MILLIS = 20;
     static final int CALLS = 40;
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
@@ -82,7 +82,7 @@ public class FloodBenchmark {
         List<Long> waits = new ArrayList<>();
         for (int i = 0; i < CALLS; i++) {
             String id = "assistant-" + name.hashCode() + "-" + i;
-            String request = McpToolRule.request(id, "inspect", "{\"text\":\"hi\"}");
+            String request = WireRule.request(id, "inspect", "{\"text\":\"hi\"}");
             long start = System.nanoTime();
             if (byIntent) {
                 agent.deliver(agent.intentFor(request));
@@ -115,7 +115,7 @@ public class FloodBenchmark {
         for (Map.Entry<String, Integer> app : inFlight.entrySet()) {
             for (int n = app.getValue(); n >= 0 && n < McpToolService.MAX_IN_FLIGHT_PER_CALLER; n++) {
                 String id = app.getKey() + "#" + sent++;
-                agent.sendMessageAs(app.getKey(), Intentbridge.ExtraRequest, McpToolRule.request(id, "hold", "{\"name\":\"" + id + "\"}"));
+                agent.sendMessageAs(app.getKey(), Intentbridge.ExtraRequest, WireRule.request(id, "hold", "{\"name\":\"" + id + "\"}"));
                 app.setValue(n + 1);
             }
         }

@@ -20,7 +20,7 @@ import android.util.Log;
 import io.github.mobilemcp.harness.ForegroundRules;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
@@ -43,9 +43,9 @@ import org.robolectric.util.ReflectionHelpers;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS, shadows = ForegroundRules.class) // every level of robolectric.sdks
 public class ForegroundTest {
-    private static final String LIST = McpToolRule.request("fg-2", "inspect", "{\"text\":\"hi\"}");
+    private static final String LIST = WireRule.request("fg-2", "inspect", "{\"text\":\"hi\"}");
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     /** Creates TestToolService with request as startForegroundService does (Android now waits), and starts it. */
     private ServiceController<TestToolService> startAsForegroundService(String request, RuntimeException refusal) {
@@ -66,7 +66,7 @@ public class ForegroundTest {
 
     /** Waits until the service stopped itself, after its reply. */
     private void awaitStopped(ServiceController<TestToolService> service) throws InterruptedException {
-        McpToolRule.idleUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
+        WireRule.idleUntil("the service to stop itself", () -> rules(service).isStoppedBySelf());
     }
 
     private static List<String> errors() {
@@ -77,7 +77,7 @@ public class ForegroundTest {
     @Test
     public void startCommand_startsForegroundWithThisLevelsType_beforeTheEngineRuns() throws Exception {
         ServiceController<TestToolService> service = startAsForegroundService(
-                McpToolRule.request("fg-1", "inspect", "{\"text\":\"hi\"}"), null);
+                WireRule.request("fg-1", "inspect", "{\"text\":\"hi\"}"), null);
 
         // Checked as soon as onStartCommand has returned, before the engine has even sent.
         ForegroundRules rules = rules(service);

@@ -18,7 +18,7 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -49,7 +49,7 @@ public class NoCallerNoChangeTest {
             + " vouches for (an Intent without a callback, or a process without a package), so it never runs; an app binds to"
             + " this tool's service (binding mode), and adb sends it through the tool's shell-only provider, as 'mobilemcp adb call' does";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     private final ExecutorService shell = Executors.newSingleThreadExecutor();
 
@@ -61,8 +61,8 @@ public class NoCallerNoChangeTest {
 
     /** Another app's startForegroundService with only the request extra, as adb's am sends it. */
     private String recordWithoutCallback(String id) throws Exception {
-        agent.startService(agent.intentWithoutCallback(McpToolRule.request(id, "record", RECORD)));
-        McpToolRule.idleUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
+        agent.startService(agent.intentWithoutCallback(WireRule.request(id, "record", RECORD)));
+        WireRule.idleUntil("the service to stop itself", () -> shadowOf(agent.service().get()).isStoppedBySelf());
         List<ShadowLog.LogItem> logs = ShadowLog.getLogsForTag(McpToolService.LOG_TAG);
         assertEquals(1, logs.size());
         return logs.get(0).msg;
@@ -71,14 +71,14 @@ public class NoCallerNoChangeTest {
     @Test
     public void anIntentWithoutACallback_recordsNothing_inADebuggableBuild() throws Exception {
         agent.app().getApplicationInfo().flags |= ApplicationInfo.FLAG_DEBUGGABLE;
-        assertEquals(McpToolRule.failureReply("n-1", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-1"));
+        assertEquals(WireRule.failureReply("n-1", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-1"));
         assertEquals(List.of(), TestTool.recorded());
     }
 
     @Test
     public void anIntentWithoutACallback_recordsNothing_withTheDeveloperSwitchOn() throws Exception {
         agent.tool().setDeveloperSwitchOn(true);
-        assertEquals(McpToolRule.failureReply("n-2", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-2"));
+        assertEquals(WireRule.failureReply("n-2", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-2"));
         assertEquals(List.of(), TestTool.recorded());
     }
 
@@ -92,7 +92,7 @@ public class NoCallerNoChangeTest {
         thread.start();
         Message msg = Message.obtain(null, McpToolService.MSG_INVOKE);
         Bundle data = new Bundle();
-        data.putString(Intentbridge.ExtraRequest, McpToolRule.request("iso-1", "record", RECORD));
+        data.putString(Intentbridge.ExtraRequest, WireRule.request("iso-1", "record", RECORD));
         msg.setData(data);
         msg.replyTo = new Messenger(new Handler(thread.getLooper(), m -> replies.add(new Bundle(m.getData()))));
         ShadowBinder.setCallingUid(99_999); // an isolated uid: getNameForUid names nothing
@@ -103,7 +103,7 @@ public class NoCallerNoChangeTest {
         }
         Bundle reply = replies.poll(10, TimeUnit.SECONDS);
         thread.quitSafely();
-        assertEquals(McpToolRule.failureReply("iso-1", "record", NO_CALLER, "permission_denied"), reply.getString(Intentbridge.ExtraResponse));
+        assertEquals(WireRule.failureReply("iso-1", "record", NO_CALLER, "permission_denied"), reply.getString(Intentbridge.ExtraResponse));
         assertEquals(List.of(), TestTool.recorded());
     }
 
@@ -122,7 +122,7 @@ public class NoCallerNoChangeTest {
     public void theShell_throughTheProvider_records_withoutConsent() throws Exception {
         shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
         // Nobody was allowed anything: whoever holds adb controls the phone.
-        String spec = callProvider(2000, McpToolRule.request("sh-1", "record", RECORD)).get(10, TimeUnit.SECONDS)
+        String spec = callProvider(2000, WireRule.request("sh-1", "record", RECORD)).get(10, TimeUnit.SECONDS)
                 .getString(Intentbridge.ExtraResponse);
         assertEquals(TestTool.recordedReply("sh-1", 1), spec);
         assertEquals(List.of("hi"), TestTool.recorded());
@@ -131,9 +131,9 @@ public class NoCallerNoChangeTest {
     @Test
     public void anotherApp_throughTheProvider_isRefused() throws Exception {
         shadowOf(agent.app()).grantPermissions(Manifest.permission.DUMP);
-        String spec = callProvider(10_123, McpToolRule.request("x-1", "record", RECORD)).get(10, TimeUnit.SECONDS)
+        String spec = callProvider(10_123, WireRule.request("x-1", "record", RECORD)).get(10, TimeUnit.SECONDS)
                 .getString(Intentbridge.ExtraResponse);
-        assertEquals(McpToolRule.failureReply("x-1", "record", "this provider runs requests for adb's shell only (uid 2000, holding"
+        assertEquals(WireRule.failureReply("x-1", "record", "this provider runs requests for adb's shell only (uid 2000, holding"
                 + " android.permission.DUMP), not uid 10123; an app binds to the tool's Mobile-MCP service and sends its request"
                 + " as a Message (binding mode)", "permission_denied"), spec);
         assertEquals(List.of(), TestTool.recorded());
@@ -141,9 +141,9 @@ public class NoCallerNoChangeTest {
 
     @Test
     public void theShellsUid_withoutThePermission_isRefused() throws Exception {
-        String spec = callProvider(2000, McpToolRule.request("x-2", "record", RECORD)).get(10, TimeUnit.SECONDS)
+        String spec = callProvider(2000, WireRule.request("x-2", "record", RECORD)).get(10, TimeUnit.SECONDS)
                 .getString(Intentbridge.ExtraResponse);
-        assertEquals(McpToolRule.failureReply("x-2", "record", "this provider runs requests for adb's shell only (uid 2000, holding"
+        assertEquals(WireRule.failureReply("x-2", "record", "this provider runs requests for adb's shell only (uid 2000, holding"
                 + " android.permission.DUMP), not uid 2000; an app binds to the tool's Mobile-MCP service and sends its request"
                 + " as a Message (binding mode)", "permission_denied"), spec);
         assertEquals(List.of(), TestTool.recorded());

@@ -8,7 +8,7 @@ import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,13 +29,13 @@ import org.junit.runner.RunWith;
 public class ReplyStoreTest {
     private static final String ASSISTANT = "com.example.assistant";
 
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     private String record(String id, String text) throws InterruptedException {
         agent.replies().clear();
-        return agent.sendBound(McpToolRule.request(id, "record", "{\"text\":\"" + text + "\"}"), false).getString(Intentbridge.ExtraResponse);
+        return agent.sendBound(WireRule.request(id, "record", "{\"text\":\"" + text + "\"}"), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse);
     }
 
     @Test
@@ -54,7 +54,7 @@ public class ReplyStoreTest {
         InstalledApps.uidOf(agent.app(), ASSISTANT);
         agent.tool().allow(ASSISTANT);
         agent.replies().clear();
-        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, McpToolRule.request("r-1", "record", "{\"text\":\"mine\"}"));
+        agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, WireRule.request("r-1", "record", "{\"text\":\"mine\"}"));
         assertEquals(TestTool.recordedReply("r-1", 2), agent.awaitReplyJson());
         assertEquals(List.of("mine", "mine"), TestTool.recorded());
     }
@@ -62,14 +62,14 @@ public class ReplyStoreTest {
     @Test
     public void anIdReusedForAnotherRequest_isRefused() throws Exception {
         assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "first"));
-        assertEquals(McpToolRule.failureReply("r-1", "record", "request id \"r-1\" was already used for a different request in the"
+        assertEquals(WireRule.failureReply("r-1", "record", "request id \"r-1\" was already used for a different request in the"
                 + " last 10m0s; send a new id for a new request", "invalid_request"), record("r-1", "second"));
         assertEquals(List.of("first"), TestTool.recorded());
     }
 
     @Test
     public void aRefusalIsNotKept_soTheFixedRequestRunsUnderItsId() throws Exception {
-        assertEquals(McpToolRule.failureReply("r-1", "record", "text is blank; give it some text", "invalid_arguments"), record("r-1", " "));
+        assertEquals(WireRule.failureReply("r-1", "record", "text is blank; give it some text", "invalid_arguments"), record("r-1", " "));
         assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "fixed"));
         assertEquals(List.of("fixed"), TestTool.recorded());
     }
@@ -98,7 +98,7 @@ public class ReplyStoreTest {
         try {
             next.start(tool);
             AtomicReference<String> again = new AtomicReference<>();
-            next.handle(McpToolRule.request("r-1", "record", "{\"text\":\"once\"}"), TestTool.APP,
+            next.handle(WireRule.request("r-1", "record", "{\"text\":\"once\"}"), TestTool.APP,
                     (spec, flat, requestId, errorCode) -> again.set(spec));
             assertEquals(first, again.get());
             assertEquals(0, runs.get());

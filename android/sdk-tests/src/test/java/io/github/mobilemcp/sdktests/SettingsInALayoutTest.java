@@ -8,7 +8,7 @@ import android.text.format.DateFormat;
 
 import io.github.mobilemcp.sdk.ToolSettingsView;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import io.github.mobilemcp.sdk.testing.SettingsScreen;
 
 import java.util.Date;
@@ -24,7 +24,7 @@ import org.robolectric.Robolectric;
  */
 @RunWith(McpTestRunner.class)
 public class SettingsInALayoutTest {
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class).withoutConsent();
+    @Rule public final WireRule agent = new WireRule(TestToolService.class).withoutConsent();
 
     @Test
     public void aLayoutShowsTheSettings_andItsButtonsDecide() {

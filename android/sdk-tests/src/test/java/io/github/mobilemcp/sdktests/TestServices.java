@@ -3,11 +3,11 @@ package io.github.mobilemcp.sdktests;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.sdk.ToolResult;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 /**
  * Tool services on the test tool's descriptor with a developer's mistake in its use of the Tool SDK,
- * which McpToolRule.withDescriptor declares as the manifest would.
+ * which WireRule.withDescriptor declares as the manifest would.
  */
 final class TestServices {
     private TestServices() {}

@@ -1,7 +1,7 @@
 package io.github.mobilemcp.sdktests;
 
 
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.List;
 import java.util.TreeSet;
@@ -70,6 +70,6 @@ final class TestTool {
     /** Waits until the hold calls named names, and no others, wait at the gate. */
     static void awaitInside(String... names) {
         List<String> want = List.of(names);
-        McpToolRule.idleUntil("hold calls " + want + " at the gate", () -> new TreeSet<>(Gate.inside()).equals(new TreeSet<>(want)));
+        WireRule.idleUntil("hold calls " + want + " at the gate", () -> new TreeSet<>(Gate.inside()).equals(new TreeSet<>(want)));
     }
 }

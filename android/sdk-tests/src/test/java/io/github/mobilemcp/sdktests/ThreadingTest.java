@@ -13,7 +13,7 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 import org.robolectric.android.controller.ServiceController;
 
 import java.util.List;
@@ -34,13 +34,13 @@ import org.robolectric.shadows.ShadowLog;
 @RunWith(McpTestRunner.class)
 @Config(sdk = Config.ALL_SDKS) // every level of robolectric.sdks: the start path branches on SDK_INT
 public class ThreadingTest {
-    @Rule public final McpToolRule agent = new McpToolRule(TestToolService.class);
+    @Rule public final WireRule agent = new WireRule(TestToolService.class);
     @Rule(order = 1) public final ClosedGate gate = new ClosedGate();
 
     @Test
     public void mainLooperStaysFreeWhileAHandlerIsBlocked() throws Exception {
         assertSame("the test thread is the main thread", Looper.getMainLooper().getThread(), Thread.currentThread());
-        agent.sendMessage(McpToolRule.request("th-1", "hold", "{\"name\":\"th-1\"}"));
+        agent.sendMessage(WireRule.request("th-1", "hold", "{\"name\":\"th-1\"}"));
         // send() has returned: the binding thread did not wait for the handler.
         TestTool.awaitInside("th-1");
 
@@ -67,23 +67,23 @@ public class ThreadingTest {
     public void overlappingStarts_areAnsweredAsTheyFinish_andTheServiceStopsAfterTheLast() throws Exception {
         agent.tool().setDeveloperSwitchOn(true);
         ServiceController<? extends McpToolService> service = agent.startService(
-                agent.intentWithoutCallback(McpToolRule.request("first", "hold", "{\"name\":\"first\"}")));
+                agent.intentWithoutCallback(WireRule.request("first", "hold", "{\"name\":\"first\"}")));
         TestTool.awaitInside("first");
 
         // The second, read-only, in an Intent with a callback, while the first waits at the gate.
-        service.withIntent(agent.intentFor(McpToolRule.request("second", "inspect", "{\"text\":\"hi\"}")))
+        service.withIntent(agent.intentFor(WireRule.request("second", "inspect", "{\"text\":\"hi\"}")))
                 .startCommand(0, 2);
-        McpToolRule.idleUntil("the second reply", () -> agent.replies().size() == 1);
+        WireRule.idleUntil("the second reply", () -> agent.replies().size() == 1);
         assertEquals(TestTool.inspectedReply("second", "hi", ""), agent.replies().get(0).getStringExtra(Intentbridge.ExtraResponse));
         assertEquals("the first still runs", List.of("first"), Gate.inside());
         assertFalse("still running for the first", shadowOf(service.get()).isStoppedBySelf());
         assertEquals(List.of(), logged());
 
         Gate.open();
-        McpToolRule.idleUntil("the first reply, in logcat", () -> logged().size() == 1);
+        WireRule.idleUntil("the first reply, in logcat", () -> logged().size() == 1);
         assertEquals(List.of(TestTool.heldReply("first", "first")), logged());
         assertEquals(1, agent.replies().size());
-        McpToolRule.idleUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
+        WireRule.idleUntil("stopSelf(2)", () -> shadowOf(service.get()).getStopSelfId() == 2);
     }
 
     private static List<String> logged() {

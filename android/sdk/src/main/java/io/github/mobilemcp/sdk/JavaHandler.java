@@ -1,5 +1,7 @@
 package io.github.mobilemcp.sdk;
 
+import io.github.mobilemcp.client.ErrorCode;
+
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Handler;

@@ -2,6 +2,7 @@ package io.github.mobilemcp.sdk;
 
 import android.content.Context;
 
+import io.github.mobilemcp.client.Consent;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import org.json.JSONArray;
@@ -36,25 +37,21 @@ public final class McpTool {
         return new McpTool(ToolRuntime.get(context));
     }
 
-    /** What the user decided about a calling app. */
-    public enum Decision {
-        /** It may run the capabilities that change something. */
-        ALLOWED,
-        /** It may not; its calls get permission_denied, and the user is not asked again. */
-        DENIED,
-        /** It asked since the app started, and the user has not answered yet. */
-        WAITING
-    }
-
-    /** One calling app and the user's decision about it. */
+    /**
+     * One calling app and the user's consent for it: {@link Consent#ALLOWED} (it may run the
+     * capabilities that change something), {@link Consent#DENIED} (it may not; its calls get
+     * permission_denied, and the user is not asked again) or {@link Consent#WAITING} (it asked
+     * since the app started, and the user has not answered yet), the words the client library and
+     * the wire use too.
+     */
     public static final class Caller {
         private final String packageName;
-        private final Decision decision;
+        private final Consent consent;
         private final long decidedAtMillis;
 
-        Caller(String packageName, Decision decision, long decidedAtMillis) {
+        Caller(String packageName, Consent consent, long decidedAtMillis) {
             this.packageName = packageName;
-            this.decision = decision;
+            this.consent = consent;
             this.decidedAtMillis = decidedAtMillis;
         }
 
@@ -63,9 +60,9 @@ public final class McpTool {
             return packageName;
         }
 
-        /** The user's decision. */
-        public Decision getDecision() {
-            return decision;
+        /** The user's consent: ALLOWED, DENIED or WAITING. */
+        public Consent getConsent() {
+            return consent;
         }
 
         /** When the user decided (milliseconds since the epoch), or 0 while WAITING. */
@@ -75,7 +72,7 @@ public final class McpTool {
 
         @Override
         public String toString() {
-            return packageName + ": " + decision;
+            return packageName + ": " + consent;
         }
     }
 
@@ -93,7 +90,7 @@ public final class McpTool {
                 JSONObject grant = list.getJSONObject(i);
                 String pkg = grant.getString("package");
                 boolean allowed = Intentbridge.DecisionAllowed.equals(grant.getString("decision"));
-                decided.add(new Caller(pkg, allowed ? Decision.ALLOWED : Decision.DENIED,
+                decided.add(new Caller(pkg, allowed ? Consent.ALLOWED : Consent.DENIED,
                         utcMillis(grant.getString("at"))));
                 known.add(pkg);
             }
@@ -103,7 +100,7 @@ public final class McpTool {
         List<Caller> callers = new ArrayList<>();
         for (String pkg : runtime.asking()) {
             if (!known.contains(pkg)) {
-                callers.add(new Caller(pkg, Decision.WAITING, 0));
+                callers.add(new Caller(pkg, Consent.WAITING, 0));
             }
         }
         callers.addAll(decided);

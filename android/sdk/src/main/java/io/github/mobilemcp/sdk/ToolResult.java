@@ -1,5 +1,7 @@
 package io.github.mobilemcp.sdk;
 
+import io.github.mobilemcp.client.ErrorCode;
+
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -10,7 +12,7 @@ import java.util.Map;
 
 /**
  * What a {@link CapabilityHandler} returns: a success with a message and the outputs, or a failure
- * with an {@link ErrorCode} and a message.
+ * with an {@link ErrorCode} (the client library's, which assistants read too) and a message.
  *
  * <pre>{@code
  * return ToolResult.success("Created note " + id).put("id", id);
@@ -43,13 +45,38 @@ public final class ToolResult {
 
     /**
      * A failure: what went wrong, and what the caller could do about it. A null message is taken
-     * as "".
+     * as "". A handler fails with one of the codes that say something of its work:
+     * <ul>
+     *   <li>{@link ErrorCode#INVALID_ARGUMENTS}: the arguments break a rule of yours that the
+     *       descriptor cannot state (there is no note 7). It promises that nothing was done: the
+     *       agent may fix the request and retry it under the same request id.
+     *   <li>{@link ErrorCode#PERMISSION_DENIED}: your app lacks an Android permission, or the user
+     *       refused something. It too promises that nothing was done.
+     *   <li>{@link ErrorCode#PLATFORM_ERROR}: the phone or a service could not do it.
+     *   <li>{@link ErrorCode#TIMEOUT}: something the handler waited for did not answer in time; it
+     *       may still happen.
+     *   <li>{@link ErrorCode#RATE_LIMITED}: a limit of your own; the message should say when to retry.
+     *   <li>{@link ErrorCode#INTERNAL_ERROR}: a bug; the handler cannot go on.
+     * </ul>
+     * The engine alone sends the others (consent_required, unknown_capability, ...): for them this
+     * throws IllegalArgumentException, as it does for null.
      */
     public static ToolResult failure(ErrorCode code, @Nullable String message) {
         if (code == null) {
             throw new IllegalArgumentException("a failure needs an ErrorCode");
         }
-        return new ToolResult(code, message);
+        switch (code) {
+            case INVALID_ARGUMENTS:
+            case PERMISSION_DENIED:
+            case PLATFORM_ERROR:
+            case TIMEOUT:
+            case RATE_LIMITED:
+            case INTERNAL_ERROR:
+                return new ToolResult(code, message);
+            default:
+                throw new IllegalArgumentException("a handler cannot fail with " + code + ": the engine sends it; use one of"
+                        + " INVALID_ARGUMENTS, PERMISSION_DENIED, PLATFORM_ERROR, TIMEOUT, RATE_LIMITED, INTERNAL_ERROR");
+        }
     }
 
     /** Sets a string output. */

@@ -1,5 +1,7 @@
 package io.github.mobilemcp.sdk;
 
+import io.github.mobilemcp.client.Consent;
+
 import android.app.Activity;
 import android.app.AlertDialog;
 import android.content.Context;
@@ -86,7 +88,7 @@ public class ToolSettingsView extends LinearLayout {
         for (McpTool.Caller caller : tool.getCallers()) {
             String pkg = caller.getPackageName();
             String name = ConsentPrompt.label(getContext(), pkg);
-            switch (caller.getDecision()) {
+            switch (caller.getConsent()) {
                 case WAITING:
                     LinearLayout row = row(pkg, getContext().getString(R.string.mobilemcp_caller_waiting, name));
                     addButton(row, R.string.mobilemcp_allow, () -> tool.allow(pkg));
@@ -94,7 +96,7 @@ public class ToolSettingsView extends LinearLayout {
                     break;
                 default:
                     String since = DateFormat.getDateFormat(getContext()).format(new Date(caller.getDecidedAtMillis()));
-                    int text = caller.getDecision() == McpTool.Decision.ALLOWED
+                    int text = caller.getConsent() == Consent.ALLOWED
                             ? R.string.mobilemcp_caller_allowed : R.string.mobilemcp_caller_denied;
                     addButton(row(pkg, getContext().getString(text, name, since)), R.string.mobilemcp_revoke, () -> tool.forget(pkg));
             }
@@ -169,7 +171,7 @@ public class ToolSettingsView extends LinearLayout {
      * The row of the calling app pkg (the view tagged with it): its text, then its buttons. Null
      * when the view shows no row for pkg. Main thread.
      */
-    public @Nullable View rowOf(String pkg) {
+    @Nullable View rowOf(String pkg) {
         return callers.findViewWithTag(pkg);
     }
 }

@@ -36,11 +36,11 @@ import kotlinx.serialization.json.JsonObject
  * ```
  * McpClient(context).use { mcp ->
  *     val notes = mcp.discover().tools().first { it.packageName() == "io.github.mobilemcp.notes" }
- *     val reply = mcp.call(mcp.request(notes, "create_note", mapOf("title" to "Milk")))
+ *     val reply = mcp.send(mcp.request(notes, "create_note", mapOf("title" to "Milk")))
  * }
  * ```
  *
- * A [Request] keeps its request id: calling it again is a retry that a mobilemcp tool answers with
+ * A [Request] keeps its request id: sending it again is a retry that a mobilemcp tool answers with
  * the first run's reply, so it never runs twice. [client] is the Java client underneath, for what
  * this class does not wrap (the model catalog, [io.github.mobilemcp.client.ToolCatalog]).
  */
@@ -103,40 +103,42 @@ class McpClient(context: Context) : Closeable {
     /**
      * A request for [capabilityId] of [tool] with [arguments]: strings, numbers, booleans, null,
      * maps, lists, JSON elements ([toJsonObject]; IllegalArgumentException, naming the argument, for
-     * anything else). Nothing is sent until [call].
+     * anything else). Nothing is sent until [send].
      */
     fun request(tool: Tool, capabilityId: String, arguments: Map<String, Any?> = emptyMap()): Request =
         client.request(tool, capabilityId, arguments.toJsonObject().toJSONObject())
 
-    /** A request for [capabilityId] of [tool] with [arguments] as kotlinx.serialization JSON. Nothing is sent until [call]. */
+    /** A request for [capabilityId] of [tool] with [arguments] as kotlinx.serialization JSON. Nothing is sent until [send]. */
     fun request(tool: Tool, capabilityId: String, arguments: JsonObject): Request =
         client.request(tool, capabilityId, arguments.toJSONObject())
 
     /**
-     * Sends [request] and returns the tool's [Reply], failures included ([Reply.code]). Throws a
-     * [CallTimeoutException] when no reply came within [timeout], the client's own timeout: the
-     * tool may have run it, so call the same request again, which never runs it twice. Its default
-     * is the tool's own deadline for the capability and 10 s more ([Request.defaultTimeoutMillis]),
+     * Sends [request], as Java's [Request.send] does, and returns the tool's [Reply], failures
+     * included ([Reply.errorCode]). Throws a [CallTimeoutException] when no reply came within
+     * [timeout], the client's own timeout: the tool may have run it, so send the same request
+     * again, which never runs it twice. Its default is the request's ([Request.timeoutMillis]): the
+     * tool's own deadline for the capability and 10 s more,
      * so the tool's `timeout` reply comes first. Throws [io.github.mobilemcp.client.MobileMcpException]
      * when the tool cannot be reached. Cancelling the coroutine abandons the call; the tool may
      * still act on it.
      */
     // Named for the JVM: a Duration parameter (an inline class) would have Kotlin mangle the name.
-    @JvmName("call")
-    suspend fun call(request: Request, timeout: Duration = request.defaultTimeoutMillis().milliseconds): Reply =
-        request.send(timeout.inWholeMilliseconds).await()
+    @JvmName("send")
+    suspend fun send(request: Request, timeout: Duration = request.timeoutMillis().milliseconds): Reply =
+        request.withTimeoutMillis(timeout.inWholeMilliseconds).send().await()
 
     /**
      * A new [request] of [capabilityId], sent at once with the default timeout: for calls the
-     * assistant will not retry. Returns and throws as `call(request)` does.
+     * assistant will not retry. Returns and throws as `send(request)` does.
      */
-    suspend fun call(tool: Tool, capabilityId: String, arguments: Map<String, Any?> = emptyMap()): Reply =
-        call(request(tool, capabilityId, arguments))
+    suspend fun send(tool: Tool, capabilityId: String, arguments: Map<String, Any?> = emptyMap()): Reply =
+        send(request(tool, capabilityId, arguments))
 
     /**
      * The user's decision about this app from [tool], after a [Reply.isConsentPending]: [Consent.ALLOWED]
-     * or [Consent.DENIED] when the user decides (at once if they have), [Consent.NO_ANSWER] when they
-     * put the question away or [timeout] passes. Then call the refused request again. Throws
+     * or [Consent.DENIED] when the user decides (at once if they have), [Consent.DISMISSED] when they
+     * put the question away, [Consent.WAITING] when [timeout] passes. Then send the refused request
+     * again. Throws
      * [io.github.mobilemcp.client.MobileMcpException] when the tool cannot be bound or the client is
      * closed, IllegalArgumentException unless [timeout] is positive. Cancelling the coroutine stops
      * the wait.

@@ -125,7 +125,7 @@ class McpClientTest {
         val tool = mcp.discover().tools().single()
         val started = System.nanoTime()
         try {
-            withTimeout(300) { mcp.call(tool, "wait", mapOf("millis" to 1)) }
+            withTimeout(300) { mcp.send(tool, "wait", mapOf("millis" to 1)) }
             fail("a reply came")
         } catch (e: TimeoutCancellationException) {
             val millis = (System.nanoTime() - started) / 1_000_000

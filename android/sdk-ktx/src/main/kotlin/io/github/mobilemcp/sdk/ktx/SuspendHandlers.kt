@@ -2,7 +2,7 @@
 
 package io.github.mobilemcp.sdk.ktx
 
-import io.github.mobilemcp.sdk.ErrorCode
+import io.github.mobilemcp.client.ErrorCode
 import io.github.mobilemcp.sdk.ToolCall
 import io.github.mobilemcp.sdk.ToolHandlers
 import io.github.mobilemcp.sdk.ToolResult

@@ -1,36 +1,17 @@
 package io.github.mobilemcp.sdk.testing;
 
-import static org.robolectric.Shadows.shadowOf;
-
 import android.app.Application;
-import android.app.PendingIntent;
-import android.content.BroadcastReceiver;
-import android.content.ComponentName;
-import android.content.Context;
-import android.content.Intent;
-import android.content.IntentFilter;
-import android.content.pm.ServiceInfo;
-import android.os.Build;
 import android.os.Bundle;
-import android.os.Handler;
-import android.os.IBinder;
-import android.os.Looper;
 
+import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.McpToolService;
-import io.github.mobilemcp.sdk.internal.EngineAccess;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.json.JSONException;
-import org.json.JSONObject;
 import org.junit.rules.ExternalResource;
-import org.robolectric.Robolectric;
-import org.robolectric.RuntimeEnvironment;
-import org.robolectric.android.controller.ServiceController;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
@@ -41,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * Calls your tool service in a Robolectric test the way an on-device assistant does. {@link #call}
  * binds to the service and sends the Mobile-MCP request as a Message, with the caller named by its
  * Binder uid: binding mode, which capabilities that change something require, because Android
- * vouches for the caller there. {@link #send} and {@link #start} send an Intent with a mutable
- * PendingIntent for the reply, the service started as {@code startForegroundService} would start
- * it: intent mode, where only read-only capabilities run (the others get permission_denied). The
+ * vouches for the caller there. {@link #send} sends a request you wrote, by binding or in an Intent
+ * with a mutable PendingIntent for the reply (the service started as {@code startForegroundService}
+ * would start it), where only read-only capabilities run (the others get permission_denied). The
  * real engine runs, so what you test is what agents get: the descriptor's checks, consent, the
  * reply store and your handlers.
  *
@@ -54,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  *
  *     @Test public void createsANote() throws Exception {
  *         Reply reply = tool.call("create_note", "{\"title\":\"Milk\"}");
- *         assertEquals("success", reply.status());
+ *         assertTrue(reply.success());
  *         assertEquals(1L, reply.getLong("id"));
  *     }
  * }
@@ -66,14 +47,8 @@ import org.jspecify.annotations.Nullable;
  * installs ({@link InstalledApps}), and the user has allowed it, unless you ask for
  * {@link #withoutConsent()}. The consent is recorded just before the first request, or when the
  * test first asks for {@link #tool()}, so a test may still change what the engine reads when it
- * opens (a debuggable build) until then. Each call waits up to {@link #WAIT_MILLIS} for the reply,
- * and fails the test when there is none or more than one.
- *
- * <p><b>Step by step.</b> To see what happens between a request and its reply, send without
- * waiting: {@link #startService} with an Intent ({@link #intentFor}, {@link #intentFrom},
- * {@link #intentWithoutCallback}), {@link #sendMessageAs} over the binding, or {@link #deliver} to
- * the service the binding reaches. Every reply arrives in {@link #replies()}, a binding's as an
- * Intent whose extras are the reply Message's data; {@link #awaitReply()} waits for it.
+ * opens (a debuggable build) until then. Each call waits up to 10 seconds for the reply, and fails
+ * the test when there is none or more than one.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; a reply is such a post. The
@@ -81,38 +56,16 @@ import org.jspecify.annotations.Nullable;
  * check, sleep a little, repeat ({@link #idleUntil}).
  */
 public final class McpToolRule extends ExternalResource {
-    /** How long the rule waits for a reply, in milliseconds, before it fails the test. */
-    public static final long WAIT_MILLIS = 10_000;
-
-    private static final String REPLY_ACTION = "io.github.mobilemcp.sdk.testing.REPLY";
-
-    private final Class<? extends McpToolService> serviceClass;
-    /** Whether to record the user's consent for this app before the first request. */
-    private boolean consent = true;
-    private long timeoutMillis;
-    /** The descriptor resource to declare serviceClass with, or 0 when the manifest declares it. */
-    private int descriptor;
-    /** Replies, in arrival order. Main (test) thread only. */
-    private final List<Intent> replies = new ArrayList<>();
-    /** The service startService started last, which the next one replaces. */
-    private @Nullable ServiceController<? extends McpToolService> started;
-    private int startIds;
-    /** The request code of the next callback of its own (0 is callback's). */
-    private int requestCode;
-    /** The service agents reach through bindService, and that deliver and await start. */
-    private @Nullable ServiceController<? extends McpToolService> hosted;
-    private int hostedStarts;
-    /** Binding mode to the hosted service. */
-    private @Nullable ToolBinding binding;
+    private final WireRule wire;
 
     /** A rule that calls serviceClass, which your manifest declares. */
     public McpToolRule(Class<? extends McpToolService> serviceClass) {
-        this.serviceClass = serviceClass;
+        wire = new WireRule(serviceClass);
     }
 
     /** The caller starts without the user's consent, as a new assistant does. */
     public McpToolRule withoutConsent() {
-        consent = false;
+        wire.withoutConsent();
         return this;
     }
 
@@ -124,275 +77,46 @@ public final class McpToolRule extends ExternalResource {
      * calls the service as the manifest declares it.
      */
     public McpToolRule withDescriptor(int descriptorResource) {
-        descriptor = descriptorResource;
+        wire.withDescriptor(descriptorResource);
         return this;
     }
 
     /** Gives every capability this deadline instead of its mcp:timeout, to test the timeout path quickly. */
     public McpToolRule withTimeoutMillis(long millis) {
-        timeoutMillis = millis;
+        wire.withTimeoutMillis(millis);
         return this;
     }
 
     @Override
     protected void before() {
-        Application app = app();
-        // The user's decisions are kept with the caller's signing certificate.
-        InstalledApps.sign(app, app.getPackageName(), "the certificate of " + app.getPackageName());
-        if (timeoutMillis > 0) {
-            EngineAccess.setTimeoutMillis(app, timeoutMillis);
-        }
-        if (descriptor != 0) {
-            declareService();
-        }
-        BroadcastReceiver receiver = new BroadcastReceiver() {
-            @Override
-            public void onReceive(Context context, Intent intent) {
-                replies.add(intent);
-            }
-        };
-        if (Build.VERSION.SDK_INT >= 26) { // the flags parameter; NOT_EXPORTED is enforced from 33
-            app.registerReceiver(receiver, new IntentFilter(REPLY_ACTION), Context.RECEIVER_NOT_EXPORTED);
-        } else {
-            app.registerReceiver(receiver, new IntentFilter(REPLY_ACTION));
-        }
-    }
-
-    /** Adds serviceClass to the PackageManager as a manifest entry with descriptor would. */
-    private void declareService() {
-        Application app = app();
-        ServiceInfo info = new ServiceInfo();
-        info.packageName = app.getPackageName();
-        info.name = serviceClass.getName();
-        info.exported = true;
-        info.applicationInfo = app.getApplicationInfo();
-        String label = String.valueOf(app.getApplicationInfo().loadLabel(app.getPackageManager()));
-        info.metaData = new Bundle();
-        info.metaData.putString("mobile.mcp.tool.name", label);
-        info.metaData.putString("mobile.mcp.tool.description", label + ", declared by a test");
-        info.metaData.putInt("mobile.mcp.tool.capabilities", descriptor);
-        shadowOf(app.getPackageManager()).addOrUpdateService(info);
+        wire.open();
     }
 
     /** Destroys the services the rule made, as Android would after their last stopSelf. */
     @Override
     protected void after() {
-        stopService();
-        if (hosted != null) {
-            hosted.destroy();
-        }
-        if (binding != null) {
-            binding.close();
-        }
+        wire.close();
     }
 
     /** The application under test: your app, which is also the caller unless a call names another. */
     public Application app() {
-        return RuntimeEnvironment.getApplication();
+        return wire.app();
     }
 
     /** Your tool, to change the user's decisions between calls. Records the rule's consent first. */
     public McpTool tool() {
-        consentOnce();
-        return McpTool.get(app());
-    }
-
-    /** Records the user's consent for this app before its first request, unless made withoutConsent. */
-    private void consentOnce() {
-        if (consent) {
-            consent = false; // once: a test may forget it afterwards
-            McpTool.get(app()).allow(app().getPackageName());
-        }
-    }
-
-    // Requests, in the shapes an assistant sends.
-
-    /** A request in the Mobile-MCP spec's shape, with the arguments (a JSON object) under args. */
-    public static String request(String id, String capabilityId, String argsJson) {
-        return "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":" + JSONObject.quote(id)
-                + ",\"capability\":{\"id\":" + JSONObject.quote(capabilityId) + ",\"args\":" + argsJson + "}}}}";
-    }
-
-    /**
-     * A failure reply in the spec's layout, as the engine writes it: id and capability are left out
-     * of it when null (a request that could not be read).
-     */
-    public static String failureReply(@Nullable String id, @Nullable String capabilityId, String message, String errorCode) {
-        return "{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":"
-                + (id == null ? "null" : JSONObject.quote(id))
-                + (capabilityId == null ? "" : ",\"capability\":{\"id\":" + JSONObject.quote(capabilityId) + "}")
-                + ",\"status\":\"failure\",\"message\":" + JSONObject.quote(message)
-                + ",\"error_code\":" + JSONObject.quote(errorCode) + "}}}";
-    }
-
-    /**
-     * A reply callback whose replies arrive in {@link #replies()}, created by your app with flags:
-     * mutable, or the reply cannot be filled in; explicit, as Android 14 requires of mutable ones.
-     * It is the same PendingIntent each time (request code 0).
-     */
-    public PendingIntent callback(int flags) {
-        return PendingIntent.getBroadcast(app(), 0, new Intent(REPLY_ACTION).setPackage(app().getPackageName()), flags);
-    }
-
-    /** The Intent of requestJson to the service, with a mutable {@link #callback}. */
-    public Intent intentFor(String requestJson) {
-        return intentWithoutCallback(requestJson).putExtra("mobile-mcp-callback", callback(PendingIntent.FLAG_MUTABLE));
-    }
-
-    /**
-     * The Intent of requestJson as another app would send it: its callback, a PendingIntent of its
-     * own, claims creatorPackage as its creator, which is all the tool learns of an Intent's caller.
-     */
-    public Intent intentFrom(String creatorPackage, String requestJson) {
-        return intentWithoutCallback(requestJson).putExtra("mobile-mcp-callback", callbackFrom(creatorPackage));
-    }
-
-    /** The Intent of requestJson without a callback, as adb's {@code am} sends it. */
-    public Intent intentWithoutCallback(String requestJson) {
-        return new Intent("mobile.mcp.SERVICE").setClass(app(), serviceClass).putExtra("mobile-mcp-request", requestJson);
-    }
-
-    /** A mutable callback of its own, whose replies arrive in replies(), claiming creatorPackage. */
-    private PendingIntent callbackFrom(String creatorPackage) {
-        PendingIntent callback = PendingIntent.getBroadcast(app(), ++requestCode,
-                new Intent(REPLY_ACTION).setPackage(app().getPackageName()), PendingIntent.FLAG_MUTABLE);
-        shadowOf(callback).setCreatorPackage(creatorPackage);
-        return callback;
-    }
-
-    // Step by step: send, then wait for the reply in replies().
-
-    /**
-     * Every reply so far, in arrival order: each an Intent, a binding's with the reply Message's
-     * data as its extras. Main (test) thread only; clear it to await the next reply.
-     */
-    public List<Intent> replies() {
-        return replies;
-    }
-
-    /**
-     * Creates the service with intent and runs its onStartCommand, as {@code startForegroundService}
-     * does, without waiting for the reply; the service this started before is destroyed first, as
-     * Android does after its last stopSelf.
-     */
-    public ServiceController<? extends McpToolService> startService(Intent intent) {
-        stopService();
-        consentOnce();
-        ServiceController<? extends McpToolService> service = Robolectric.buildService(serviceClass, intent).create();
-        started = service;
-        return service.startCommand(0, ++startIds);
-    }
-
-    /** The service {@link #startService} started last, or null. */
-    public @Nullable ServiceController<? extends McpToolService> service() {
-        return started;
-    }
-
-    /** Destroys the service {@link #startService} started last, as Android does after its last stopSelf. */
-    public void stopService() {
-        if (started != null) {
-            started.destroy();
-            started = null;
-        }
-    }
-
-    /** Sends requestJson over binding mode from your own app, without waiting; see {@link #sendMessageAs}. */
-    public void sendMessage(String requestJson) {
-        sendMessageAs(app().getPackageName(), "mobile-mcp-request", requestJson);
-    }
-
-    /**
-     * Sends requestJson under requestKey ({@code mobile-mcp-request}, or the prototype agent's
-     * {@code request}) as a Message to the service's Messenger from the Binder uid that the
-     * PackageManager names callerPackage, without waiting. The reply arrives in {@link #replies()}.
-     */
-    public void sendMessageAs(String callerPackage, String requestKey, String requestJson) {
-        consentOnce();
-        host();
-        binding.send(callerPackage, requestKey, requestJson);
-    }
-
-    /**
-     * Starts the service that binding mode reaches with intent, as Android delivers a
-     * {@code startForegroundService} to a tool service that runs already: one instance serves both
-     * transports. The reply arrives in {@link #replies()}.
-     */
-    public void deliver(Intent intent) {
-        consentOnce();
-        host();
-        hosted.withIntent(intent).startCommand(0, ++hostedStarts);
-    }
-
-    /** Waits for a reply and returns it; fails unless exactly one has arrived since replies() was empty. */
-    public Intent awaitReply() {
-        idleUntil("the reply", () -> !replies.isEmpty());
-        idle(); // a second reply would have arrived by now
-        if (replies.size() != 1) {
-            throw new AssertionError("exactly one reply expected, got " + replies.size());
-        }
-        return replies.get(0);
-    }
-
-    /** Waits for the one reply, as awaitReply does, and returns its {@code mobile-mcp-response} extra. */
-    public String awaitReplyJson() {
-        String json = awaitReply().getStringExtra("mobile-mcp-response");
-        if (json == null) {
-            throw new AssertionError("the reply has no mobile-mcp-response extra");
-        }
-        return json;
-    }
-
-    // Calls that wait for their reply.
-
-    /**
-     * Waits for future, an agent library's pending call (such as the client library's
-     * {@code invoke}), while playing Android's part: Robolectric records startForegroundService
-     * instead of starting anything and binds only to a binder it was given, so this hands every
-     * recorded start to one instance of the service and lets bindService reach it. Returns the
-     * future's value, and fails the test after {@link #WAIT_MILLIS}.
-     */
-    public <T extends @Nullable Object> T await(Future<T> future) throws ExecutionException, InterruptedException {
-        consentOnce();
-        host();
-        idleUntil("the agent's call", () -> {
-            pump();
-            return future.isDone();
-        });
-        return future.get();
-    }
-
-    /** Creates the hosted service, offers its binder to bindService, and binds to it. */
-    private void host() {
-        if (hosted != null) {
-            return;
-        }
-        Application app = app();
-        hosted = Robolectric.buildService(serviceClass).create();
-        ComponentName component = new ComponentName(app, serviceClass);
-        IBinder binder = hosted.get().onBind(new Intent("mobile.mcp.SERVICE").setComponent(component));
-        shadowOf(app).setComponentNameAndServiceForBindService(component, binder);
-        Handler main = new Handler(Looper.getMainLooper());
-        // replies belongs to the main thread.
-        binding = new ToolBinding(app, binder, data -> main.post(() -> replies.add(new Intent().putExtras(data))));
-    }
-
-    /** Hands the starts recorded so far to the hosted service; bindService records extra-less ones. */
-    private void pump() {
-        for (Intent start = shadowOf(app()).getNextStartedService(); start != null; start = shadowOf(app()).getNextStartedService()) {
-            if (start.getExtras() != null) {
-                hosted.withIntent(start).startCommand(0, ++hostedStarts);
-            }
-        }
+        return wire.tool();
     }
 
     /**
      * Calls capabilityId with arguments given as a JSON object, such as {@code {"title":"Milk"}},
-     * over binding mode from your own app, and returns the one reply, failures included. Throws a
-     * JSONException when argsJson is not a JSON object, and fails the test (AssertionError) when no
-     * reply or more than one comes within {@link #WAIT_MILLIS}. Main (test) thread.
+     * over binding mode from your own app, under a fresh request id, and returns the one reply,
+     * failures included. Throws a JSONException when argsJson is not a JSON object, and fails the
+     * test (AssertionError) when no reply or more than one comes within 10 seconds. Main (test)
+     * thread.
      */
     public Reply call(String capabilityId, String argsJson) throws JSONException {
-        return callAs(app().getPackageName(), capabilityId, argsJson);
+        return wire.call(capabilityId, argsJson);
     }
 
     /**
@@ -401,87 +125,46 @@ public final class McpToolRule extends ExternalResource {
      * as {@link #call} does.
      */
     public Reply callAs(String callerPackage, String capabilityId, String argsJson) throws JSONException {
-        JSONObject request = new JSONObject().put("mobile-mcp-request", new JSONObject()
-                .put("version", "1.0")
-                .put("request", new JSONObject()
-                        .put("id", UUID.randomUUID().toString())
-                        .put("capability", new JSONObject().put("id", capabilityId).put("args", new JSONObject(argsJson)))));
-        Bundle reply = bound(callerPackage, "mobile-mcp-request", request.toString());
-        return Reply.fromJson(reply.getString("mobile-mcp-response"));
+        return wire.callAs(callerPackage, capabilityId, argsJson);
     }
 
     /**
-     * Sends any request JSON, in any shape, as it is, over binding mode from your own app: under the
-     * Mobile-MCP spec's key, or the prototype agent's ({@code request}) when prototypeExtras is
-     * true. Returns the reply Message's data, which holds the extras an Intent reply would.
+     * Sends requestJson, a {@code mobile-mcp-request} you wrote (your own request id, to test a
+     * retry; any shape, to test what a bad request gets), as it is, from your own app in mode:
+     * {@link MobileMcpClient.Mode#BINDING} as a Message, or {@link MobileMcpClient.Mode#INTENT} in
+     * an Intent with a callback, where the tool learns no caller. Returns the reply's
+     * {@code mobile-mcp-response} JSON ({@link Reply#fromJson} reads it); fails the test as
+     * {@link #call} does.
      */
-    public Bundle sendBound(String requestJson, boolean prototypeExtras) {
-        return bound(app().getPackageName(), prototypeExtras ? "request" : "mobile-mcp-request", requestJson);
-    }
-
-    /** Sends requestJson as a Message from callerPackage's uid, and returns the one reply's data. */
-    private Bundle bound(String callerPackage, String requestKey, String requestJson) {
-        int before = replies.size();
-        sendMessageAs(callerPackage, requestKey, requestJson);
-        Bundle data = oneReplyAfter(before).getExtras();
-        return data == null ? new Bundle() : data;
-    }
-
-    /**
-     * Sends any request JSON, in any shape, as it is, in an Intent: under the Mobile-MCP spec's
-     * extras, or under the prototype agent's ({@code request} and {@code mcp_callback}) when
-     * prototypeExtras is true. Returns the reply Intent, whose extras are what an agent reads. In an
-     * Intent, a capability that is not read-only gets permission_denied; see {@link #sendBound}.
-     */
-    public Intent send(String requestJson, boolean prototypeExtras) {
-        Intent intent = new Intent("mobile.mcp.SERVICE").setClass(app(), serviceClass);
-        PendingIntent callback = callbackFrom(app().getPackageName());
-        return start(prototypeExtras
-                ? intent.putExtra("request", requestJson).putExtra("mcp_callback", callback)
-                : intent.putExtra("mobile-mcp-request", requestJson).putExtra("mobile-mcp-callback", callback));
-    }
-
-    /**
-     * Starts the service with intent, as Android would, and returns the one reply broadcast.
-     * Use it for Intents you build yourself.
-     */
-    public Intent start(Intent intent) {
-        int before = replies.size();
-        startService(intent);
-        return oneReplyAfter(before);
-    }
-
-    /** Waits for the reply after the first before, and fails when more than one arrives. */
-    private Intent oneReplyAfter(int before) {
-        idleUntil("the reply", () -> replies.size() > before);
-        idle(); // a second reply would have arrived by now
-        if (replies.size() != before + 1) {
-            throw new AssertionError("the tool sent " + (replies.size() - before) + " replies to one request");
+    public String send(String requestJson, MobileMcpClient.Mode mode) {
+        if (mode == MobileMcpClient.Mode.INTENT) {
+            String json = wire.send(requestJson, WireRule.Extras.SPEC).getStringExtra("mobile-mcp-response");
+            if (json == null) {
+                throw new AssertionError("the reply has no mobile-mcp-response extra");
+            }
+            return json;
         }
-        return replies.get(before);
+        Bundle data = wire.sendBound(requestJson, WireRule.Extras.SPEC);
+        String json = data.getString("mobile-mcp-response");
+        if (json == null) {
+            throw new AssertionError("the reply has no mobile-mcp-response extra");
+        }
+        return json;
     }
 
-    /** Idles the main looper until cond holds, failing the test after {@link #WAIT_MILLIS}. */
+    /**
+     * Waits for future, an agent library's pending call (such as a client library's
+     * {@code Request.send()}), while playing Android's part: Robolectric records
+     * startForegroundService instead of starting anything and binds only to a binder it was given,
+     * so this hands every recorded start to one instance of the service and lets bindService reach
+     * it. Returns the future's value, and fails the test after 10 seconds.
+     */
+    public <T extends @Nullable Object> T await(Future<T> future) throws ExecutionException, InterruptedException {
+        return wire.await(future);
+    }
+
+    /** Idles the main looper until cond holds, failing the test after 10 seconds. */
     public static void idleUntil(String what, BooleanSupplier cond) {
-        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-        while (true) {
-            idle();
-            if (cond.getAsBoolean()) {
-                return;
-            }
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
-            }
-        }
-    }
-
-    private static void idle() {
-        shadowOf(Looper.getMainLooper()).idle();
+        WireRule.idleUntil(what, cond);
     }
 }

@@ -8,6 +8,7 @@ import android.widget.Button;
 import android.widget.Switch;
 import android.widget.TextView;
 
+import io.github.mobilemcp.client.Consent;
 import io.github.mobilemcp.sdk.McpTool;
 import io.github.mobilemcp.sdk.R;
 import io.github.mobilemcp.sdk.ToolSettingsActivity;
@@ -100,7 +101,8 @@ public final class SettingsScreen {
 
     /** The row of pkg, or null when the screen shows none. */
     public @Nullable ViewGroup row(String pkg) {
-        return (ViewGroup) view.rowOf(pkg);
+        // Each row is tagged with its app's package (ToolSettingsView), the only view so tagged.
+        return (ViewGroup) view.findViewWithTag(pkg);
     }
 
     /** What the row of pkg says. */
@@ -153,13 +155,13 @@ public final class SettingsScreen {
     /** Taps Allow on the row of pkg, an app waiting for an answer, and waits until it is allowed. */
     public void allow(String pkg) {
         tap(pkg, R.string.mobilemcp_allow);
-        awaitDecision(pkg, McpTool.Decision.ALLOWED);
+        awaitDecision(pkg, Consent.ALLOWED);
     }
 
     /** Taps Deny on the row of pkg, an app waiting for an answer, and waits until it is denied. */
     public void deny(String pkg) {
         tap(pkg, R.string.mobilemcp_deny);
-        awaitDecision(pkg, McpTool.Decision.DENIED);
+        awaitDecision(pkg, Consent.DENIED);
     }
 
     /** Taps Revoke on the row of pkg, an app decided about, and waits until the decision is forgotten. */
@@ -187,7 +189,7 @@ public final class SettingsScreen {
     }
 
     /** Waits until pkg's decision is decision (null: none, and no row) and the row shows it. */
-    private void awaitDecision(String pkg, McpTool.@Nullable Decision decision) {
+    private void awaitDecision(String pkg, @Nullable Consent decision) {
         McpTool tool = McpTool.get(activity);
         McpToolRule.idleUntil("the decision about " + pkg + " to be " + decision, () -> {
             McpTool.Caller caller = null;
@@ -201,7 +203,7 @@ public final class SettingsScreen {
             }
             ViewGroup row = row(pkg);
             // Shown: a decided row is its text and Revoke.
-            return caller != null && caller.getDecision() == decision && row != null && row.getChildCount() == 2;
+            return caller != null && caller.getConsent() == decision && row != null && row.getChildCount() == 2;
         });
     }
 }

@@ -1,4 +1,7 @@
-package io.github.mobilemcp.sdk.testing;
+package io.github.mobilemcp.sdk.testing.internal;
+
+import io.github.mobilemcp.sdk.internal.InternalApi;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 
 import android.content.Context;
 import android.os.Bundle;
@@ -22,6 +25,7 @@ import org.robolectric.shadows.ShadowBinder;
  * Tool SDK names the caller from that uid, so this is how a test calls as another app (installed
  * with {@link InstalledApps} if it is not yet).
  */
+@InternalApi
 public final class ToolBinding implements AutoCloseable {
     private final Context context;
     private final Messenger tool;
