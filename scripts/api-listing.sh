@@ -12,12 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client client-ktx testing sdk-ktx"
+MODULES="sdk client client-ktx sdk-testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [testing]=io.github.mobilemcp.sdk.testing
+declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
 	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
 # The package of what a module shares with the other modules only, listed in restricted-api.txt.
-declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [testing]=io.github.mobilemcp.sdk.testing.internal)
+declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [sdk-testing]=io.github.mobilemcp.sdk.testing.internal)
 # The annotation that marks it (RuntimeInvisibleAnnotations: its retention is CLASS).
 INTERNAL_API=io.github.mobilemcp.sdk.internal.InternalApi
 update=0

@@ -145,7 +145,7 @@ public final class Caller {
     public String call(String capability) { return capability; }
 }
 EOF
-for m in client-ktx:client.ktx:Flows testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
+for m in client-ktx:client.ktx:Flows sdk-testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
 	IFS=: read -r module pkg cls <<<"$m"
 	write "src/$module/io/github/mobilemcp/${pkg//.//}/$cls.java" <<EOF
 package io.github.mobilemcp.$pkg;
@@ -154,7 +154,7 @@ public final class $cls {
 }
 EOF
 done
-for m in sdk client client-ktx testing sdk-ktx; do
+for m in sdk client client-ktx sdk-testing sdk-ktx; do
 	compile "$m"
 done
 
