@@ -196,7 +196,7 @@ check "release-version refuses a tag that fits no versionCode" 1 $? "$out" "pipe
 # --- artifacts: every module that names its artifact, which the root build file publishes.
 out=$(ci/pipeline.sh artifacts 2>&1)
 check "artifacts lists the modules that publish, and their artifacts" 0 $? "$out" \
-	"client client"$'\n'"client-ktx client-ktx"$'\n'"sdk sdk"$'\n'"sdk-ktx sdk-ktx"$'\n'"testing sdk-testing"$'\n'"testing-engine sdk-testing-engine"
+	"client client"$'\n'"client-ktx client-ktx"$'\n'"sdk sdk"$'\n'"sdk-ktx sdk-ktx"$'\n'"sdk-testing sdk-testing"$'\n'"sdk-testing-engine sdk-testing-engine"
 mkdir -p "$tmp/bare/ci" "$tmp/bare/android/x"
 cp ci/pipeline.sh "$tmp/bare/ci/"
 out=$("$tmp/bare/ci/pipeline.sh" artifacts 2>&1)
@@ -224,7 +224,7 @@ check "stage without the host engines" 1 $? "$out" "pipeline: build/host-engines
 printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
 out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/pipeline.sh stage 1.2.0 "$tmp/staging" 2>&1)
 check "stage builds the SDK and publishes every artifact at the tag's version" 0 $? "$(cat "$log")$out" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository :testing:publishAllPublicationsToStagingRepository :testing-engine:publishAllPublicationsToStagingRepository (in android)" \
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :sdk:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository :sdk-testing:publishAllPublicationsToStagingRepository :sdk-testing-engine:publishAllPublicationsToStagingRepository (in android)" \
 	"pipeline: staged io.github.mobilemcp 1.2.0 (6 artifacts)"
 
 # --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
