@@ -38,7 +38,7 @@ var compiledSources = []struct{ path, from, to string }{
 var apiListings = []string{
 	"../android/sdk/api.txt", "../android/sdk-ktx/api.txt",
 	"../android/client/api.txt", "../android/client-ktx/api.txt",
-	"../android/testing/api.txt",
+	"../android/sdk-testing/api.txt",
 }
 
 // platformClasses are the Android and Java classes a page's code may call,

@@ -8,6 +8,7 @@ import android.os.Messenger;
 import android.os.RemoteException;
 import android.util.Log;
 
+import io.github.mobilemcp.client.Consent;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.sdk.internal.BindingMessages;
 
@@ -36,10 +37,12 @@ final class ConsentWatch {
     /** How many MSG_AWAIT_CONSENT of one calling app wait at once. */
     static final int MAX_WAITING_PER_CALLER = 16;
 
-    static final String ALLOWED = "allowed";
-    static final String DENIED = "denied";
-    static final String DISMISSED = "dismissed";
-    static final String WAITING = "waiting";
+    // The words of a MSG_CONSENT, as the client's Consent reads them: the engine keeps only the
+    // first two (Intentbridge.ConsentAllowed and ConsentDenied); the other two are the SDK's.
+    static final String ALLOWED = Consent.ALLOWED.wireName();
+    static final String DENIED = Consent.DENIED.wireName();
+    static final String DISMISSED = Consent.DISMISSED.wireName();
+    static final String WAITING = Consent.WAITING.wireName();
 
     private final Context app;
     private final Bridge bridge;
@@ -52,7 +55,7 @@ final class ConsentWatch {
 
     /** callerPackage waits for the user's decision about it; replyTo hears it (arg1 is echoed). */
     void await(String callerPackage, Messenger replyTo, int arg1) {
-        String decision = bridge.callerDecision(callerPackage);
+        String decision = bridge.callerConsent(callerPackage);
         if (!decision.isEmpty()) {
             answer(new Waiter(replyTo, arg1), callerPackage, decision, null);
             return;
@@ -70,7 +73,7 @@ final class ConsentWatch {
             answer(oldest, callerPackage, WAITING, null);
         }
         // The user may have decided between the look and the wait.
-        decision = bridge.callerDecision(callerPackage);
+        decision = bridge.callerConsent(callerPackage);
         if (!decision.isEmpty()) {
             tell(callerPackage, decision);
         }
@@ -78,7 +81,7 @@ final class ConsentWatch {
 
     /** Answers replyTo with the question about callerPackage, and the decision as it stands. */
     void question(String callerPackage, Messenger replyTo, int arg1) {
-        String decision = bridge.callerDecision(callerPackage);
+        String decision = bridge.callerConsent(callerPackage);
         answer(new Waiter(replyTo, arg1), callerPackage, decision.isEmpty() ? WAITING : decision,
                 ConsentPrompt.confirmation(app, callerPackage));
     }

@@ -89,7 +89,7 @@ public final class McpTool {
             for (int i = 0; i < list.length(); i++) {
                 JSONObject grant = list.getJSONObject(i);
                 String pkg = grant.getString("package");
-                boolean allowed = Intentbridge.DecisionAllowed.equals(grant.getString("decision"));
+                boolean allowed = Intentbridge.ConsentAllowed.equals(grant.getString("decision"));
                 decided.add(new Caller(pkg, allowed ? Consent.ALLOWED : Consent.DENIED,
                         utcMillis(grant.getString("at"))));
                 known.add(pkg);
