@@ -47,7 +47,7 @@ scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
 scripts/host-engine.sh tests >/dev/null
-mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,testing-engine,testing,sdk-ktx -am -DskipTests \
+mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
@@ -132,10 +132,10 @@ stage() {
 echo "release-check: staging $version in $staging"
 stage sdk sdk android/sdk/src/main/java build/gobind/java
 stage client client android/client/src/main/java
-stage sdk-testing testing android/testing/src/main/java
+stage sdk-testing sdk-testing android/sdk-testing/src/main/java
 stage sdk-ktx sdk-ktx android/sdk-ktx/src/main/kotlin
 stage client-ktx client-ktx android/client-ktx/src/main/kotlin
-stage sdk-testing-engine testing-engine
+stage sdk-testing-engine sdk-testing-engine
 
 # Signed as the release signs them, with a key made for this run only.
 export GNUPGHOME=$work/gnupg

@@ -11,15 +11,15 @@ import (
 	"unicode"
 )
 
-// The pages for tool developers and contributors whose code blocks and
-// references these tests keep honest.
+// The pages for tool and assistant developers and contributors whose code
+// blocks and references these tests keep honest.
 func toolAndContributorPages(t *testing.T) []string {
 	t.Helper()
 	internals, err := filepath.Glob("internals/*.md")
 	if err != nil || len(internals) == 0 {
 		t.Fatalf("no pages in docs/internals/: %v", err)
 	}
-	return append([]string{"tool-sdk.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
+	return append([]string{"tool-sdk.md", "assistant.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
 }
 
 // compiledSources are the Java and Kotlin files the Android tests compile
@@ -30,6 +30,7 @@ var compiledSources = []struct{ path, from, to string }{
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt", "KotlinNotesToolService", "NotesToolService"},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolTest.kt", "", ""},
 	{"../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt", "", ""},
+	{"../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt", "", ""},
 }
 
 // apiListings are the public APIs of the libraries a tool or an assistant
@@ -37,7 +38,7 @@ var compiledSources = []struct{ path, from, to string }{
 var apiListings = []string{
 	"../android/sdk/api.txt", "../android/sdk-ktx/api.txt",
 	"../android/client/api.txt", "../android/client-ktx/api.txt",
-	"../android/testing/api.txt",
+	"../android/sdk-testing/api.txt",
 }
 
 // platformClasses are the Android and Java classes a page's code may call,

@@ -15,10 +15,14 @@ import (
 // capabilities are not limited. SetSendRateLimit changes it.
 const DefaultSendRateLimit = "10/min"
 
-// The caller decisions, as CallersJSON writes them.
+// The user's consent for a calling app, in the words the wire and the
+// client's Consent use: CallerConsent and CallersJSON say one of these two,
+// the decisions the engine keeps. The SDK answers an app that waits for
+// consent with two more words, which the engine never stores: "dismissed"
+// (the user put the question away) and "waiting" (no decision yet).
 const (
-	DecisionAllowed = string(access.Allowed)
-	DecisionDenied  = string(access.Denied)
+	ConsentAllowed = string(access.Allowed)
+	ConsentDenied  = string(access.Denied)
 )
 
 // SignerSource tells which app has a package name now: the app's Java side
@@ -77,12 +81,12 @@ func (b *Bridge) ForgetCaller(callerPackage string) (err error) {
 	return b.consents.Forget(callerPackage)
 }
 
-// CallerDecision returns the user's decision about callerPackage as it
-// stands: DecisionAllowed, DecisionDenied, or "" while there is none. A
+// CallerConsent returns the user's decision about callerPackage as it
+// stands: ConsentAllowed, ConsentDenied, or "" while there is none. A
 // decision about another app that had the package name (another signer)
 // is none: that app will be asked. The tool tells a waiting caller its
 // decision with it, and only that caller, whose package Android named.
-func (b *Bridge) CallerDecision(callerPackage string) (decision string) {
+func (b *Bridge) CallerConsent(callerPackage string) (decision string) {
 	defer func() {
 		if recover() != nil {
 			decision = ""
@@ -97,7 +101,7 @@ func (b *Bridge) CallerDecision(callerPackage string) (decision string) {
 // CallersJSON returns the user's decisions as a JSON array sorted by
 // package, for the app's screen:
 // [{"package":"com.example.agent","decision":"allowed","at":"2026-11-21T10:00:00Z"}].
-// decision is DecisionAllowed or DecisionDenied, and at is when it was made
+// decision is ConsentAllowed or ConsentDenied, and at is when it was made
 // (RFC 3339, UTC). With no decisions it returns [].
 func (b *Bridge) CallersJSON() (list string) {
 	defer func() {

@@ -111,8 +111,8 @@ func TestCallersJSONListsEveryDecisionSortedByPackage(t *testing.T) {
 	if got := b.CallersJSON(); got != want {
 		t.Errorf("CallersJSON\n got %s\nwant %s", got, want)
 	}
-	if DecisionAllowed != "allowed" || DecisionDenied != "denied" {
-		t.Errorf("decision constants %q %q", DecisionAllowed, DecisionDenied)
+	if ConsentAllowed != "allowed" || ConsentDenied != "denied" {
+		t.Errorf("consent constants %q %q", ConsentAllowed, ConsentDenied)
 	}
 }
 
@@ -157,7 +157,7 @@ func TestABrokenConsentFileStopsNewBridge(t *testing.T) {
 	}
 }
 
-func TestCallerDecisionsRejectWhatIsNotAPackage(t *testing.T) {
+func TestCallerConsentsRejectWhatIsNotAPackage(t *testing.T) {
 	b := newBridgeAt(t, &fakeJava{}, "")
 	for name, call := range map[string]func(string) error{"AllowCaller": b.AllowCaller, "DenyCaller": b.DenyCaller} {
 		for _, pkg := range []string{"", "com.example agent", "../etc"} {
@@ -325,13 +325,13 @@ func TestADenialNamesTheToolsSettings(t *testing.T) {
 	}
 }
 
-// CallerDecision is the decision as it stands, for the signer the package
+// CallerConsent is the decision as it stands, for the signer the package
 // has now.
-func TestCallerDecisionIsTheDecisionOfTheAppThatHasThePackage(t *testing.T) {
+func TestCallerConsentIsTheDecisionOfTheAppThatHasThePackage(t *testing.T) {
 	b := newBridgeAt(t, &fakeJava{Subs: seedSubs}, t.TempDir())
 	installed := signers{"com.example.agent": "0a1b", "com.example.other": "0c0d"}
 	b.SetSignerSource(installed)
-	if got := b.CallerDecision("com.example.agent"); got != "" {
+	if got := b.CallerConsent("com.example.agent"); got != "" {
 		t.Errorf("before any decision: %q", got)
 	}
 	if err := b.AllowCaller("com.example.agent"); err != nil {
@@ -340,11 +340,11 @@ func TestCallerDecisionIsTheDecisionOfTheAppThatHasThePackage(t *testing.T) {
 	if err := b.DenyCaller("com.example.other"); err != nil {
 		t.Fatal(err)
 	}
-	if a, o := b.CallerDecision("com.example.agent"), b.CallerDecision("com.example.other"); a != DecisionAllowed || o != DecisionDenied {
+	if a, o := b.CallerConsent("com.example.agent"), b.CallerConsent("com.example.other"); a != ConsentAllowed || o != ConsentDenied {
 		t.Errorf("allowed and denied: %q %q", a, o)
 	}
 	installed["com.example.agent"] = "ffff"
-	if got := b.CallerDecision("com.example.agent"); got != "" {
+	if got := b.CallerConsent("com.example.agent"); got != "" {
 		t.Errorf("another app under the package: %q", got)
 	}
 }

@@ -7,17 +7,19 @@
 # modules (its internal package, every class of it @InternalApi, as androidx's @RestrictTo) is
 # listed apart, in android/MODULE/restricted-api.txt, so that it can be neither mistaken for API nor
 # changed unseen. Without --update it fails when the classes differ from the listings, so that no
-# change to what developers see goes unnoticed; with --update it writes the listings.
+# change to what developers see goes unnoticed; with --update it writes the listings. It also fails
+# when a listing names the engine's bound Java, or when a module built on the API alone (the sample
+# tool, the Kotlin extensions) uses it: the sdk keeps the engine off an app's compile classpath.
 # scripts/api-listing_test.sh tests it on classes made for the purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client client-ktx testing sdk-ktx"
+MODULES="sdk client client-ktx sdk-testing sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [testing]=io.github.mobilemcp.sdk.testing
+declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
 	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
 # The package of what a module shares with the other modules only, listed in restricted-api.txt.
-declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [testing]=io.github.mobilemcp.sdk.testing.internal)
+declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [sdk-testing]=io.github.mobilemcp.sdk.testing.internal)
 # The annotation that marks it (RuntimeInvisibleAnnotations: its retention is CLASS).
 INTERNAL_API=io.github.mobilemcp.sdk.internal.InternalApi
 update=0
@@ -153,6 +155,38 @@ mangled() {
 	fi
 }
 
+# The engine's bound Java (gobind's), which the sdk keeps to itself: an app compiles without it
+# (Gradle: implementation, not api), so no listed member may name it, and what builds on the API
+# alone may not use it.
+ENGINE_PACKAGES='io\.github\.mobilemcp\.(intentbridge|engine\.go)'
+# The modules that build on the libraries' API alone, as a tool or an assistant does: the sample
+# tool, the Kotlin extensions, the client and the sdk's own test tool. (The SMS app and sdk-testing
+# declare the engine themselves.)
+CONSUMERS="client client-ktx sdk-ktx sdk-tests notes"
+
+# engine_named MODULE FILE: fails when the listing FILE names a class of the engine.
+engine_named() {
+	local found
+	found=$(grep -E -- "$ENGINE_PACKAGES\." "$2" || true)
+	if [ -n "$found" ]; then
+		echo "api-listing: android/$1's API names the engine's classes, which an app does not compile against:" >&2
+		echo "$found" >&2
+		status=1
+	fi
+}
+
+# engine_used MODULE: fails when the compiled classes of MODULE use a class of the engine (jdeps).
+engine_used() {
+	local classes=android/$1/target/classes found
+	[ -d "$classes" ] || return 0
+	found=$(jdeps -verbose:class "$classes" 2>/dev/null | grep -E -- "-> +$ENGINE_PACKAGES\." || true)
+	if [ -n "$found" ]; then
+		echo "api-listing: android/$1 uses the engine's classes, which an app built on the sdk does not have:" >&2
+		echo "$found" | sed 's/  */ /g' >&2
+		status=1
+	fi
+}
+
 # The last release: the newest tag vX.Y.Z (not a pre-release) in HEAD's history, or none.
 last_release() {
 	git tag --merged HEAD --list 'v[0-9]*' --sort=-v:refname 2>/dev/null | grep -v -- - | head -n 1 || true
@@ -186,11 +220,18 @@ status=0
 for m in $MODULES; do
 	check "$m" "${PACKAGE[$m]}" "android/$m/api.txt" "public API"
 	[ "$update" = 1 ] || mangled "$m" "android/$m/api.txt"
+	[ "$update" = 1 ] || engine_named "$m" "android/$m/api.txt"
 	if [ -n "${RESTRICTED[$m]:-}" ]; then
 		check "$m" "${RESTRICTED[$m]}" "android/$m/restricted-api.txt" "restricted API (@InternalApi)"
 	fi
 done
+if [ "$update" = 0 ]; then
+	for m in $CONSUMERS; do
+		engine_used "$m"
+	done
+fi
 [ "$update" = 1 ] || [ "$status" != 0 ] || echo "api-listing: the public API of $MODULES matches android/*/api.txt, and the restricted API android/*/restricted-api.txt"
+[ "$update" = 1 ] || [ "$status" != 0 ] || echo "api-listing: no listing names the engine's classes, and $CONSUMERS use none"
 # After a release, what it released stays, unless a break is recorded.
 if [ "$update" = 0 ]; then
 	release=$(last_release)

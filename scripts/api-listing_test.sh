@@ -145,7 +145,7 @@ public final class Caller {
     public String call(String capability) { return capability; }
 }
 EOF
-for m in client-ktx:client.ktx:Flows testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
+for m in client-ktx:client.ktx:Flows sdk-testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
 	IFS=: read -r module pkg cls <<<"$m"
 	write "src/$module/io/github/mobilemcp/${pkg//.//}/$cls.java" <<EOF
 package io.github.mobilemcp.$pkg;
@@ -154,7 +154,7 @@ public final class $cls {
 }
 EOF
 done
-for m in sdk client client-ktx testing sdk-ktx; do
+for m in sdk client client-ktx sdk-testing sdk-ktx; do
 	compile "$m"
 done
 
@@ -249,6 +249,40 @@ listing "a mangled Kotlin name fails the check" 1 -- \
 	"api-listing: android/client-ktx's API has a name Kotlin mangled; give the function a @JvmName:" \
 	"call-8Mi8wO0(java.lang.String, long);"
 listing "the listings are written anew" 0 --update -- "wrote android/client-ktx/api.txt"
+
+# --- The engine's bound Java: a listing that names it, or a module built on the API alone that
+# uses it, fails.
+write src/engine/io/github/mobilemcp/intentbridge/Bridge.java <<'EOF'
+package io.github.mobilemcp.intentbridge;
+public final class Bridge {}
+EOF
+javac -d "$tmp/engine" "$tmp/src/engine/io/github/mobilemcp/intentbridge/Bridge.java" || { echo "api-listing_test: javac failed on the engine"; exit 1; }
+printf '%s\n' '  public io.github.mobilemcp.intentbridge.Bridge engine();' >>"$repo/android/client/api.txt"
+listing "a listing that names the engine fails" 1 -- \
+	"api-listing: android/client's API names the engine's classes, which an app does not compile against:" \
+	"  public io.github.mobilemcp.intentbridge.Bridge engine();"
+listing "the listings are written again" 0 --update -- "wrote android/client/api.txt"
+# notes: the sample tool, in which a class holds the engine.
+write src/notes/io/github/mobilemcp/notes/Notes.java <<'EOF'
+package io.github.mobilemcp.notes;
+public final class Notes {
+    public Object engine() { return new io.github.mobilemcp.intentbridge.Bridge(); }
+}
+EOF
+mkdir -p "$repo/android/notes/target/classes"
+javac -d "$repo/android/notes/target/classes" -cp "$tmp/engine" "$tmp/src/notes/io/github/mobilemcp/notes/Notes.java" ||
+	{ echo "api-listing_test: javac failed on notes"; exit 1; }
+listing "a tool built on the API that uses the engine fails" 1 -- \
+	"api-listing: android/notes uses the engine's classes, which an app built on the sdk does not have:" \
+	"io.github.mobilemcp.notes.Notes -> io.github.mobilemcp.intentbridge.Bridge"
+write src/notes/io/github/mobilemcp/notes/Notes.java <<'EOF'
+package io.github.mobilemcp.notes;
+public final class Notes {
+    public Object engine() { return "none"; }
+}
+EOF
+compile notes
+listing "a tool that uses none passes" 0 -- "api-listing: no listing names the engine's classes, and client client-ktx sdk-ktx sdk-tests notes use none"
 
 # --- After a release, a member it listed that is gone fails, until api-breaks.txt says why.
 listing "no release: only the listings" 0 -- "no release yet"

@@ -42,7 +42,7 @@
 #     build/gobind/resources/   the build id the sdk records for its engines (io/github/mobilemcp/sdk/
 #                               engine-build-id), as make aar records it for the AAR's
 #     build/host-engines/       the tool engine for this machine, beside any other platform's that make
-#                               host-engines built: the engine jar (android/testing-engine) carries them
+#                               host-engines built: the engine jar (android/sdk-testing-engine) carries them
 #     build/gobind-app/java/    gobind's Java of the SMS app's additions (io.github.mobilemcp.smsapp.*)
 #     build/app-engine/         the SMS app's engine (the tool engine and ./smsapp), which only that
 #                               app's tests load (-Dmobilemcp.hostEngine, android/app/pom.xml): it is

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # host-engines.sh [OUTDIR]: every host engine this Linux machine builds (make host-engines), into
-# OUTDIR (default build/host-engines), the directory the engine jar (android/testing-engine) is made
+# OUTDIR (default build/host-engines), the directory the engine jar (android/sdk-testing-engine) is made
 # from: linux-x86_64 and linux-aarch64 against glibc 2.17, and windows-x86_64, all the tool engine
 # (./intentbridge) alone, cross-built with zig (scripts/host-engine.sh). Then it checks each
 # (internal/cmd/enginecheck), one PASS or FAIL line per check naming the platform: the format and

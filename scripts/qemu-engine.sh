@@ -23,9 +23,9 @@ command -v "$QEMU" >/dev/null 2>&1 || fail "no $QEMU: run scripts/deps.sh qemu (
 [ -x "$ARM64_JAVA" ] || fail "no arm64 JDK at $ARM64_JAVA: run scripts/deps.sh qemu (openjdk-17-jre-headless:arm64)"
 engine=build/host-engines/io/github/mobilemcp/sdk/testing/engine/linux-aarch64/libmobilemcp.so
 [ -f "$engine" ] || fail "no linux-aarch64 engine at $engine: run make host-engines"
-classes=android/testing/target/test-classes
+classes=android/sdk-testing/target/test-classes
 [ -f "$classes/io/github/mobilemcp/sdk/testing/EngineCall.class" ] ||
-	fail "the testing module's tests are not compiled: run make test-android (or scripts/test-android.sh -pl testing)"
+	fail "the sdk-testing module's tests are not compiled: run make test-android (or scripts/test-android.sh -pl sdk-testing)"
 # The engine jar's classes directory, rebuilt from build/host-engines, so that it holds the aarch64
 # engine whatever make test-android last copied there.
 jar=build/qemu-engine/engine
@@ -37,7 +37,7 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 start=$(date +%s)
 out=$(XDG_CACHE_HOME=$cache "$QEMU" "$ARM64_JAVA" -Xshare:off \
-	-cp "android/testing/target/classes:$classes:android/sdk/target/classes:$jar" \
+	-cp "android/sdk-testing/target/classes:$classes:android/sdk/target/classes:$jar" \
 	io.github.mobilemcp.sdk.testing.EngineCall 2>&1) || fail "the arm64 JVM under qemu did not answer the call:"$'\n'"$out"
 echo "qemu-engine: $(tail -n 1 <<<"$out")"
 case "$out" in

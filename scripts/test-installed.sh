@@ -38,7 +38,7 @@ if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/host-engine.sh tests
 	echo "test-installed: installing sdk, client, sdk-testing, sdk-testing-engine and the harness into $repo"
-	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,testing -am install -DskipTests
+	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,sdk-testing -am install -DskipTests
 fi
 for artifact in sdk client sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||

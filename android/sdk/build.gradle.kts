@@ -39,4 +39,7 @@ dependencies {
     // The vocabulary a tool shares with the assistants that call it (ErrorCode, Consent): an api
     // dependency, because ToolResult and McpTool take and return its types.
     api(project(":client"))
+    // kotlin.RequiresOptIn, which makes @InternalApi an opt-in for Kotlin callers: compile only, so
+    // that the sdk depends on nothing more at run time.
+    compileOnly(libs.kotlin.stdlib)
 }

@@ -19,8 +19,8 @@ func TestReadGradle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := pubs["sdk-testing-engine"]; p.Packaging != "jar" || p.Module != "testing-engine" {
-		t.Errorf("sdk-testing-engine: %+v, want the jar of android/testing-engine", p)
+	if p := pubs["sdk-testing-engine"]; p.Packaging != "jar" || p.Module != "sdk-testing-engine" {
+		t.Errorf("sdk-testing-engine: %+v, want the jar of android/sdk-testing-engine", p)
 	}
 	if p := pubs[EngineAAR]; p.Packaging != "aar" {
 		t.Errorf("%s: %+v, want an AAR", EngineAAR, p)
@@ -111,7 +111,7 @@ func TestStagingBroken(t *testing.T) {
 		{"a POM with a dependency the build file does not declare", map[string][]byte{"sdk-ktx/sdk-ktx-1.2.0.pom": pomOf(ktx)},
 			"sdk-ktx: POM dependencies", "sdk-ktx-1.2.0.pom lists io.github.mobilemcp:sdk:1.2.0 (compile), which the build file does not declare (android/sdk-ktx/build.gradle.kts)"},
 		{"a POM without a dependency the build file declares", map[string][]byte{"sdk-testing/sdk-testing-1.2.0.pom": pomOf(sdkTesting)},
-			"sdk-testing: POM dependencies", "sdk-testing-1.2.0.pom lacks io.github.mobilemcp:sdk-testing-engine:1.2.0 (compile), which the build file declares (android/testing/build.gradle.kts)"},
+			"sdk-testing: POM dependencies", "sdk-testing-1.2.0.pom lacks io.github.mobilemcp:sdk-testing-engine:1.2.0 (compile), which the build file declares (android/sdk-testing/build.gradle.kts)"},
 		{"a sources jar that carries the engines", map[string][]byte{"sdk-testing-engine/sdk-testing-engine-1.2.0-sources.jar": sourcesWithEngines},
 			"sdk-testing-engine: sources jar", "sdk-testing-engine-1.2.0-sources.jar holds io/github/mobilemcp/sdk/testing/engine/linux-x86_64/libmobilemcp.so (7 bytes): a sources jar carries no binaries"},
 		{"a javadoc jar without LICENSE", map[string][]byte{"client/client-1.2.0-javadoc.jar": jar("index.html", "<html></html>")},

@@ -30,7 +30,6 @@ import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Param;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
-import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
@@ -323,7 +322,7 @@ public class ClientTest {
      * sends whose message names their own number, and real sends to their own number, of which the
      * phone sends 30 (its cap of 30 SMS parts a minute holds over both transports). Every future
      * must get the reply to its own request. All 64 are in flight at once: the most the tool takes
-     * from one app (McpToolService.MAX_IN_FLIGHT_PER_CALLER).
+     * from one app (the sdk's RequestLimits.MAX_IN_FLIGHT_PER_CALLER).
      */
     @Test
     public void thirtyTwoConcurrentInvocationsPerMode_areCorrelated() throws Exception {

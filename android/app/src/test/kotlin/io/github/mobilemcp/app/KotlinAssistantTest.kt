@@ -5,6 +5,7 @@ import io.github.mobilemcp.client.ProviderFormatApi
 import io.github.mobilemcp.client.ktx.McpClient
 import io.github.mobilemcp.notes.NotesToolService
 import io.github.mobilemcp.sdk.McpTool
+import io.github.mobilemcp.sdk.internal.InternalApi
 import io.github.mobilemcp.sdk.testing.McpTestRunner
 import io.github.mobilemcp.sdk.testing.internal.WireRule
 import kotlin.time.Duration.Companion.milliseconds
@@ -27,6 +28,7 @@ import org.robolectric.shadows.ShadowLog
 /** An assistant in Kotlin on client-ktx, with the SMS app and the notes sample installed (PhoneFunctions). */
 @RunWith(McpTestRunner::class)
 @Config(shadows = [RecordingSmsManager::class])
+@OptIn(InternalApi::class) // WireRule, the SDK's own wire kit, plays the SMS app's other side
 class KotlinAssistantTest {
     @get:Rule val agent = WireRule(ToolService::class.java).withoutConsent()
     private val phone = Phone()

@@ -13,6 +13,7 @@ import android.util.Log;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -42,7 +43,7 @@ import org.robolectric.shadows.ShadowLog;
  */
 @RunWith(McpTestRunner.class)
 public class AdmissionTest {
-    private static final int CAP = McpToolService.MAX_IN_FLIGHT_PER_CALLER;
+    private static final int CAP = RequestLimits.MAX_IN_FLIGHT_PER_CALLER;
 
     @Rule public final WireRule agent = new WireRule(TestToolService.class);
 
@@ -123,7 +124,7 @@ public class AdmissionTest {
     @Test
     public void anOversizedIntent_isRefusedAtOnce_whileEveryWorkerIsBusy() throws Exception {
         for (String app : List.of("com.example.a", "com.example.b")) {
-            for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS / 2; i++) {
+            for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS / 2; i++) {
                 agent.sendMessageAs(app, Intentbridge.ExtraRequest, hold(app + "-" + i));
             }
         }

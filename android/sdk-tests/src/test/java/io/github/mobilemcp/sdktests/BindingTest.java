@@ -20,6 +20,7 @@ import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
@@ -85,7 +86,7 @@ public class BindingTest {
     }
 
     private Message invoke(String extra, String request, int arg1) {
-        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE, arg1, 0);
+        Message msg = Message.obtain(null, BindingMessages.MSG_INVOKE, arg1, 0);
         Bundle data = new Bundle();
         data.putString(extra, request);
         msg.setData(data);
@@ -110,7 +111,7 @@ public class BindingTest {
         tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("b1", "inspect", "{\"text\":\"hi\"}"), 41));
 
         Message reply = awaitReply();
-        assertEquals(McpToolService.MSG_RESULT, reply.what);
+        assertEquals(BindingMessages.MSG_RESULT, reply.what);
         assertEquals("arg1 is echoed", 41, reply.arg1);
         assertEquals(new TreeSet<>(List.of(Intentbridge.ExtraResponse)), new TreeSet<>(reply.getData().keySet()));
         assertEquals(TestTool.inspectedReply("b1", "hi", APP), reply.getData().getString(Intentbridge.ExtraResponse));

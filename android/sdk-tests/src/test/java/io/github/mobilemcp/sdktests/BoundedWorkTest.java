@@ -6,8 +6,8 @@ import android.content.Intent;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.McpTool;
-import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -19,11 +19,11 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 
 /**
- * The workers and the deadline: at most McpToolService.MAX_CONCURRENT_CALLS handlers run at once,
+ * The workers and the deadline: at most RequestLimits.MAX_CONCURRENT_CALLS handlers run at once,
  * half of them at most for one app, and the rest wait their turn; a handler that overruns its
  * deadline leaves its caller answered timeout at the deadline; and bounded work per caller
  * (docs/reliability.md, "Requests in flight"): one app that sends request after request over a
- * binding gets rate_limited past McpToolService.MAX_IN_FLIGHT_PER_CALLER, at once and without
+ * binding gets rate_limited past RequestLimits.MAX_IN_FLIGHT_PER_CALLER, at once and without
  * queueing, and an oversized request is refused before it is queued. AdmissionTest holds the other
  * transports to the same.
  */
@@ -42,7 +42,7 @@ public class BoundedWorkTest {
 
     @Test
     public void atMostMaxConcurrentCallsRunAtOnce_andTheRestWaitTheirTurn() throws Exception {
-        assertEquals(4, McpToolService.MAX_CONCURRENT_CALLS);
+        assertEquals(4, RequestLimits.MAX_CONCURRENT_CALLS);
         // Three apps, so that the workers, not an app's own share, hold the fifth call back.
         List<String> names = List.of("a-1", "a-2", "b-1", "b-2", "c-1");
         for (String name : names) {
@@ -105,15 +105,15 @@ public class BoundedWorkTest {
     public void oneAppPastItsRequestsInFlight_isRateLimited_withoutQueueing() throws Exception {
         // The app's share of the workers runs holds that wait at the closed gate; the calls sent
         // after them wait in the queue. All of them are in flight.
-        for (int i = 0; i < McpToolService.MAX_CONCURRENT_CALLS; i++) {
+        for (int i = 0; i < RequestLimits.MAX_CONCURRENT_CALLS; i++) {
             agent.sendMessage(WireRule.request("f-" + i, "hold", "{\"name\":\"f-" + i + "\"}"));
         }
-        for (int i = McpToolService.MAX_CONCURRENT_CALLS; i < McpToolService.MAX_IN_FLIGHT_PER_CALLER; i++) {
+        for (int i = RequestLimits.MAX_CONCURRENT_CALLS; i < RequestLimits.MAX_IN_FLIGHT_PER_CALLER; i++) {
             agent.sendMessage(WireRule.request("f-" + i, "inspect", "{\"text\":\"hi\"}"));
         }
         agent.sendMessage(WireRule.request("f-over", "record", "{\"text\":\"over\"}"));
         WireRule.idleUntil("the refusal", () -> !agent.replies().isEmpty());
-        assertEquals(64, McpToolService.MAX_IN_FLIGHT_PER_CALLER);
+        assertEquals(64, RequestLimits.MAX_IN_FLIGHT_PER_CALLER);
         assertEquals(List.of(WireRule.failureReply("f-over", "record", "io.github.mobilemcp.sdktests has 64 requests in flight"
                 + " to this tool, the most one app may have; send the next once one is answered", "rate_limited")), specReplies());
         assertEquals(List.of(), TestTool.recorded());

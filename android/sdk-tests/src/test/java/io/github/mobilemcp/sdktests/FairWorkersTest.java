@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -38,7 +38,7 @@ public class FairWorkersTest {
     }
 
     private void floodByBinding() throws InterruptedException {
-        for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS; i++) {
+        for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS; i++) {
             agent.sendMessageAs(FLOOD, Intentbridge.ExtraRequest, hold("flood-" + i));
         }
         floodRuns();
@@ -48,7 +48,7 @@ public class FairWorkersTest {
     private void floodStillRunsThenEnds() throws InterruptedException {
         assertFalse("the flood's calls still run", Gate.inside().isEmpty());
         Gate.open();
-        WireRule.idleUntil("the flood's replies", () -> agent.replies().size() == 1 + McpToolService.MAX_CONCURRENT_CALLS);
+        WireRule.idleUntil("the flood's replies", () -> agent.replies().size() == 1 + RequestLimits.MAX_CONCURRENT_CALLS);
     }
 
     @Test
@@ -69,7 +69,7 @@ public class FairWorkersTest {
 
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppFloodsByIntent() throws Exception {
-        for (int i = 1; i <= McpToolService.MAX_CONCURRENT_CALLS; i++) {
+        for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS; i++) {
             agent.deliver(agent.intentFrom(FLOOD, hold("flood-" + i)));
         }
         floodRuns();

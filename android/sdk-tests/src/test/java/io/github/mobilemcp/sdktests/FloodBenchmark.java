@@ -6,7 +6,7 @@ import android.content.Intent;
 import android.os.Looper;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -62,7 +62,7 @@ public class FloodBenchmark {
         Gate.workFor(HANDLER_MILLIS);
         List<String> report = new ArrayList<>();
         report.add(String.format(Locale.ROOT, "flood: each app keeps %d calls of %d ms in flight; the tool has %d workers",
-                McpToolService.MAX_IN_FLIGHT_PER_CALLER, HANDLER_MILLIS, McpToolService.MAX_CONCURRENT_CALLS));
+                RequestLimits.MAX_IN_FLIGHT_PER_CALLER, HANDLER_MILLIS, RequestLimits.MAX_CONCURRENT_CALLS));
         report.add(run("one app floods by binding; the assistant binds", List.of("com.example.flood"), false));
         report.add(run("one app floods by binding; the assistant sends Intents", List.of("com.example.flood"), true));
         report.add(run("two apps flood by binding; the assistant binds", List.of("com.example.flood", "com.example.flood2"), false));
@@ -113,7 +113,7 @@ public class FloodBenchmark {
     private void topUp() throws Exception {
         collect();
         for (Map.Entry<String, Integer> app : inFlight.entrySet()) {
-            for (int n = app.getValue(); n >= 0 && n < McpToolService.MAX_IN_FLIGHT_PER_CALLER; n++) {
+            for (int n = app.getValue(); n >= 0 && n < RequestLimits.MAX_IN_FLIGHT_PER_CALLER; n++) {
                 String id = app.getKey() + "#" + sent++;
                 agent.sendMessageAs(app.getKey(), Intentbridge.ExtraRequest, WireRule.request(id, "hold", "{\"name\":\"" + id + "\"}"));
                 app.setValue(n + 1);

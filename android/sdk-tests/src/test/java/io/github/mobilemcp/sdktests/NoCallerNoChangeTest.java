@@ -17,6 +17,7 @@ import android.os.Process;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.sdk.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -90,7 +91,7 @@ public class NoCallerNoChangeTest {
         BlockingQueue<Bundle> replies = new LinkedBlockingQueue<>();
         HandlerThread thread = new HandlerThread("isolated-replies");
         thread.start();
-        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE);
+        Message msg = Message.obtain(null, BindingMessages.MSG_INVOKE);
         Bundle data = new Bundle();
         data.putString(Intentbridge.ExtraRequest, WireRule.request("iso-1", "record", RECORD));
         msg.setData(data);

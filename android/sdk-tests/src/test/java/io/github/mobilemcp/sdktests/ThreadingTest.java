@@ -28,7 +28,7 @@ import org.robolectric.shadows.ShadowLog;
 
 /**
  * The engine never runs on the main thread, and overlapping requests do not wait for each other: the
- * SDK runs up to McpToolService.MAX_CONCURRENT_CALLS at once, and the service stops itself only after
+ * SDK runs up to RequestLimits.MAX_CONCURRENT_CALLS at once, and the service stops itself only after
  * the last reply.
  */
 @RunWith(McpTestRunner.class)

@@ -16,6 +16,7 @@ import android.os.IBinder;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -36,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * (signature|privileged|development: AOSP's Shell package holds it, no app can be granted it) and
  * be the shell's uid (2000) or root; anyone else gets {@code permission_denied}. The shell needs no
  * consent (whoever holds adb controls the phone); it is rate limited, and its requests queue for
- * the workers, within {@link McpToolService#MAX_IN_FLIGHT_PER_CALLER}, like an app's. The SDK's
+ * the workers, within {@link RequestLimits#MAX_IN_FLIGHT_PER_CALLER}, like an app's. The SDK's
  * manifest declares it, exported, under the permission.
  */
 public final class AdbProvider extends ContentProvider {

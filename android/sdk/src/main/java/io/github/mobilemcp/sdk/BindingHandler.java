@@ -9,6 +9,7 @@ import android.os.Messenger;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 
 /**
  * Binding mode (the Mobile-MCP spec §3.1, the first way): an agent binds to the tool service, gets a
@@ -18,11 +19,11 @@ import io.github.mobilemcp.intentbridge.Intentbridge;
  *
  * <p>The protocol, compatible with the prototype tool's {@code MSG_INVOKE}/{@code MSG_RESULT}:
  * <ul>
- *   <li>Request: {@code what = }{@link McpToolService#MSG_INVOKE}, data holding the request JSON as
+ *   <li>Request: {@code what = }{@link BindingMessages#MSG_INVOKE}, data holding the request JSON as
  *       a String under {@code mobile-mcp-request} (or the prototype's {@code request}), and
  *       {@code replyTo} set. {@code arg1} is echoed in the reply, so an agent may number its
  *       requests too.
- *   <li>Reply: {@code what = }{@link McpToolService#MSG_RESULT}, {@code arg1} as in the request,
+ *   <li>Reply: {@code what = }{@link BindingMessages#MSG_RESULT}, {@code arg1} as in the request,
  *       and data holding the same extras as an Intent reply.
  *   <li>A Message without {@code replyTo} is logged and dropped: there is nowhere to answer.
  *       Other {@code what} codes are logged and ignored.
@@ -45,13 +46,13 @@ final class BindingHandler extends Handler {
 
     @Override
     public void handleMessage(Message msg) {
-        if (msg.what == McpToolService.MSG_AWAIT_CONSENT || msg.what == McpToolService.MSG_CONSENT_QUESTION) {
+        if (msg.what == BindingMessages.MSG_AWAIT_CONSENT || msg.what == BindingMessages.MSG_CONSENT_QUESTION) {
             consent(msg);
             return;
         }
-        if (msg.what != McpToolService.MSG_INVOKE) {
+        if (msg.what != BindingMessages.MSG_INVOKE) {
             Log.w(McpToolService.LOG_TAG, "ignored a binding message with what=" + msg.what
-                    + "; send MSG_INVOKE (" + McpToolService.MSG_INVOKE + ")");
+                    + "; send MSG_INVOKE (" + BindingMessages.MSG_INVOKE + ")");
             return;
         }
         // msg is recycled when this method returns: copy what the worker needs.
@@ -74,7 +75,7 @@ final class BindingHandler extends Handler {
             return;
         }
         ConsentWatch watch = ToolRuntime.get(service).consents;
-        if (msg.what == McpToolService.MSG_AWAIT_CONSENT) {
+        if (msg.what == BindingMessages.MSG_AWAIT_CONSENT) {
             watch.await(caller, msg.replyTo, msg.arg1);
         } else {
             watch.question(caller, msg.replyTo, msg.arg1);

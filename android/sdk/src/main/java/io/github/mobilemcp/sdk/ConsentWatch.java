@@ -8,7 +8,9 @@ import android.os.Messenger;
 import android.os.RemoteException;
 import android.util.Log;
 
+import io.github.mobilemcp.client.Consent;
 import io.github.mobilemcp.intentbridge.Bridge;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,8 +21,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Tells a calling app the user's decision about it, over its binding: the answer to
- * {@link McpToolService#MSG_AWAIT_CONSENT} when the user decides or puts the question away (at once
- * when they have decided), and to {@link McpToolService#MSG_CONSENT_QUESTION} the PendingIntent
+ * {@link BindingMessages#MSG_AWAIT_CONSENT} when the user decides or puts the question away (at once
+ * when they have decided), and to {@link BindingMessages#MSG_CONSENT_QUESTION} the PendingIntent
  * that opens the question ({@link ConsentConfirmActivity}) about that app.
  *
  * <p>The app is the package of the Message's Binder uid ({@link BindingHandler#callerOf}), so an
@@ -35,10 +37,12 @@ final class ConsentWatch {
     /** How many MSG_AWAIT_CONSENT of one calling app wait at once. */
     static final int MAX_WAITING_PER_CALLER = 16;
 
-    static final String ALLOWED = "allowed";
-    static final String DENIED = "denied";
-    static final String DISMISSED = "dismissed";
-    static final String WAITING = "waiting";
+    // The words of a MSG_CONSENT, as the client's Consent reads them: the engine keeps only the
+    // first two (Intentbridge.ConsentAllowed and ConsentDenied); the other two are the SDK's.
+    static final String ALLOWED = Consent.ALLOWED.wireName();
+    static final String DENIED = Consent.DENIED.wireName();
+    static final String DISMISSED = Consent.DISMISSED.wireName();
+    static final String WAITING = Consent.WAITING.wireName();
 
     private final Context app;
     private final Bridge bridge;
@@ -51,7 +55,7 @@ final class ConsentWatch {
 
     /** callerPackage waits for the user's decision about it; replyTo hears it (arg1 is echoed). */
     void await(String callerPackage, Messenger replyTo, int arg1) {
-        String decision = bridge.callerDecision(callerPackage);
+        String decision = bridge.callerConsent(callerPackage);
         if (!decision.isEmpty()) {
             answer(new Waiter(replyTo, arg1), callerPackage, decision, null);
             return;
@@ -69,7 +73,7 @@ final class ConsentWatch {
             answer(oldest, callerPackage, WAITING, null);
         }
         // The user may have decided between the look and the wait.
-        decision = bridge.callerDecision(callerPackage);
+        decision = bridge.callerConsent(callerPackage);
         if (!decision.isEmpty()) {
             tell(callerPackage, decision);
         }
@@ -77,7 +81,7 @@ final class ConsentWatch {
 
     /** Answers replyTo with the question about callerPackage, and the decision as it stands. */
     void question(String callerPackage, Messenger replyTo, int arg1) {
-        String decision = bridge.callerDecision(callerPackage);
+        String decision = bridge.callerConsent(callerPackage);
         answer(new Waiter(replyTo, arg1), callerPackage, decision.isEmpty() ? WAITING : decision,
                 ConsentPrompt.confirmation(app, callerPackage));
     }
@@ -105,11 +109,11 @@ final class ConsentWatch {
     }
 
     private static void answer(Waiter to, String callerPackage, String state, @Nullable PendingIntent question) {
-        Message out = Message.obtain(null, McpToolService.MSG_CONSENT, to.arg1, 0);
+        Message out = Message.obtain(null, BindingMessages.MSG_CONSENT, to.arg1, 0);
         Bundle data = new Bundle();
-        data.putString(McpToolService.EXTRA_CONSENT, state);
+        data.putString(BindingMessages.EXTRA_CONSENT, state);
         if (question != null) {
-            data.putParcelable(McpToolService.EXTRA_CONSENT_QUESTION, question);
+            data.putParcelable(BindingMessages.EXTRA_CONSENT_QUESTION, question);
         }
         out.setData(data);
         try {

@@ -89,7 +89,7 @@ public final class McpTool {
             for (int i = 0; i < list.length(); i++) {
                 JSONObject grant = list.getJSONObject(i);
                 String pkg = grant.getString("package");
-                boolean allowed = Intentbridge.DecisionAllowed.equals(grant.getString("decision"));
+                boolean allowed = Intentbridge.ConsentAllowed.equals(grant.getString("decision"));
                 decided.add(new Caller(pkg, allowed ? Consent.ALLOWED : Consent.DENIED,
                         utcMillis(grant.getString("at"))));
                 known.add(pkg);
@@ -171,9 +171,9 @@ public final class McpTool {
 
     /**
      * Whether requests without a callback run: in a debuggable build always, in a release build
-     * only with the developer switch on. adb sends such requests.
+     * only with the developer switch on. adb sends such requests. For {@link ToolSettingsView}.
      */
-    public boolean acceptsRequestsWithoutCallback() {
+    boolean acceptsRequestsWithoutCallback() {
         return runtime.isDebuggable() || runtime.developerSwitch();
     }
 
@@ -196,8 +196,11 @@ public final class McpTool {
         runtime.setDeveloperSwitch(on);
     }
 
-    /** Whether the app is a debuggable build ({@code android:debuggable}), which accepts requests without a callback. */
-    public boolean isDebuggable() {
+    /**
+     * Whether the app is a debuggable build ({@code android:debuggable}), which accepts requests
+     * without a callback. For {@link ToolSettingsView}.
+     */
+    boolean isDebuggable() {
         return runtime.isDebuggable();
     }
 

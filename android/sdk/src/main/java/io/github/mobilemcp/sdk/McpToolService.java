@@ -8,7 +8,6 @@ import android.os.IBinder;
 import android.os.Looper;
 import android.os.Messenger;
 
-import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.sdk.internal.Foreground;
 
@@ -39,16 +38,16 @@ import org.jspecify.annotations.Nullable;
  * as a Message over the binding, or in logcat under {@link #LOG_TAG} for a request without a
  * callback (adb, accepted in debuggable builds and with the developer switch).
  *
- * <p>Threading: handlers run on worker threads, up to {@link #MAX_CONCURRENT_CALLS} at once, never
- * on the main thread, and no calling app runs more than half of them while others wait: each
- * app's requests take turns with the others'. The service runs in the foreground while it has
+ * <p>Threading: handlers run on worker threads, up to four at once (more requests wait their
+ * turn), never on the main thread, and no calling app runs more than two of them while others
+ * wait: each app's requests take turns with the others'. The service runs in the foreground while it has
  * requests, and stops itself when the last one is answered.
  *
  * <p>Bounded work: every request, by binding, in an Intent or from adb, passes one admission before
- * it is queued. A request over the engine's size limit is answered too_large, and one past
- * {@link #MAX_IN_FLIGHT_PER_CALLER} requests of its caller queued or running rate_limited, at once.
- * Requests whose caller Android does not name (an Intent's, whatever its callback claims) share one
- * such budget.
+ * it is queued. A request over the engine's size limit is answered too_large, and one past 64
+ * requests of its caller queued or running rate_limited, at once, so that one app cannot fill the
+ * queue (and the heap). Requests whose caller Android does not name (an Intent's, whatever its
+ * callback claims) share one such budget.
  *
  * <p>Override {@code onCreate}, {@code onStartCommand}, {@code onBind} or {@code onDestroy} only to
  * add to them, and call the super method.
@@ -59,39 +58,6 @@ public abstract class McpToolService extends Service {
      * under it at INFO as one line of JSON.
      */
     public static final String LOG_TAG = "MobileMCP";
-
-    /** Binding mode: the {@code what} of a request Message (as in the prototype tool). */
-    public static final int MSG_INVOKE = 1;
-    /** Binding mode: the {@code what} of a reply Message (as in the prototype tool). */
-    public static final int MSG_RESULT = 2;
-
-    /**
-     * Binding mode: the {@code what} of a Message that waits for the user's decision about the
-     * sending app (a mobilemcp extension). One {@link #MSG_CONSENT} answers it, at once when the
-     * user has decided, else when they decide or put the question away.
-     */
-    public static final int MSG_AWAIT_CONSENT = 3;
-    /**
-     * Binding mode: the {@code what} of the answer to {@link #MSG_AWAIT_CONSENT} and
-     * {@link #MSG_CONSENT_QUESTION}: data holds {@link #EXTRA_CONSENT}, and for a question
-     * {@link #EXTRA_CONSENT_QUESTION}; {@code arg1} is the request's.
-     */
-    public static final int MSG_CONSENT = 4;
-    /**
-     * Binding mode: the {@code what} of a Message that asks for the question about the sending app,
-     * a PendingIntent that opens it inside the tool, where only the user's own tap decides.
-     */
-    public static final int MSG_CONSENT_QUESTION = 5;
-    /** In a {@link #MSG_CONSENT}: "allowed", "denied", "dismissed" (the user put the question away) or "waiting". */
-    public static final String EXTRA_CONSENT = "mobile-mcp-consent";
-    /** In a {@link #MSG_CONSENT} that answers {@link #MSG_CONSENT_QUESTION}: the PendingIntent that opens the question. */
-    public static final String EXTRA_CONSENT_QUESTION = "mobile-mcp-consent-question";
-
-    /**
-     * How many handlers run at once; more requests wait their turn. One calling app runs at most
-     * half of them at once.
-     */
-    public static final int MAX_CONCURRENT_CALLS = (int) Intentbridge.Workers;
 
     private ToolRuntime runtime;
     private HandlerThread bindingThread;
@@ -158,14 +124,6 @@ public abstract class McpToolService extends Service {
     public IBinder onBind(Intent intent) {
         return messenger.getBinder();
     }
-
-    /**
-     * How many requests one calling app may have queued or running at once, by any transport. One
-     * more is answered rate_limited at once, without being queued, so one app cannot fill the queue
-     * (and the heap) (docs/reliability.md). Requests whose caller Android does not name share one
-     * budget of this size.
-     */
-    public static final int MAX_IN_FLIGHT_PER_CALLER = (int) Intentbridge.MaxInFlightPerCaller;
 
     /** Queues a binding request of caller, the package of the Message's sending uid. */
     void runBound(String json, String caller, ReplyTarget to) {

@@ -13,6 +13,7 @@ import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
 
 /**
  * Where the engine sends the one reply to a request: the caller's PendingIntent, the binding's
@@ -95,7 +96,7 @@ final class Replies {
 
         @Override
         public void send(String spec, String flat, String requestId, String errorCode) {
-            Message out = Message.obtain(null, McpToolService.MSG_RESULT, arg1, 0);
+            Message out = Message.obtain(null, BindingMessages.MSG_RESULT, arg1, 0);
             out.setData(extras(spec, flat, requestId));
             try {
                 replyTo.send(out);

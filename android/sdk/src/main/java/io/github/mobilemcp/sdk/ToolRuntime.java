@@ -18,6 +18,7 @@ import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.intentbridge.Tool;
 import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
+import io.github.mobilemcp.sdk.internal.RequestLimits;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -92,12 +93,12 @@ final class ToolRuntime {
     final Context app;
     final Bridge bridge;
     /**
-     * The process's workers, McpToolService.MAX_CONCURRENT_CALLS threads that run the queued
+     * The process's workers, RequestLimits.MAX_CONCURRENT_CALLS threads that run the queued
      * requests of every transport. They belong to the engine, not to a service instance: a request
      * queued while Android recreates the service still runs.
      */
-    private final ThreadPoolExecutor workers = new ThreadPoolExecutor(McpToolService.MAX_CONCURRENT_CALLS,
-            McpToolService.MAX_CONCURRENT_CALLS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+    private final ThreadPoolExecutor workers = new ThreadPoolExecutor(RequestLimits.MAX_CONCURRENT_CALLS,
+            RequestLimits.MAX_CONCURRENT_CALLS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
             r -> new Thread(r, "mobile-mcp-worker"));
     /** The calling apps waiting over their bindings for the user's decision about them. */
     final ConsentWatch consents;

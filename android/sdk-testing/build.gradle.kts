@@ -12,7 +12,7 @@ plugins {
 
 dependencies {
     // The engines, which McpTestRunner loads: published beside this library, and in its POM.
-    api(project(":testing-engine"))
+    api(project(":sdk-testing-engine"))
     // The rule calls the tool service (sdk) and reads replies as agents do (client).
     api(project(":sdk"))
     api(project(":client"))

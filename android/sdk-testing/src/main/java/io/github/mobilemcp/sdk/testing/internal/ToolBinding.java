@@ -1,8 +1,5 @@
 package io.github.mobilemcp.sdk.testing.internal;
 
-import io.github.mobilemcp.sdk.internal.InternalApi;
-import io.github.mobilemcp.sdk.testing.InstalledApps;
-
 import android.content.Context;
 import android.os.Bundle;
 import android.os.Handler;
@@ -13,7 +10,9 @@ import android.os.Messenger;
 import android.os.Process;
 import android.os.RemoteException;
 
-import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.internal.BindingMessages;
+import io.github.mobilemcp.sdk.internal.InternalApi;
+import io.github.mobilemcp.sdk.testing.InstalledApps;
 
 import java.util.function.Consumer;
 
@@ -51,7 +50,7 @@ public final class ToolBinding implements AutoCloseable {
      * {@code request}) from callerPackage's uid.
      */
     public void send(String callerPackage, String requestKey, String requestJson) {
-        Message msg = Message.obtain(null, McpToolService.MSG_INVOKE);
+        Message msg = Message.obtain(null, BindingMessages.MSG_INVOKE);
         Bundle data = new Bundle();
         data.putString(requestKey, requestJson);
         msg.setData(data);
