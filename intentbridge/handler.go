@@ -85,8 +85,7 @@ func javaHandler(id string, h Handler) capability.Handler {
 		if left <= 0 {
 			return capability.Result{}, context.DeadlineExceeded
 		}
-		millis := (left + time.Millisecond - 1) / time.Millisecond
-		text, err := h.Handle(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), int64(millis))
+		text, err := h.Handle(argsJSON, capability.RequestID(ctx), vouchedCaller(ctx), wholeMillisUp(left))
 		if err != nil {
 			return capability.Result{}, capability.Errorf(capability.CodeInternalError, "%s failed in Java: %v", id, err)
 		}
@@ -98,6 +97,13 @@ func javaHandler(id string, h Handler) capability.Handler {
 		}
 		return result, err
 	}
+}
+
+// wholeMillisUp is left in milliseconds, rounded up: a Java handler that
+// waits all of the time it is given reaches the deadline, not a moment
+// before it.
+func wholeMillisUp(left time.Duration) int64 {
+	return int64((left + time.Millisecond - 1) / time.Millisecond)
 }
 
 // gaveUpAtTheDeadline reports whether err, what a handler returned, is a
