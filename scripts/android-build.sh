@@ -139,6 +139,11 @@ check_build_tools() {
 	install_hint
 }
 
+# check_unzip: the api.jar check after make sdk reads the AAR with unzip.
+check_unzip() {
+	command -v unzip >/dev/null 2>&1 || fail "unzip is not installed; the check of the sdk AAR's api.jar needs it: apt-get install unzip"
+}
+
 check_java() {
 	command -v javac >/dev/null 2>&1 || fail "javac is not installed; the engine's Java and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
 }
@@ -170,7 +175,7 @@ check_align() {
 check_api_jar() {
 	local aar=$1 dir entries engine
 	[ -f "$aar" ] || fail "$aar: no such AAR"
-	command -v unzip >/dev/null 2>&1 || fail "unzip is not installed; the api.jar check needs it: apt-get install unzip"
+	check_unzip
 	entries=$(unzip -Z1 "$aar" 2>/dev/null) || fail "$aar is not a zip archive"
 	grep -qx api.jar <<<"$entries" ||
 		fail "$aar has no api.jar at its root, so an app would compile against the engine's Java in libs/ too; android/sdk/build.gradle.kts adds it to bundleReleaseAar"
@@ -306,6 +311,7 @@ check-api-jar)
 	;;
 sdk)
 	check_all sdk
+	check_unzip
 	build_aar "$TOOL_ENGINE"
 	gradle_task :sdk:assembleRelease
 	cp android/sdk/build/outputs/aar/sdk-release.aar "$SDK_AAR"

@@ -3,7 +3,8 @@
 # missing prerequisite stops the build with exit status 1 and a message that names it and how to
 # install it, never a stack trace. Fake SDK trees stand in for partial installs; make aar's dry run shows the flags, API level and ABIs of each library it
 # links with the NDK's clang, without an NDK; and real ELF files from the host's gcc, linked for 4 KB
-# and 16 KB pages, go through the alignment check that ends make aar (mobilemcp check-align).
+# and 16 KB pages, go through the alignment check that ends make aar (mobilemcp check-align), and
+# AARs zipped here through the api.jar check that ends make sdk (check-api-jar).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -97,6 +98,15 @@ expect "sdk without build-tools" 1 \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
 
 have "$sdk/build-tools/34.0.0/aapt2"
+
+# make sdk checks the AAR it builds with unzip: without one it stops before building anything.
+mkdir -p "$tmp/nounzip"
+for tool in "$tmp"/bin/*; do
+	[ "${tool##*/}" = unzip ] || ln -s "$(readlink "$tool")" "$tmp/nounzip/${tool##*/}"
+done
+expect "sdk without unzip" 1 \
+	"android-build: unzip is not installed; the check of the sdk AAR's api.jar needs it: apt-get install unzip" "" \
+	-- ANDROID_HOME="$sdk" PATH="$tmp/nounzip" scripts/android-build.sh sdk
 
 # nothing_built WHAT: no build output is newer than the start of these tests.
 nothing_built() {
