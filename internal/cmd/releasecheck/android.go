@@ -104,14 +104,19 @@ func checkAARLayout(files map[string]*zip.File) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("no %s at the AAR's root, which AGP's AAR format requires", strings.Join(missing, " or "))
 	}
-	data, err := readZipFile(files["classes.jar"])
-	if err == nil {
-		_, err = zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	}
-	if err != nil {
+	if _, err := readJar(files["classes.jar"]); err != nil {
 		return fmt.Errorf("classes.jar is not a jar: %v", err)
 	}
 	return nil
+}
+
+// readJar reads a jar that an AAR holds, such as classes.jar, api.jar or libs/*.jar.
+func readJar(f *zip.File) (*zip.Reader, error) {
+	data, err := readZipFile(f)
+	if err != nil {
+		return nil, err
+	}
+	return zip.NewReader(bytes.NewReader(data), int64(len(data)))
 }
 
 // checkAARLicense: the build puts LICENSE at the AAR's root, where AGP keeps it; AGP drops
@@ -183,11 +188,7 @@ func checkAPIJar(files map[string]*zip.File) error {
 	if !ok {
 		return errors.New("no api.jar at the AAR's root: a tool app would compile against the engine's classes in libs/ too")
 	}
-	data, err := readZipFile(f)
-	if err != nil {
-		return fmt.Errorf("api.jar: %v", err)
-	}
-	jar, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	jar, err := readJar(f)
 	if err != nil {
 		return fmt.Errorf("api.jar is not a jar: %v", err)
 	}
@@ -222,11 +223,7 @@ func checkAARNoNatives(files map[string]*zip.File) error {
 		case strings.HasPrefix(name, "jni/") || isNative(name):
 			found = append(found, name)
 		case strings.HasSuffix(name, ".jar"):
-			data, err := readZipFile(files[name])
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			jar, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			jar, err := readJar(files[name])
 			if err != nil && name == "classes.jar" {
 				continue // the layout check reports it
 			}
