@@ -14,7 +14,8 @@
 #              hence the two halves. Needs ANDROID_HOME with a platform and the NDK. (gomobile bind
 #              would write gobind's own names, which clash with any other gomobile library.)
 #   sdk        the aar, then Gradle's :sdk:assembleRelease -> build/mobilemcp-sdk.aar, the library
-#              (engine included) that a tool app adds. Also needs build-tools and Gradle.
+#              (engine included) that a tool app adds, checked with check-api-jar. Also needs
+#              build-tools and Gradle.
 #   apk APP    the aar, then Gradle's :APP:assembleDebug -> android/APP/build/outputs/apk/debug/APP-debug.apk,
 #              for APP app (the SMS tool, the default) or notes (the sample). The same needs as sdk.
 #   aar app    the same with ./smsapp bound beside it: the SMS app's engine (its MCP server, gateway
@@ -25,6 +26,10 @@
 #   check-align DIR
 #              fails unless every <abi>/libmobilemcp.so under DIR has its LOAD segments aligned to 16 KB
 #              (mobilemcp check-align; make aar runs it on android/sdk/jniLibs).
+#   check-api-jar AAR
+#              fails unless AAR has an api.jar at its root that holds the sdk's classes
+#              (io/github/mobilemcp/sdk/) and none of the engine's (io/github/mobilemcp/intentbridge/,
+#              io/github/mobilemcp/engine/go/): what an app compiles against (sdk runs it).
 #
 # Gradle: android/gradlew, the committed wrapper, which runs the version (and checks the SHA-256) that
 # android/gradle/wrapper/gradle-wrapper.properties pins.
@@ -37,7 +42,7 @@ AAR=build/intentbridge.aar
 SDK_AAR=build/mobilemcp-sdk.aar
 # What docs/internals/pipeline.md installs; any newer version works too.
 SDK_PACKAGES='"platform-tools" "platforms;android-34" "build-tools;34.0.0" "ndk;27.2.12479018"'
-USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
+USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR|check-api-jar AAR"
 # Android 15+ devices may use 16 KB memory pages, and then load only native libraries whose LOAD
 # segments are aligned to 16 KB; Google Play requires it of apps targeting 35+. NDK r28+ links that
 # way by default, r27 and older at 4 KB: this linker flag makes every NDK do it: -extldflags reaches
@@ -134,6 +139,11 @@ check_build_tools() {
 	install_hint
 }
 
+# check_unzip: the api.jar check after make sdk reads the AAR with unzip.
+check_unzip() {
+	command -v unzip >/dev/null 2>&1 || fail "unzip is not installed; the check of the sdk AAR's api.jar needs it: apt-get install unzip"
+}
+
 check_java() {
 	command -v javac >/dev/null 2>&1 || fail "javac is not installed; the engine's Java and Gradle need a JDK 17: apt-get install openjdk-17-jdk-headless"
 }
@@ -155,6 +165,30 @@ check_gradle() {
 check_align() {
 	go run ./cmd/mobilemcp check-align "$1" ||
 		fail "the native libraries in $1 would not load on Android devices with 16 KB pages (above); build with NDK r28 or newer, or keep -ldflags=$PAGE_LDFLAGS in scripts/android-build.sh"
+}
+
+# check_api_jar AAR: the AAR has an api.jar at its root, holding the sdk's classes and none of the
+# engine's. An app that depends on the AAR compiles against its api.jar alone when it has one, and
+# otherwise against classes.jar and every libs/*.jar, the engine's jar among them: without api.jar
+# the engine's Java would be on every tool app's compile classpath (android/sdk/build.gradle.kts
+# adds it).
+check_api_jar() {
+	local aar=$1 dir entries engine
+	[ -f "$aar" ] || fail "$aar: no such AAR"
+	check_unzip
+	entries=$(unzip -Z1 "$aar" 2>/dev/null) || fail "$aar is not a zip archive"
+	grep -qx api.jar <<<"$entries" ||
+		fail "$aar has no api.jar at its root, so an app would compile against the engine's Java in libs/ too; android/sdk/build.gradle.kts adds it to bundleReleaseAar"
+	dir=$(mktemp -d)
+	unzip -q "$aar" api.jar -d "$dir"
+	entries=$(unzip -Z1 "$dir/api.jar" 2>/dev/null) || { rm -rf "$dir"; fail "api.jar in $aar is not a jar"; }
+	rm -rf "$dir"
+	grep -q '^io/github/mobilemcp/sdk/.*\.class$' <<<"$entries" ||
+		fail "api.jar in $aar holds no io/github/mobilemcp/sdk class, so an app would compile against none of the sdk"
+	engine=$(grep -E '^io/github/mobilemcp/(intentbridge|engine/go)/.*\.class$' <<<"$entries" || true)
+	[ -z "$engine" ] ||
+		fail "api.jar in $aar holds $(grep -c . <<<"$engine") of the engine's classes, such as ${engine%%$'\n'*}, which would put the engine on every tool app's compile classpath"
+	echo "android-build: $aar: api.jar holds the sdk's classes and none of the engine's"
 }
 
 # The four Android ABIs: ABI:GOARCH:the NDK clang's target prefix (gomobile's table).
@@ -271,11 +305,17 @@ check-align)
 	[ -n "${2:-}" ] || { echo "$USAGE" >&2; exit 2; }
 	check_align "$2"
 	;;
+check-api-jar)
+	[ -n "${2:-}" ] || { echo "$USAGE" >&2; exit 2; }
+	check_api_jar "$2"
+	;;
 sdk)
 	check_all sdk
+	check_unzip
 	build_aar "$TOOL_ENGINE"
 	gradle_task :sdk:assembleRelease
 	cp android/sdk/build/outputs/aar/sdk-release.aar "$SDK_AAR"
+	check_api_jar "$SDK_AAR"
 	echo "android-build: wrote $SDK_AAR; a tool app adds it with implementation(files(\"libs/mobilemcp-sdk.aar\"))"
 	;;
 apk)

@@ -3,7 +3,8 @@
 # missing prerequisite stops the build with exit status 1 and a message that names it and how to
 # install it, never a stack trace. Fake SDK trees stand in for partial installs; make aar's dry run shows the flags, API level and ABIs of each library it
 # links with the NDK's clang, without an NDK; and real ELF files from the host's gcc, linked for 4 KB
-# and 16 KB pages, go through the alignment check that ends make aar (mobilemcp check-align).
+# and 16 KB pages, go through the alignment check that ends make aar (mobilemcp check-align), and
+# AARs zipped here through the api.jar check that ends make sdk (check-api-jar).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -15,7 +16,7 @@ touch "$tmp/start"
 
 # A PATH with go, javac and git (the build id) but certainly without gradle: the wrapper needs none.
 mkdir -p "$tmp/bin"
-for tool in go javac git bash sed make env dirname mkdir cat head uname; do
+for tool in go javac git bash sed make env dirname mkdir cat head uname unzip grep mktemp rm; do
 	ln -s "$(command -v "$tool")" "$tmp/bin/$tool"
 done
 BASEPATH=$tmp/bin
@@ -97,6 +98,15 @@ expect "sdk without build-tools" 1 \
 	-- ANDROID_HOME="$sdk" scripts/android-build.sh sdk
 
 have "$sdk/build-tools/34.0.0/aapt2"
+
+# make sdk checks the AAR it builds with unzip: without one it stops before building anything.
+mkdir -p "$tmp/nounzip"
+for tool in "$tmp"/bin/*; do
+	[ "${tool##*/}" = unzip ] || ln -s "$(readlink "$tool")" "$tmp/nounzip/${tool##*/}"
+done
+expect "sdk without unzip" 1 \
+	"android-build: unzip is not installed; the check of the sdk AAR's api.jar needs it: apt-get install unzip" "" \
+	-- ANDROID_HOME="$sdk" PATH="$tmp/nounzip" scripts/android-build.sh sdk
 
 # nothing_built WHAT: no build output is newer than the start of these tests.
 nothing_built() {
@@ -229,6 +239,54 @@ expect "a missing ABI fails" 1 "${ALIGN_FAIL/DIR/$tmp/partial}" \
 	"mobilemcp check-align: $tmp/partial/armeabi-v7a/libmobilemcp.so is missing; make aar builds every ABI ([arm64-v8a armeabi-v7a x86 x86_64])" \
 	-- "${GOCACHES[@]}" scripts/android-build.sh check-align "$tmp/partial"
 
+# The api.jar check after make sdk, on AARs zipped here as AGP lays out the sdk's: classes.jar, the
+# engine's jar in libs/, and api.jar, which alone is what an app compiles against when present.
+SDKCLASS=io/github/mobilemcp/sdk/McpTool.class
+ENGINECLASSES=(io/github/mobilemcp/engine/go/Seq.class io/github/mobilemcp/intentbridge/Bridge.class)
+# make_jar JAR ENTRY...: JAR holding an empty file at each ENTRY.
+make_jar() {
+	local out=$1 dir entry
+	shift
+	dir=$(mktemp -d "$tmp/jar.XXXX")
+	for entry in "$@"; do
+		mkdir -p "$dir/$(dirname "$entry")" && : >"$dir/$entry"
+	done
+	(cd "$dir" && zip -q -r -X "$out" .)
+}
+# sdk_aar NAME [API_JAR]: $tmp/NAME.aar, with API_JAR as its api.jar if one is given.
+sdk_aar() {
+	local dir=$tmp/$1
+	mkdir -p "$dir/libs"
+	make_jar "$dir/classes.jar" "$SDKCLASS" io/github/mobilemcp/sdk/JavaHandler.class
+	make_jar "$dir/libs/intentbridge.jar" "${ENGINECLASSES[@]}"
+	if [ -n "${2:-}" ]; then cp "$2" "$dir/api.jar"; fi
+	(cd "$dir" && zip -q -r -X "$tmp/$1.aar" .)
+}
+make_jar "$tmp/api-good.jar" META-INF/LICENSE "$SDKCLASS"
+make_jar "$tmp/api-engine.jar" "$SDKCLASS" "${ENGINECLASSES[@]}"
+make_jar "$tmp/api-empty.jar" META-INF/LICENSE
+sdk_aar good "$tmp/api-good.jar"
+sdk_aar no-api
+sdk_aar engine-api "$tmp/api-engine.jar"
+sdk_aar empty-api "$tmp/api-empty.jar"
+echo 'not a zip' >"$tmp/text.aar"
+expect "an sdk AAR with a good api.jar passes" 0 \
+	"android-build: $tmp/good.aar: api.jar holds the sdk's classes and none of the engine's" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/good.aar"
+expect "an sdk AAR without api.jar fails" 1 \
+	"android-build: $tmp/no-api.aar has no api.jar at its root, so an app would compile against the engine's Java in libs/ too; android/sdk/build.gradle.kts adds it to bundleReleaseAar" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/no-api.aar"
+expect "an api.jar with the engine's classes fails" 1 \
+	"android-build: api.jar in $tmp/engine-api.aar holds 2 of the engine's classes, such as io/github/mobilemcp/engine/go/Seq.class, which would put the engine on every tool app's compile classpath" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/engine-api.aar"
+expect "an api.jar without the sdk's classes fails" 1 \
+	"android-build: api.jar in $tmp/empty-api.aar holds no io/github/mobilemcp/sdk class, so an app would compile against none of the sdk" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/empty-api.aar"
+expect "a file that is no AAR fails" 1 "android-build: $tmp/text.aar is not a zip archive" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/text.aar"
+expect "a missing AAR fails" 1 "android-build: $tmp/none.aar: no such AAR" "" \
+	-- scripts/android-build.sh check-api-jar "$tmp/none.aar"
+
 # Through make, as users run it: make reports the failed target after the script's message.
 for target in aar sdk apk notes-apk; do
 	expect "make $target without ANDROID_HOME" 2 \
@@ -236,11 +294,12 @@ for target in aar sdk apk notes-apk; do
 		-- make --no-print-directory "$target"
 done
 
-USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR"
+USAGE="usage: scripts/android-build.sh aar [app] [--dry-run]|sdk|apk [app|notes]|check-align DIR|check-api-jar AAR"
 expect "usage" 2 "$USAGE" "" -- scripts/android-build.sh
 expect "usage with an unknown app" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh apk sms
 expect "usage with an unknown aar flag" 2 "$USAGE" "" -- ANDROID_HOME="$sdk" scripts/android-build.sh aar --wet-run
 expect "usage of check-align without a directory" 2 "$USAGE" "" -- scripts/android-build.sh check-align
+expect "usage of check-api-jar without an AAR" 2 "$USAGE" "" -- scripts/android-build.sh check-api-jar
 
 if [ "$failures" -gt 0 ]; then
 	echo "android-build_test: $failures of $cases cases failed"

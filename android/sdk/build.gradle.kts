@@ -5,7 +5,8 @@
 //
 // The Go engine comes from `make aar`: its Java (gobind's, under io.github.mobilemcp.engine.go and
 // io.github.mobilemcp.intentbridge) compiled into libs/intentbridge.jar, and each ABI's
-// jniLibs/<abi>/libmobilemcp.so. Both end up inside the sdk's own AAR.
+// jniLibs/<abi>/libmobilemcp.so. Both end up inside the sdk's own AAR. The release AAR also carries
+// api.jar, the sdk's own classes alone, which is what an app compiles against (below).
 plugins {
     id("com.android.library")
     // Published as io.github.mobilemcp:sdk (../build.gradle.kts).
@@ -42,4 +43,34 @@ dependencies {
     // kotlin.RequiresOptIn, which makes @InternalApi an opt-in for Kotlin callers: compile only, so
     // that the sdk depends on nothing more at run time.
     compileOnly(libs.kotlin.stdlib)
+}
+
+// api.jar at the root of the release AAR: the sdk's own classes, as the release Java compile writes
+// them, and none of the engine's. When an app depends on a published AAR, AGP compiles the app
+// against the AAR's api.jar alone if it has one; otherwise against classes.jar and every libs/*.jar
+// merged. The engine's jar travels in libs/ (AGP packages the implementation jar there), so without
+// api.jar the engine's Java would sit on every tool app's compile classpath, as if the sdk exported
+// it. At run time nothing changes: classes.jar and libs/intentbridge.jar stay as they are. The POM
+// and the module metadata do not change either: they describe the AAR, not what is inside it.
+// (Modules of this build that depend on :sdk, such as notes, never read the AAR: implementation
+// already keeps the engine off their classpath.)
+//
+// AGP creates a variant's tasks (compileReleaseJavaWithJavac, bundleReleaseAar, the Zip task that
+// writes the AAR) in an afterEvaluate action that it registers when it is applied, which the
+// plugins block does before this script runs: this afterEvaluate runs after it, so both tasks
+// exist, and tasks.named fails the build loudly, rather than publishing an AAR without api.jar, if
+// a later AGP renames them. The tasks themselves stay lazy (register, named, providers).
+afterEvaluate {
+    val releaseClasses = tasks.named<JavaCompile>("compileReleaseJavaWithJavac").flatMap { it.destinationDirectory }
+    val releaseApiJar = tasks.register<Jar>("releaseApiJar") {
+        // Classes only: what an annotation processor may write beside them is no part of the API.
+        from(releaseClasses) {
+            include("**/*.class")
+        }
+        archiveFileName.set("api.jar")
+        destinationDirectory.set(layout.buildDirectory.dir("intermediates/api_jar/release"))
+    }
+    tasks.named<Zip>("bundleReleaseAar") {
+        from(releaseApiJar)
+    }
 }

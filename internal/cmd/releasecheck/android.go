@@ -28,6 +28,12 @@ const engineLib = "libmobilemcp.so"
 // name, so that an app that shrinks its code keeps them.
 var consumerRules = []string{"-keep class io.github.mobilemcp.engine.go.**", "-keep class io.github.mobilemcp.intentbridge.**"}
 
+// sdkClasses is where the sdk's own classes live; engineClasses where gobind's do, the engine's
+// Java, which the sdk AAR carries in libs/ for run time only.
+const sdkClasses = "io/github/mobilemcp/sdk/"
+
+var engineClasses = []string{"io/github/mobilemcp/engine/go/", "io/github/mobilemcp/intentbridge/"}
+
 // android checks the AGP-built AARs and APKs in dir, each against what its artifact must carry.
 func (c *checker) android(dir, version string, pubs map[string]publication) {
 	aars, _ := filepath.Glob(filepath.Join(dir, "*.aar"))
@@ -66,6 +72,8 @@ func (c *checker) android(dir, version string, pubs map[string]publication) {
 			c.report(name+": engine", "jni/<abi>/"+engineLib+" for "+strings.Join(nativelib.ABIs, ", ")+", LOAD segments at 16 KB, nothing else in jni/",
 				checkAAREngine(files))
 			c.report(name+": consumer rules", "proguard.txt keeps the engine's classes", checkConsumerRules(files))
+			c.report(name+": api.jar", "api.jar at the root holds the sdk's classes and none of the engine's, so that the engine stays off a tool app's compile classpath",
+				checkAPIJar(files))
 		} else {
 			c.report(name+": no natives", "no engine and no other native library, in the AAR or its jars", checkAARNoNatives(files))
 		}
@@ -165,6 +173,43 @@ func checkConsumerRules(files map[string]*zip.File) error {
 		}
 	}
 	return nil
+}
+
+// checkAPIJar: an app that depends on an AAR compiles against its api.jar alone when the AAR has
+// one at its root, and otherwise against classes.jar and every libs/*.jar merged (AGP's rule), the
+// engine's jar among them. The sdk's api.jar holds its own classes and none of the engine's.
+func checkAPIJar(files map[string]*zip.File) error {
+	f, ok := files["api.jar"]
+	if !ok {
+		return errors.New("no api.jar at the AAR's root: a tool app would compile against the engine's classes in libs/ too")
+	}
+	data, err := readZipFile(f)
+	if err != nil {
+		return fmt.Errorf("api.jar: %v", err)
+	}
+	jar, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return fmt.Errorf("api.jar is not a jar: %v", err)
+	}
+	var engine []string
+	sdk := false
+	for _, e := range jar.File {
+		if !strings.HasSuffix(e.Name, ".class") {
+			continue
+		}
+		sdk = sdk || strings.HasPrefix(e.Name, sdkClasses)
+		if slices.ContainsFunc(engineClasses, func(prefix string) bool { return strings.HasPrefix(e.Name, prefix) }) {
+			engine = append(engine, e.Name)
+		}
+	}
+	var errs []error
+	if len(engine) > 0 {
+		errs = append(errs, fmt.Errorf("api.jar holds %d of the engine's classes, such as %s: a tool app would compile against the engine", len(engine), engine[0]))
+	}
+	if !sdk {
+		errs = append(errs, fmt.Errorf("api.jar holds no %s class: a tool app would compile against none of the sdk", sdkClasses))
+	}
+	return errors.Join(errs...)
 }
 
 // checkAARNoNatives: an AAR other than the sdk carries no native library: not in jni/, nor

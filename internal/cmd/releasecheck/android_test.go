@@ -21,6 +21,7 @@ func TestAndroidGoodSetPasses(t *testing.T) {
 	}
 	for _, want := range []string{
 		"PASS  sdk-1.2.0.aar: engine ", "PASS  sdk-1.2.0.aar: consumer rules ", "PASS  sdk-1.2.0.aar: LICENSE ",
+		"PASS  sdk-1.2.0.aar: api.jar ",
 		"PASS  mobilemcp-app-1.2.0.apk: engine ", "PASS  mobilemcp-notes-1.2.0.apk: zipalign -c -P 16 ",
 	} {
 		if !strings.Contains(out, want) {
@@ -99,6 +100,16 @@ func TestAndroidBrokenFixtures(t *testing.T) {
 			"sdk-1.2.0.aar: consumer rules", "no proguard.txt: an app that shrinks its code would strip the classes the engine calls by name"},
 		{"an sdk AAR whose rules keep only the bridge", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").set("proguard.txt", []byte("-keep class io.github.mobilemcp.intentbridge.** { *; }\n")).zip()},
 			`sdk-1.2.0.aar: consumer rules`, `proguard.txt has no "-keep class io.github.mobilemcp.engine.go.**"`},
+		{"an sdk AAR without api.jar", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").without("api.jar").zip()},
+			"sdk-1.2.0.aar: api.jar", "no api.jar at the AAR's root: a tool app would compile against the engine's classes in libs/ too"},
+		{"an sdk AAR whose api.jar holds an intentbridge class", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").set("api.jar", apiJar("io/github/mobilemcp/intentbridge/Bridge.class", "\xca\xfe\xba\xbe")).zip()},
+			"sdk-1.2.0.aar: api.jar", "api.jar holds 1 of the engine's classes, such as io/github/mobilemcp/intentbridge/Bridge.class: a tool app would compile against the engine"},
+		{"an sdk AAR whose api.jar holds the engine's Seq", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").set("api.jar", apiJar("io/github/mobilemcp/engine/go/Seq.class", "\xca\xfe\xba\xbe")).zip()},
+			"sdk-1.2.0.aar: api.jar", "api.jar holds 1 of the engine's classes, such as io/github/mobilemcp/engine/go/Seq.class: a tool app would compile against the engine"},
+		{"an sdk AAR whose api.jar holds none of the sdk", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").set("api.jar", jar("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n")).zip()},
+			"sdk-1.2.0.aar: api.jar", "api.jar holds no io/github/mobilemcp/sdk/ class: a tool app would compile against none of the sdk"},
+		{"an sdk AAR whose api.jar is no jar", map[string][]byte{"sdk-1.2.0.aar": goodAAR("sdk").set("api.jar", []byte("not a jar")).zip()},
+			"sdk-1.2.0.aar: api.jar", "api.jar is not a jar: zip: not a valid zip file"},
 		{"a client AAR with the engine", map[string][]byte{"client-1.2.0.aar": goodAAR("client").set("jni/arm64-v8a/libmobilemcp.so", testkit.ELF(0x4000)).zip()},
 			"client-1.2.0.aar: no natives", "holds jni/arm64-v8a/libmobilemcp.so: only the sdk AAR carries a native library, the engine"},
 		{"an sdk-ktx AAR with a native in its classes.jar", map[string][]byte{"sdk-ktx-1.2.0.aar": goodAAR("sdk-ktx").set("classes.jar", classesWithLib).zip()},

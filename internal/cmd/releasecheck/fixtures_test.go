@@ -66,8 +66,9 @@ func (a anAAR) without(prefix string) anAAR {
 
 func (a anAAR) zip() []byte { return testkit.Zip(a, 0) }
 
-// goodAAR is the AAR of an artifact as AGP builds it: the sdk with the engine for every ABI and its
-// consumer rules, every other one with neither.
+// goodAAR is the AAR of an artifact as AGP builds it: the sdk with the engine for every ABI, its
+// Java in libs/, the consumer rules and an api.jar of the sdk's own classes, every other one with
+// none of these.
 func goodAAR(artifact string) anAAR {
 	pkg := "io.github.mobilemcp." + strings.ReplaceAll(artifact, "-", ".")
 	a := anAAR{
@@ -88,8 +89,19 @@ func goodAAR(artifact string) anAAR {
 		}
 		a = append(a, testkit.Entry{Name: "proguard.txt", Data: []byte(
 			"# gobind's classes, which JNI reaches by name.\n-keep class io.github.mobilemcp.engine.go.** { *; }\n-keep class io.github.mobilemcp.intentbridge.** { *; }\n")})
+		a = append(a,
+			testkit.Entry{Name: "libs/intentbridge.jar", Data: jar("io/github/mobilemcp/engine/go/Seq.class", "\xca\xfe\xba\xbe",
+				"io/github/mobilemcp/intentbridge/Bridge.class", "\xca\xfe\xba\xbe")},
+			testkit.Entry{Name: "api.jar", Data: apiJar()})
 	}
 	return a
+}
+
+// apiJar is the sdk's api.jar as its build file writes it, with any further entries (name,
+// content): the sdk's classes, LICENSE, and none of the engine's classes.
+func apiJar(more ...string) []byte {
+	return jar(append([]string{"META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n", "META-INF/LICENSE", string(apacheLicense),
+		"io/github/mobilemcp/sdk/McpTool.class", "\xca\xfe\xba\xbe"}, more...)...)
 }
 
 // goodAPK is an APK as the release builds it: the engine for every ABI, stored at 16 KB.

@@ -23,9 +23,11 @@
 //	             Registry's server, and server.json follows the registry's pinned schema
 //	-android     the AGP-built AARs (ARTIFACT-VERSION.aar) and APKs, each held to what it must carry:
 //	             every AAR the entries of AGP's AAR format and LICENSE at its root; the sdk AAR the
-//	             engine for all four ABIs, every LOAD segment at 16 KB, and the consumer ProGuard
-//	             rules that keep the engine's classes; every other AAR no native library at all; every
-//	             APK the engine for all four ABIs, 16 KB-aligned, and zipalign -c -P 16 ($ZIPALIGN)
+//	             engine for all four ABIs, every LOAD segment at 16 KB, the consumer ProGuard rules
+//	             that keep the engine's classes, and an api.jar at its root of the sdk's classes and
+//	             none of the engine's, what an app compiles against; every other AAR no native
+//	             library at all; every APK the engine for all four ABIs, 16 KB-aligned, and
+//	             zipalign -c -P 16 ($ZIPALIGN)
 //	-gradle      the Gradle build (default android), whose modules name the artifacts and their
 //	             dependencies
 //	-go          the Go toolchain (go.mod's toolchain line) that every Go binary must record: the
