@@ -130,7 +130,7 @@ stage() {
 	jar_of "$docs" "$dir/$artifact-$version-javadoc.jar"
 }
 echo "release-check: staging $version in $staging"
-stage sdk sdk android/sdk/src/main/java build/gobind/java
+stage sdk sdk android/sdk/src/main/java
 stage client client android/client/src/main/java
 stage sdk-testing sdk-testing android/sdk-testing/src/main/java
 stage sdk-ktx sdk-ktx android/sdk-ktx/src/main/kotlin

@@ -65,9 +65,13 @@ const (
 	DefaultMaxConns = 100
 )
 
-// DefaultRateLimit is the default limit on destructive tool calls: ten a
-// minute per client, enough for an assistant, too few for a spam run.
-var DefaultRateLimit = ratelimit.Rate{Calls: 10, Per: time.Minute}
+// DefaultRateLimit returns the default limit on destructive tool calls: ten
+// a minute per client, enough for an assistant, too few for a spam run. A
+// function, not a variable, so that no importer can change every server's
+// default: a server takes another limit from Options.RateLimit.
+func DefaultRateLimit() ratelimit.Rate {
+	return ratelimit.Rate{Calls: 10, Per: time.Minute}
+}
 
 // Name is the serverInfo name the server introduces itself with; its title
 // is the served tool's (Options.Title).
@@ -106,7 +110,7 @@ type Options struct {
 	// the kernel's queue until one closes. Zero means DefaultMaxConns.
 	MaxConns int
 	// RateLimit caps calls of destructive tools per client. The zero Rate
-	// means DefaultRateLimit; ratelimit.Off turns the limit off.
+	// means DefaultRateLimit(); ratelimit.Off turns the limit off.
 	RateLimit ratelimit.Rate
 	// Logger receives one line per tools/call (never argument values) and
 	// recovered panics. Nil means no logging.
@@ -122,7 +126,7 @@ func (o Options) withDefaults() Options {
 		o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
 	if o.RateLimit == (ratelimit.Rate{}) {
-		o.RateLimit = DefaultRateLimit
+		o.RateLimit = DefaultRateLimit()
 	}
 	if o.ReadTimeout <= 0 {
 		o.ReadTimeout = DefaultReadTimeout

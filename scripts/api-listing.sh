@@ -155,9 +155,9 @@ mangled() {
 	fi
 }
 
-# The engine's bound Java (gobind's), which the sdk keeps to itself: an app compiles without it
-# (Gradle: implementation, not api), so no listed member may name it, and what builds on the API
-# alone may not use it.
+# The engine's bound Java (gobind's), which the sdk keeps to itself: an app compiles without it (the
+# sdk AAR's api.jar leaves it out; in the harness the sdk depends on it at runtime scope), so no
+# listed member may name it, and what builds on the API alone may not use it.
 ENGINE_PACKAGES='io\.github\.mobilemcp\.(intentbridge|engine\.go)'
 # The modules that build on the libraries' API alone, as a tool or an assistant does: the sample
 # tool, the Kotlin extensions, the client and the sdk's own test tool. (The SMS app and sdk-testing

@@ -9,11 +9,11 @@ calls=${1:-20000}
 
 scripts/deps.sh maven
 scripts/host-engine.sh tests >/dev/null
-# Compile the sdk (gobind's Java and the SDK's) and the benchmark (android/sdk/src/bench/java), and
-# list the one jar the benchmark needs besides them: android-all, for the android.* names they
+# Compile gobind's Java (android/intentbridge), the sdk and the benchmark (android/sdk/src/bench/java),
+# and list the one jar the benchmark needs besides them: android-all, for the android.* names they
 # refer to, and org.json.
 mvn -B -q -o -f android/pom.xml -pl sdk -am test-compile dependency:build-classpath \
 	-Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeArtifactIds=android-all
 java -Djava.library.path=build/jni \
-	-cp "android/sdk/target/classes:android/sdk/target/test-classes:$(cat android/sdk/target/bench-classpath.txt)" \
+	-cp "android/sdk/target/classes:android/sdk/target/test-classes:android/intentbridge/target/classes:$(cat android/sdk/target/bench-classpath.txt)" \
 	io.github.mobilemcp.sdk.HandleBenchmark "$calls" android/app/res/xml/mcp_capabilities.xml

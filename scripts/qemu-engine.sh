@@ -37,7 +37,7 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 start=$(date +%s)
 out=$(XDG_CACHE_HOME=$cache "$QEMU" "$ARM64_JAVA" -Xshare:off \
-	-cp "android/sdk-testing/target/classes:$classes:android/sdk/target/classes:$jar" \
+	-cp "android/sdk-testing/target/classes:$classes:android/sdk/target/classes:android/intentbridge/target/classes:$jar" \
 	io.github.mobilemcp.sdk.testing.EngineCall 2>&1) || fail "the arm64 JVM under qemu did not answer the call:"$'\n'"$out"
 echo "qemu-engine: $(tail -n 1 <<<"$out")"
 case "$out" in

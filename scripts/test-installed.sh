@@ -3,10 +3,13 @@
 # (notes, or any tool module of the harness) against the libraries installed in the local Maven
 # repository, the way a tool developer's build does: with no go on the PATH and no build/ of this
 # checkout, so the engine the tests run is the host engine inside the installed engine jar
-# (sdk-testing-engine, which the installed sdk-testing depends on).
+# (sdk-testing-engine, which the installed sdk-testing depends on). It first checks that the engine's
+# Java (io.github.mobilemcp:intentbridge, which the installed sdk depends on at runtime scope, as the
+# AAR carries it in libs/ beside an api.jar of the sdk's own classes) is on the module's runtime
+# classpath and not on its compile classpath.
 #
-#   --install   first installs the libraries (io.github.mobilemcp:sdk, client and sdk-testing, and
-#               the harness that plays the Android Gradle Plugin here) from this checkout, which
+#   --install   first installs the libraries (io.github.mobilemcp:sdk, client and sdk-testing, the
+#               engine's Java, and the harness that plays the Android Gradle Plugin here) from this checkout, which
 #               needs Go (scripts/host-engine.sh tests); make test-installed does.
 #
 # The module is staged in build/test-installed/ with only what a tool developer has: its own
@@ -37,10 +40,10 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/host-engine.sh tests
-	echo "test-installed: installing sdk, client, sdk-testing, sdk-testing-engine and the harness into $repo"
+	echo "test-installed: installing sdk, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
 	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,sdk-testing -am install -DskipTests
 fi
-for artifact in sdk client sdk-testing sdk-testing-engine; do
+for artifact in sdk intentbridge client sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||
 		{ echo "test-installed: io.github.mobilemcp:$artifact:$version is not in $repo; run with --install (make test-installed does)" >&2; exit 1; }
 done
@@ -66,7 +69,31 @@ if PATH=$path command -v go >/dev/null; then
 fi
 [ ! -e "$stage/build" ] || { echo "test-installed: $stage/build exists" >&2; exit 1; }
 
-echo "test-installed: android/$module against the installed io.github.mobilemcp:sdk, client, sdk-testing and sdk-testing-engine $version, without go"
+# The engine's Java at run time only: a probe that names an engine class compiles against the
+# module's runtime classpath and not against its compile classpath.
+probe=$stage/engine-probe
+mkdir -p "$probe/src" "$probe/classes"
+printf 'class EngineProbe { io.github.mobilemcp.intentbridge.Intentbridge engine; io.github.mobilemcp.engine.go.Seq seq; }\n' >"$probe/src/EngineProbe.java"
+for scope in compile runtime; do
+	PATH=$path mvn -B -q -o -f "$stage/android/$module/pom.xml" dependency:build-classpath \
+		-DincludeScope=$scope -Dmdep.outputFile="$probe/$scope.txt" >/dev/null
+done
+if javac -d "$probe/classes" -cp "$(cat "$probe/compile.txt")" "$probe/src/EngineProbe.java" 2>"$probe/compile.log"; then
+	# Name the jars that hold it.
+	tr : '\n' <"$probe/compile.txt" | while read -r entry; do
+		if [ -f "$entry/io/github/mobilemcp/intentbridge/Intentbridge.class" ] || { [ -f "$entry" ] && unzip -Z1 "$entry" 2>/dev/null | grep -q '^io/github/mobilemcp/intentbridge/.*\.class$'; }; then
+			echo "test-installed: the engine's Java is on android/$module's compile classpath, in $entry" >&2
+		fi
+	done
+	exit 1
+fi
+grep -q 'package io.github.mobilemcp.intentbridge does not exist' "$probe/compile.log" ||
+	{ echo "test-installed: the engine probe failed for another reason:" >&2; cat "$probe/compile.log" >&2; exit 1; }
+javac -d "$probe/classes" -cp "$(cat "$probe/runtime.txt")" "$probe/src/EngineProbe.java" 2>"$probe/runtime.log" ||
+	{ echo "test-installed: the engine's Java is not on android/$module's runtime classpath:" >&2; cat "$probe/runtime.log" >&2; exit 1; }
+echo "test-installed: the engine's Java is on android/$module's runtime classpath, not its compile classpath (javac: package io.github.mobilemcp.intentbridge does not exist)"
+
+echo "test-installed: android/$module against the installed io.github.mobilemcp:sdk, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
 status=0
 # Robolectric's framework jars are copied once by the harness module's build in this checkout;
 # they are Maven Central's, not this project's.

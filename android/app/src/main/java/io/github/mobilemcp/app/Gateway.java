@@ -378,7 +378,7 @@ final class Gateway implements RemoteCaller {
             return await(request.withTimeoutMillis(timeoutMillis).send());
         } catch (MobileMcpException e) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (!e.wasNotSent() || left <= 0) {
+            if (!e.nothingRan() || left <= 0) {
                 throw e;
             }
             return await(request.withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());

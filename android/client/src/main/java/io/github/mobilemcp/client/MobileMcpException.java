@@ -30,11 +30,12 @@ public class MobileMcpException extends Exception {
     }
 
     /**
-     * Whether the tool never received the request: it could not be started, bound, or has no
-     * binding mode. Sending it again, in the other mode, cannot then run it twice. When false, the
-     * tool may have received and run it (its process died before replying, say).
+     * Whether nothing ran, because the tool never received the request: it could not be started,
+     * bound, or has no binding mode. Sending it again, in the other mode, cannot then run it twice.
+     * When false, the tool may have received and run it (its process died before replying, say).
+     * The same question as {@link ErrorCode#nothingRan()} asks of a failure reply.
      */
-    public boolean wasNotSent() {
+    public boolean nothingRan() {
         return unsent;
     }
 }

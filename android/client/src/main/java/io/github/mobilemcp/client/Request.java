@@ -121,7 +121,7 @@ public final class Request {
      * Sends the request, or sends it again: the future completes with the tool's {@link Reply}, or
      * with a {@link CallTimeoutException} after {@link #timeoutMillis()} (the client's timeout, not
      * the tool's deadline), or with a {@link MobileMcpException} when the tool cannot be reached.
-     * After a timeout, or an exception whose {@link MobileMcpException#wasNotSent()} is false, send
+     * After a timeout, or an exception whose {@link MobileMcpException#nothingRan()} is false, send
      * it again.
      */
     public CompletableFuture<Reply> send() {

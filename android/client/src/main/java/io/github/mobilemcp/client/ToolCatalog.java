@@ -513,7 +513,7 @@ public final class ToolCatalog {
          */
         public JSONObject result(Throwable error) {
             JSONObject r = new JSONObject();
-            boolean unsent = error instanceof MobileMcpException && ((MobileMcpException) error).wasNotSent();
+            boolean unsent = error instanceof MobileMcpException && ((MobileMcpException) error).nothingRan();
             put(r, "status", unsent ? "failure" : "unknown");
             put(r, "message", String.valueOf(error.getMessage()));
             put(r, "retry_safe", unsent || !capability.changesState());
