@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
-# SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), as javap prints it
-# from their compiled classes (scripts/test-android.sh compiles them first), with its JSpecify
-# nullness, kept in android/MODULE/api.txt: every public member, and every protected one of a class
-# that is not final (a subclass calls or overrides it, as McpToolService.registerHandlers). What a library shares only with the other mobilemcp
+# SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), read
+# from their compiled classes (scripts/test-android.sh compiles them first) and kept in
+# android/MODULE/api.txt: of the Java libraries as javap prints it, with its JSpecify nullness; of
+# the Kotlin extensions as a Kotlin caller sees it (suspend funs, nullable types, default arguments,
+# extension receivers), read from their Kotlin metadata by the harness's KotlinApiListing. It lists
+# every public member, and every protected one of a class that is not final (a subclass calls or
+# overrides it, as McpToolService.registerHandlers). What a library shares only with the other mobilemcp
 # modules (its internal package, every class of it @InternalApi, as androidx's @RestrictTo) is
 # listed apart, in android/MODULE/restricted-api.txt, so that it can be neither mistaken for API nor
 # changed unseen. Without --update it fails when the classes differ from the listings, so that no
@@ -15,6 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MODULES="sdk client client-ktx sdk-testing sdk-ktx"
+# The modules written in Kotlin, listed as Kotlin declarations (kotlin_listing).
+KOTLIN_MODULES="client-ktx sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
 declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
 	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
@@ -39,6 +44,10 @@ esac
 listing() {
 	local classes=android/$1/target/classes pkg=$2 names marks="" tab=$'\t'
 	[ -d "$classes" ] || { echo "api-listing: $classes is missing; run scripts/test-android.sh first" >&2; exit 1; }
+	if [[ " $KOTLIN_MODULES " == *" $1 "* ]]; then
+		kotlin_listing "$classes" "$pkg"
+		return
+	fi
 	names=$( (cd "$classes" && find . -name '*.class' ! -name '*$[0-9]*' ! -name package-info.class) |
 		sed 's#^\./##; s#\.class$##; s#/#.#g' |
 		grep -E "^${pkg//./\.}\.[^.]+$" | grep -Ev '\.R(\$|$)' | sort || true)
@@ -72,6 +81,28 @@ listing() {
 		keep && /;$/ && (cls FS n) in where { print $0 "  // @Nullable: " where[cls FS n]; next }
 		keep { print }
 		/^}/ { keep = 0 }' <(nullable "$classes" $names | sort -t "$tab" -k1,1 -k2,2n -k3,3V) -
+}
+
+# The harness's lister of Kotlin declarations, and the classpath its build writes (kotlin-metadata-jvm, ASM).
+LISTER=android/harness/target/classes
+LISTER_CLASSPATH=android/harness/target/api-listing.classpath
+
+# kotlin_listing CLASSES PACKAGE: every public class, object and file facade of PACKAGE (not of its
+# subpackages) and its public members (protected ones too where a subclass reaches them) as Kotlin
+# declares them, read from the Kotlin metadata: "suspend fun send(request: ...Request, timeout:
+# kotlin.time.Duration = ...): ...Reply", where the JVM signature shows an Object, a long and a
+# Continuation. A type is not null unless it ends in ?; "= ..." marks a default argument; an opt-in
+# marker (an annotation that is itself @RequiresOptIn) precedes what it marks. The markers' classes
+# are looked up in every module's classes and in the lister's own classpath.
+kotlin_listing() {
+	local classes=$1 pkg=$2
+	[ -f "$LISTER_CLASSPATH" ] || {
+		echo "api-listing: $LISTER_CLASSPATH is missing; run scripts/test-android.sh first (or mvn -o -f android/pom.xml -pl harness process-classes)" >&2
+		exit 1
+	}
+	echo "Kotlin package $pkg (Kotlin declarations: a type is not null unless it ends in ?)"
+	java -cp "$LISTER:$(cat "$LISTER_CLASSPATH")" io.github.mobilemcp.harness.KotlinApiListing "$classes" "$pkg" \
+		"$(printf '%s:' android/*/target/classes)$(cat "$LISTER_CLASSPATH")"
 }
 
 # nullable CLASSES NAME...: where each public member of the classes NAME has a JSpecify @Nullable, or

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Tests of scripts/api-listing.sh on classes made for the purpose: javac compiles a few small classes
-# per library into a scratch copy of the repository (android/MODULE/target/classes, where the script
-# reads them), and the listings it writes are compared with what they must say. Stand-ins for
-# JSpecify's annotations keep it offline. API_LISTING=FILE tests another copy of the script.
+# Tests of scripts/api-listing.sh on classes made for the purpose: javac (and, for the Kotlin modules,
+# the Kotlin compiler of android/pom.xml's kotlin.version) compiles a few small classes per library
+# into a scratch copy of the repository (android/MODULE/target/classes, where the script reads them),
+# and the listings it writes are compared with what they must say. Stand-ins for JSpecify's
+# annotations keep it offline; the Kotlin compiler and the harness's KotlinApiListing come from the
+# Maven repository that scripts/deps.sh maven fills. API_LISTING=FILE tests another copy of the script.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 script=${API_LISTING:-scripts/api-listing.sh}
@@ -67,14 +69,66 @@ EOF
 # shellcheck disable=SC2046 # one argument per file
 javac -d "$tmp/stubs/classes" $(find "$tmp/stubs/src" -name '*.java') || { echo "api-listing_test: javac failed"; exit 1; }
 
-# compile MODULE: the Java under $tmp/src/MODULE into the module's classes.
+# The harness's KotlinApiListing, which the script runs from android/harness/target (the Android
+# tests build it; so does this, offline, when it is missing).
+if [ ! -f android/harness/target/api-listing.classpath ] &&
+	! mvn -B -q -o -f android/pom.xml -pl harness process-classes >"$tmp/harness.log" 2>&1; then
+	cat "$tmp/harness.log"
+	echo "api-listing_test: cannot build android/harness offline; run scripts/deps.sh maven"
+	exit 1
+fi
+mkdir -p "$repo/android/harness/target"
+cp -R android/harness/target/classes android/harness/target/api-listing.classpath "$repo/android/harness/target/"
+
+# The Kotlin compiler the modules build with (kotlin-maven-plugin's, kotlin-compiler-embeddable),
+# run from the classpath Maven resolves for it offline.
+kotlin_version=$(sed -n 's:.*<kotlin.version>\(.*\)</kotlin.version>.*:\1:p' android/pom.xml)
+dependency_plugin=$(sed -n '/<artifactId>maven-dependency-plugin<\/artifactId>/{n;s:.*<version>\(.*\)</version>.*:\1:p;}' android/pom.xml | head -n 1)
+write kotlinc/pom.xml <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>test</groupId>
+  <artifactId>kotlinc</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.jetbrains.kotlin</groupId>
+      <artifactId>kotlin-compiler-embeddable</artifactId>
+      <version>$kotlin_version</version>
+    </dependency>
+  </dependencies>
+</project>
+EOF
+if ! mvn -B -q -o -f "$tmp/kotlinc/pom.xml" "org.apache.maven.plugins:maven-dependency-plugin:$dependency_plugin:build-classpath" \
+	-Dmdep.outputFile="$tmp/kotlinc.classpath" >"$tmp/kotlinc.log" 2>&1; then
+	cat "$tmp/kotlinc.log"
+	echo "api-listing_test: no Kotlin compiler $kotlin_version in the Maven repository; run scripts/deps.sh maven"
+	exit 1
+fi
+kotlin_stdlib=$(tr : '\n' <"$tmp/kotlinc.classpath" | grep -E "/kotlin-stdlib-$kotlin_version\.jar$")
+
+# compile MODULE: the Java, or the Kotlin, under $tmp/src/MODULE into the module's classes.
 compile() {
-	local classes=$repo/android/$1/target/classes
+	local classes=$repo/android/$1/target/classes kotlin
 	rm -rf "$classes"
 	mkdir -p "$classes"
+	kotlin=$(find "$tmp/src/$1" -name '*.kt')
+	if [ -n "$kotlin" ]; then
+		# shellcheck disable=SC2086 # one argument per file
+		java -cp "$(cat "$tmp/kotlinc.classpath")" org.jetbrains.kotlin.cli.jvm.K2JVMCompiler -nowarn -no-stdlib -no-reflect \
+			-jvm-target 11 -classpath "$kotlin_stdlib" -d "$classes" $kotlin ||
+			{ echo "api-listing_test: the Kotlin compiler failed on $1"; exit 1; }
+		return
+	fi
 	# shellcheck disable=SC2046 # one argument per file
 	javac -d "$classes" -cp "$tmp/stubs/classes" $(find "$tmp/src/$1" -name '*.java') ||
 		{ echo "api-listing_test: javac failed on $1"; exit 1; }
+}
+
+# has NAME FILE LINE: FILE has the line LINE.
+has() {
+	cases=$((cases + 1))
+	grep -qxF -- "$3" "$2" || fail "$1: no line \"$3\"" "$(cat "$2")"
 }
 
 # The sdk: a null-marked package with a @Nullable, a nested class, R (not listed), and an internal
@@ -145,15 +199,44 @@ public final class Caller {
     public String call(String capability) { return capability; }
 }
 EOF
-for m in client-ktx:client.ktx:Flows sdk-testing:sdk.testing:Rule sdk-ktx:sdk.ktx:SuspendHandlers; do
-	IFS=: read -r module pkg cls <<<"$m"
-	write "src/$module/io/github/mobilemcp/${pkg//.//}/$cls.java" <<EOF
-package io.github.mobilemcp.$pkg;
-public final class $cls {
+write src/sdk-testing/io/github/mobilemcp/sdk/testing/Rule.java <<'EOF'
+package io.github.mobilemcp.sdk.testing;
+public final class Rule {
     public static String onSuspend(String id) { return id; }
 }
 EOF
-done
+# The Kotlin modules: what a Kotlin caller sees and the JVM signature hides (javap prints send as
+# "Object send(String, long, Continuation)" with a @Nullable return).
+write src/client-ktx/io/github/mobilemcp/client/ktx/Caller.kt <<'EOF'
+package io.github.mobilemcp.client.ktx
+
+import kotlin.time.Duration
+
+/** An opt-in marker, as io.github.mobilemcp.client.ProviderFormatApi. */
+@RequiresOptIn
+@Retention(AnnotationRetention.BINARY)
+annotation class Preview
+
+/** An annotation that is not an opt-in marker: no API of what it marks. */
+@Retention(AnnotationRetention.BINARY)
+annotation class Plain
+
+class Caller(val name: String) {
+    suspend fun send(request: String, timeout: Duration = Duration.ZERO): String = request + timeout
+    suspend fun find(name: String): String? = name.takeIf { it.isNotEmpty() }
+    @Preview fun preview(): Int = 1
+    @Plain fun plain() {}
+    internal fun hidden() {}
+}
+
+val String.shout: String get() = uppercase()
+EOF
+write src/sdk-ktx/io/github/mobilemcp/sdk/ktx/Handlers.kt <<'EOF'
+@file:JvmName("SuspendHandlers")
+package io.github.mobilemcp.sdk.ktx
+
+fun <T : CharSequence> T.onSuspend(id: String, handler: suspend (T) -> Int?): T = this
+EOF
 for m in sdk client client-ktx sdk-testing sdk-ktx; do
 	compile "$m"
 done
@@ -167,11 +250,42 @@ public final class io.github.mobilemcp.client.Caller {
   public io.github.mobilemcp.client.Caller();
   public java.lang.String call(java.lang.String);
 }'
-same "a package without a @Nullable lists its members (android/sdk-ktx/api.txt)" "$repo/android/sdk-ktx/api.txt" \
-	'package io.github.mobilemcp.sdk.ktx
-public final class io.github.mobilemcp.sdk.ktx.SuspendHandlers {
-  public io.github.mobilemcp.sdk.ktx.SuspendHandlers();
-  public static java.lang.String onSuspend(java.lang.String);
+same "a Kotlin file lists its declarations as Kotlin (android/sdk-ktx/api.txt)" "$repo/android/sdk-ktx/api.txt" \
+	'Kotlin package io.github.mobilemcp.sdk.ktx (Kotlin declarations: a type is not null unless it ends in ?)
+file io.github.mobilemcp.sdk.ktx.SuspendHandlers {
+  public fun <T : kotlin.CharSequence> T.onSuspend(id: kotlin.String, handler: suspend (T) -> kotlin.Int?): T
+}'
+ktx=$repo/android/client-ktx/api.txt
+has "a suspend fun lists as suspend fun, its return not null" "$ktx" \
+	'  public suspend fun send(request: kotlin.String, timeout: kotlin.time.Duration = ...): kotlin.String'
+has "a Duration parameter lists as kotlin.time.Duration" "$ktx" \
+	'  public suspend fun send(request: kotlin.String, timeout: kotlin.time.Duration = ...): kotlin.String'
+has "a nullable return lists as T?" "$ktx" \
+	'  public suspend fun find(name: kotlin.String): kotlin.String?'
+has "an extension property lists with its receiver" "$ktx" \
+	'  public val kotlin.String.shout: kotlin.String'
+has "an opt-in marker lists on what it marks" "$ktx" \
+	'  @io.github.mobilemcp.client.ktx.Preview public fun preview(): kotlin.Int'
+has "an annotation that is no opt-in marker does not list" "$ktx" \
+	'  public fun plain()'
+same "the Kotlin listing of android/client-ktx" "$ktx" \
+	'Kotlin package io.github.mobilemcp.client.ktx (Kotlin declarations: a type is not null unless it ends in ?)
+public class io.github.mobilemcp.client.ktx.Caller {
+  public constructor(name: kotlin.String)
+  public val name: kotlin.String
+  public suspend fun send(request: kotlin.String, timeout: kotlin.time.Duration = ...): kotlin.String
+  public suspend fun find(name: kotlin.String): kotlin.String?
+  @io.github.mobilemcp.client.ktx.Preview public fun preview(): kotlin.Int
+  public fun plain()
+}
+file io.github.mobilemcp.client.ktx.CallerKt {
+  public val kotlin.String.shout: kotlin.String
+}
+public annotation class io.github.mobilemcp.client.ktx.Plain {
+  public constructor()
+}
+public annotation class io.github.mobilemcp.client.ktx.Preview {
+  public constructor()
 }'
 # shellcheck disable=SC2016 # Greeter$Style is a class name
 same "the sdk's API: its nullness, without R or the internal package" "$repo/android/sdk/api.txt" \
