@@ -175,10 +175,11 @@ check() {
 
 # mangled MODULE FILE: fails when the listing FILE holds a JVM name that Kotlin mangled (a function
 # that takes or returns an inline class, such as kotlin.time.Duration: call-8Mi8wO0), which a Java
-# caller cannot spell and which changes with the Kotlin compiler; @JvmName gives it a name.
+# caller cannot spell and which changes with the Kotlin compiler; @JvmName gives it a name. javap
+# prints it as the method's name; a Kotlin listing as "// JVM name: call-8Mi8wO0".
 mangled() {
 	local found
-	found=$(grep -E -- '-[0-9A-Za-z_]{7}\(' "$2" || true)
+	found=$(grep -E -- '-[0-9A-Za-z_]{7}(\(|$)' "$2" || true)
 	if [ -n "$found" ]; then
 		echo "api-listing: android/$1's API has a name Kotlin mangled; give the function a @JvmName:" >&2
 		echo "$found" >&2

@@ -222,10 +222,11 @@ annotation class Preview
 annotation class Plain
 
 class Caller(val name: String) {
-    suspend fun send(request: String, timeout: Duration = Duration.ZERO): String = request + timeout
+    @JvmName("send") suspend fun send(request: String, timeout: Duration = Duration.ZERO): String = request + timeout
     suspend fun find(name: String): String? = name.takeIf { it.isNotEmpty() }
     @Preview fun preview(): Int = 1
     @Plain fun plain() {}
+    @JvmName("shoutAll") fun shout(vararg words: String): String = words.joinToString()
     internal fun hidden() {}
 }
 
@@ -268,6 +269,8 @@ has "an opt-in marker lists on what it marks" "$ktx" \
 	'  @io.github.mobilemcp.client.ktx.Preview public fun preview(): kotlin.Int'
 has "an annotation that is no opt-in marker does not list" "$ktx" \
 	'  public fun plain()'
+has "a JVM name that is not the Kotlin name lists after the declaration" "$ktx" \
+	'  public fun shout(vararg words: kotlin.String): kotlin.String  // JVM name: shoutAll'
 same "the Kotlin listing of android/client-ktx" "$ktx" \
 	'Kotlin package io.github.mobilemcp.client.ktx (Kotlin declarations: a type is not null unless it ends in ?)
 public class io.github.mobilemcp.client.ktx.Caller {
@@ -277,6 +280,7 @@ public class io.github.mobilemcp.client.ktx.Caller {
   public suspend fun find(name: kotlin.String): kotlin.String?
   @io.github.mobilemcp.client.ktx.Preview public fun preview(): kotlin.Int
   public fun plain()
+  public fun shout(vararg words: kotlin.String): kotlin.String  // JVM name: shoutAll
 }
 file io.github.mobilemcp.client.ktx.CallerKt {
   public val kotlin.String.shout: kotlin.String
@@ -362,6 +366,11 @@ printf '%s\n' '  public final java.lang.Object call-8Mi8wO0(java.lang.String, lo
 listing "a mangled Kotlin name fails the check" 1 -- \
 	"api-listing: android/client-ktx's API has a name Kotlin mangled; give the function a @JvmName:" \
 	"call-8Mi8wO0(java.lang.String, long);"
+listing "the listings are written anew" 0 --update -- "wrote android/client-ktx/api.txt"
+printf '%s\n' '  public suspend fun call(timeout: kotlin.time.Duration)  // JVM name: call-VtjQ1oo' >>"$repo/android/client-ktx/api.txt"
+listing "a mangled JVM name in a Kotlin listing fails the check" 1 -- \
+	"api-listing: android/client-ktx's API has a name Kotlin mangled; give the function a @JvmName:" \
+	"  public suspend fun call(timeout: kotlin.time.Duration)  // JVM name: call-VtjQ1oo"
 listing "the listings are written anew" 0 --update -- "wrote android/client-ktx/api.txt"
 
 # --- The engine's bound Java: a listing that names it, or a module built on the API alone that

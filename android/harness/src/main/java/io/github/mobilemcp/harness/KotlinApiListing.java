@@ -59,7 +59,8 @@ import org.objectweb.asm.Opcodes;
  * itself annotated {@code @kotlin.RequiresOptIn} (an opt-in marker, such as
  * io.github.mobilemcp.client.ProviderFormatApi) is listed before what it marks; other annotations are
  * not API of the listing. Classes are listed by name, members in the order of the metadata (the
- * order the compiler writes them in), so the listing is the same for the same classes.
+ * order the compiler writes them in), so the listing is the same for the same classes. A function
+ * whose JVM name is not its Kotlin name ends in a comment that says it ({@code // JVM name: ...}).
  *
  * <p>A class of the package without Kotlin metadata (Java in a Kotlin module) is an error: this
  * listing would not show it.
@@ -345,6 +346,12 @@ public final class KotlinApiListing {
                 line.append(": ").append(returns);
             }
             line.append(whereClause(f.getTypeParameters(), scope));
+            // What a Java caller calls, where it is not the Kotlin name: a @JvmName, or a name the
+            // compiler mangled for an inline class such as kotlin.time.Duration (send-8Mi8wO0),
+            // which scripts/api-listing.sh refuses.
+            if (sig != null && !sig.getName().equals(f.getName())) {
+                line.append("  // JVM name: ").append(sig.getName());
+            }
             out.println(line);
         }
     }
