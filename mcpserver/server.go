@@ -215,9 +215,12 @@ func New(engine *capability.Engine, opts Options) (*Server, error) {
 			// In 2026-07-28 a client cancels a call by closing its request.
 			PropagateRequestCancellation: true,
 		})))
+	// Every answer passes the door last (guardDoor): what reaches a
+	// client holds nothing a person does not see, whoever wrote it.
+	s.handler = guardDoor(s.handler)
 	mux := http.NewServeMux()
 	mux.Handle(Path, s.handler)
-	mux.Handle(mcpwire.ProofPath, guardPages(origins, http.HandlerFunc(s.serveProof)))
+	mux.Handle(mcpwire.ProofPath, guardDoor(guardPages(origins, http.HandlerFunc(s.serveProof))))
 	s.http = &http.Server{
 		Handler: mux,
 		// The body has a deadline of its own, set when the handler starts

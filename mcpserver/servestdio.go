@@ -23,7 +23,8 @@ const stdioClient = "stdio"
 // mid-call) runs to its end, so a send is never cut short.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx = context.WithValue(ctx, clientKey{}, stdioClient)
-	t := &mcpwire.LineTransport{In: in, Out: out, MaxLineBytes: int(s.opts.MaxBodyBytes)}
+	// Every line passes the door (lineDoor), as every HTTP answer does.
+	t := &mcpwire.LineTransport{In: in, Out: lineDoor{out}, MaxLineBytes: int(s.opts.MaxBodyBytes)}
 	session, err := s.mcp.Connect(ctx, t, nil)
 	if err != nil {
 		return err

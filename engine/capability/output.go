@@ -30,8 +30,8 @@ func (c *Capability) CheckOutput(out []Value) ([]Value, *Error) {
 	for _, v := range out {
 		i := c.outputIndex(v.Name)
 		if i < 0 {
-			return nil, Errorf(CodeInternalError, "%s returned the output %q, which its descriptor does not declare; %s",
-				c.ID, text.Excerpt(v.Name), c.declaredOutputs())
+			return nil, Errorf(CodeInternalError, "%s returned the output %s, which its descriptor does not declare; %s",
+				c.ID, text.Quote(v.Name), c.declaredOutputs())
 		}
 		if filled[i] {
 			return nil, Errorf(CodeInternalError, "%s returned the output %q twice", c.ID, v.Name)

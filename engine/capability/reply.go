@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
+	"github.com/mobilemcp/mobilemcp/internal/text"
 )
 
 // Status is the outcome of an invocation as the spec names it.
@@ -173,7 +174,7 @@ func DecodeReply(data []byte) (*Reply, error) {
 		w, shape = env.Envelope.Response, ShapeSpec
 	}
 	if w.Status != StatusSuccess && w.Status != StatusFailure {
-		return nil, fmt.Errorf("reply has status %q; want %q or %q", w.Status, StatusSuccess, StatusFailure)
+		return nil, fmt.Errorf("reply has status %s; want %q or %q", text.Quote(string(w.Status)), StatusSuccess, StatusFailure)
 	}
 	r := &Reply{Status: w.Status, Message: w.Message, ErrorCode: w.ErrorCode, Shape: shape,
 		RetryAfter: time.Duration(max(w.RetryAfterMillis, 0)) * time.Millisecond}

@@ -4,7 +4,10 @@
 
 package text
 
-import "unicode/utf8"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // ExcerptLimit is how many characters of a text Excerpt keeps.
 const ExcerptLimit = 40
@@ -19,4 +22,19 @@ func Excerpt(s string) string {
 	}
 	runes := []rune(s)
 	return string(runes[:ExcerptLimit]) + "…"
+}
+
+// Quote returns s as a message quotes a value its sender chose, such as
+// a reply's status: without invisible characters (StripInvisible), which
+// Go's quoting would keep or spell out as escapes, shortened (Excerpt),
+// and in double quotes, as %q writes them; followed by how many
+// characters were removed, if any, so that a value that reads like a
+// valid one is seen not to be.
+func Quote(s string) string {
+	seen := StripInvisible(s)
+	q := strconv.Quote(Excerpt(seen))
+	if hidden := utf8.RuneCountInString(s) - utf8.RuneCountInString(seen); hidden > 0 {
+		q += " with " + Plural(hidden, "hidden character")
+	}
+	return q
 }

@@ -22,3 +22,17 @@ func TestOfKeepsFortyCharactersWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteShowsWhatIsSeenShortened(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"success", `"success"`},
+		{"success\U000E0041\uFE0F\u3164\u2800", `"success" with 4 hidden characters`},
+		{"x\u200b", `"x" with 1 hidden character`},
+		{"a\u2003b\n", `"a b\n"`},
+		{strings.Repeat("x", 50), `"` + strings.Repeat("x", 40) + `…"`},
+	} {
+		if got := text.Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%+q) = %s; want %s", tt.in, got, tt.want)
+		}
+	}
+}
