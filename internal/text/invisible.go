@@ -13,7 +13,8 @@
 //
 // They are the one filter for every string that reaches a model from a tool:
 // the MCP tool conversion (descriptor.NewTool) runs them on titles and
-// descriptions, the MCP server on what a shared app answers, and the
+// descriptions, the MCP server on every string of every answer it writes
+// out (its door, whatever made the string), and the
 // Android client library on what it hands an assistant, with a table this
 // package generates (see InvisibleRanges).
 
