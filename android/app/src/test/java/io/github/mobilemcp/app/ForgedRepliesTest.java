@@ -152,7 +152,7 @@ public class ForgedRepliesTest {
         Throwable e = failure(toForger);
         assertTrue(String.valueOf(e), e instanceof MobileMcpException);
         assertTrue(e.getMessage(), e.getMessage().matches(FORGER.replace(".", "\\.") + "/" + FORGER.replace(".", "\\.")
-                + "\\.RawService sent no valid reply to list_notes: it answered request [0-9a-f-]{36} with a reply to request not-this-call"));
+                + "\\.RawService sent no valid reply to list_notes: it answered request [0-9a-f-]{36} with a reply to request \"not-this-call\""));
     }
 
     @Test
@@ -164,7 +164,7 @@ public class ForgedRepliesTest {
 
         Throwable e = failure(toForger);
         assertTrue(String.valueOf(e), e instanceof MobileMcpException);
-        assertTrue(e.getMessage(), e.getMessage().endsWith(" sent no valid reply to list_notes: it answered a call of list_notes with a reply of create_note"));
+        assertTrue(e.getMessage(), e.getMessage().endsWith(" sent no valid reply to list_notes: it answered a call of list_notes with a reply of \"create_note\""));
     }
 
     /**

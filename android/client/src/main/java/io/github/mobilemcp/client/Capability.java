@@ -176,7 +176,8 @@ public final class Capability {
             if (title != null && !title.isEmpty()) {
                 tool.put("title", title);
             }
-            return tool
+            // What leaves the client holds nothing hidden, whatever made it.
+            return HiddenText.visible(tool
                     .put("description", description)
                     .put("inputSchema", new JSONObject()
                             .put("type", "object")
@@ -187,7 +188,7 @@ public final class Capability {
                             .put("readOnlyHint", or(hints.readOnly, false))
                             .put("destructiveHint", or(hints.destructive, true))
                             .put("idempotentHint", or(hints.idempotent, false))
-                            .put("openWorldHint", or(hints.openWorld, true)));
+                            .put("openWorldHint", or(hints.openWorld, true))));
         } catch (JSONException e) {
             throw new IllegalStateException("cannot happen: only strings and booleans are put", e);
         }

@@ -1,9 +1,18 @@
 package io.github.mobilemcp.client;
 
+import java.util.Iterator;
+
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+import org.jspecify.annotations.Nullable;
+
 /**
  * Removes the characters that change what a model reads without being seen, from every string the
- * client hands an assistant from another app: the tools' names, titles and descriptions, the
- * params' descriptions, and the messages of replies. A tool could otherwise carry instructions for
+ * client hands an assistant from another app, at its exits: the JSON of {@link ToolCatalog}'s
+ * exports, of {@link Capability#toMcpTool()} and of the function results ({@link #visible}), the
+ * functions' descriptions, the tools' names, titles and descriptions, the messages of replies, and
+ * the messages of the client's own exceptions, which may quote a reply. A tool could otherwise carry instructions for
  * the assistant's model that its user never sees, spelt in variation selectors (one per half byte)
  * or tag characters, or hidden behind bidirectional controls, zero-width characters, blank fillers
  * or private-use characters. The blank spaces of other widths (U+2000 to U+200A, U+205F, U+3000),
@@ -99,6 +108,73 @@ final class HiddenText {
             i += Character.charCount(cp);
         }
         return out.append('"').toString();
+    }
+
+    /** How many characters of a value {@link #quoteValue} keeps, as the Go engine's messages do. */
+    private static final int EXCERPT = 40;
+
+    /**
+     * value, which another app chose (a reply's request id or capability id), quoted for a message
+     * that reaches a model: without the characters nobody sees ({@link #strip}), shortened to 40
+     * characters with "…" after it when it was longer, in double quotes, and followed by how many
+     * characters were removed, if any, so that a value that reads like the expected one is seen not
+     * to be. The Go engine quotes so too (internal/text.Quote).
+     */
+    static String quoteValue(String value) {
+        String seen = strip(value);
+        String shown = seen.codePointCount(0, seen.length()) <= EXCERPT
+                ? seen : seen.substring(0, seen.offsetByCodePoints(0, EXCERPT)) + "…";
+        StringBuilder out = new StringBuilder().append('"').append(shown).append('"');
+        int removed = value.codePointCount(0, value.length()) - seen.codePointCount(0, seen.length());
+        if (removed > 0) {
+            out.append(" with ").append(removed).append(removed == 1 ? " hidden character" : " hidden characters");
+        }
+        return out.toString();
+    }
+
+    /**
+     * The door every JSON the client hands an assistant leaves through: a copy of value (a JSON
+     * value as org.json holds it: a JSONObject, a JSONArray, a String, a number, a boolean, or
+     * null) with every string in it, member names included, {@link #strip stripped}. Whatever made
+     * the JSON, nothing in it is hidden from the user.
+     */
+    static Object visible(@Nullable Object value) {
+        if (value == null) {
+            return JSONObject.NULL;
+        }
+        if (value instanceof String) {
+            return strip((String) value);
+        }
+        if (value instanceof JSONObject) {
+            return visible((JSONObject) value);
+        }
+        if (value instanceof JSONArray) {
+            return visible((JSONArray) value);
+        }
+        return value;
+    }
+
+    /** in as {@link #visible(Object)} makes it. */
+    static JSONObject visible(JSONObject in) {
+        JSONObject out = new JSONObject();
+        for (Iterator<String> keys = in.keys(); keys.hasNext(); ) {
+            String key = keys.next();
+            try {
+                out.put(strip(key), visible(in.opt(key)));
+            } catch (JSONException e) {
+                throw new IllegalStateException("cannot happen: a name and a JSON value", e);
+            }
+        }
+        return out;
+    }
+
+    /** in as {@link #visible(Object)} makes it. */
+    static JSONArray visible(JSONArray in) {
+        JSONArray out = new JSONArray();
+        for (int i = 0; i < in.length(); i++) {
+            out.put(visible(in.opt(i)));
+        }
+        return out;
     }
 
     /** cp as Unicode writes it, such as U+2005. */

@@ -304,9 +304,9 @@ public final class MobileMcpClient implements Closeable {
             reject(call, "its reply has no request id, so it is not a reply to request " + call.id
                     + (reply.message() == null ? "" : " (it said: " + reply.message() + ")"));
         } else if (!reply.id().equals(call.id)) {
-            reject(call, "it answered request " + call.id + " with a reply to request " + reply.id());
+            reject(call, "it answered request " + call.id + " with a reply to request " + HiddenText.quoteValue(reply.id()));
         } else if (reply.capabilityId() != null && !reply.capabilityId().equals(call.capabilityId)) {
-            reject(call, "it answered a call of " + call.capabilityId + " with a reply of " + reply.capabilityId());
+            reject(call, "it answered a call of " + call.capabilityId + " with a reply of " + HiddenText.quoteValue(reply.capabilityId()));
         } else {
             call.future.complete(reply);
         }

@@ -20,7 +20,8 @@ public class MobileMcpException extends Exception {
     }
 
     private MobileMcpException(String message, @Nullable Throwable cause, boolean unsent) {
-        super(message, cause);
+        // The message may quote a reply, and may reach a model: nothing of it is hidden.
+        super(HiddenText.strip(message), cause);
         this.unsent = unsent;
     }
 

@@ -265,7 +265,7 @@ public final class ToolCatalog {
             put(tool, "function", function);
             out.put(tool);
         }
-        return out;
+        return HiddenText.visible(out);
     }
 
     /** The functions as Anthropic's Messages API takes them in {@code tools}: {@code {"name","description","input_schema"}}. */
@@ -279,7 +279,7 @@ public final class ToolCatalog {
             put(tool, "input_schema", e.schema(Dialect.JSON_SCHEMA));
             out.put(tool);
         }
-        return out;
+        return HiddenText.visible(out);
     }
 
     /**
@@ -299,7 +299,7 @@ public final class ToolCatalog {
             }
             out.put(declaration);
         }
-        return out;
+        return HiddenText.visible(out);
     }
 
     private static void put(JSONObject o, String name, @Nullable Object value) {
@@ -363,7 +363,7 @@ public final class ToolCatalog {
                     d.append(" Calling it again with the same arguments has no further effect.");
                 }
             }
-            return d.append(']').toString();
+            return HiddenText.strip(d.append(']').toString());
         }
 
         /**
@@ -428,10 +428,10 @@ public final class ToolCatalog {
             if (reply.success()) {
                 JSONObject outputs = new JSONObject();
                 for (Map.Entry<String, @Nullable Object> o : reply.outputs().entrySet()) {
-                    put(outputs, HiddenText.strip(o.getKey()), visible(o.getValue()));
+                    put(outputs, o.getKey(), o.getValue() == null ? JSONObject.NULL : o.getValue());
                 }
                 put(r, "outputs", outputs);
-                return r;
+                return HiddenText.visible(r);
             }
             ErrorCode code = reply.errorCode();
             if (code != null && code != ErrorCode.OTHER) {
@@ -440,38 +440,7 @@ public final class ToolCatalog {
             boolean nothingRan = code != null && code.nothingRan();
             put(r, "retry_safe", nothingRan || !capability.changesState());
             put(r, "retry", advice(code, reply.retryAfterMillis()));
-            return r;
-        }
-
-        /**
-         * value, an output as org.json reads it, with every string in it (keys included) without
-         * the characters nobody sees: the model reads it.
-         */
-        private static Object visible(@Nullable Object value) {
-            if (value == null) {
-                return JSONObject.NULL;
-            }
-            if (value instanceof String) {
-                return HiddenText.strip((String) value);
-            }
-            if (value instanceof JSONObject) {
-                JSONObject in = (JSONObject) value;
-                JSONObject out = new JSONObject();
-                for (java.util.Iterator<String> keys = in.keys(); keys.hasNext(); ) {
-                    String key = keys.next();
-                    put(out, HiddenText.strip(key), visible(in.opt(key)));
-                }
-                return out;
-            }
-            if (value instanceof JSONArray) {
-                JSONArray in = (JSONArray) value;
-                JSONArray out = new JSONArray();
-                for (int i = 0; i < in.length(); i++) {
-                    out.put(visible(in.opt(i)));
-                }
-                return out;
-            }
-            return value;
+            return HiddenText.visible(r);
         }
 
         private String advice(@Nullable ErrorCode code, @Nullable Long retryAfterMillis) {
@@ -520,7 +489,7 @@ public final class ToolCatalog {
             put(r, "retry", unsent ? "Nothing was done: the app could not be reached. Calling it again is safe."
                     : !capability.changesState() ? "Calling it again is harmless."
                     : "It may have been done. Do not call it again with new arguments; the assistant retries this same request, which never runs twice.");
-            return r;
+            return HiddenText.visible(r);
         }
 
         @Override

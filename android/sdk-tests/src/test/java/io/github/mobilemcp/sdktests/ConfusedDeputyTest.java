@@ -89,7 +89,7 @@ public class ConfusedDeputyTest {
             host.await(handedOver);
             fail("the assistant's call got a reply to another request");
         } catch (ExecutionException e) {
-            assertTrue(e.getCause().getMessage(), e.getCause().getMessage().endsWith("with a reply to request relayed-1"));
+            assertTrue(e.getCause().getMessage(), e.getCause().getMessage().endsWith("with a reply to request \"relayed-1\""));
         }
         List<Intent> broadcasts = shadowOf(agent.app()).getBroadcastIntents();
         Intent reply = broadcasts.get(broadcasts.size() - 1);
