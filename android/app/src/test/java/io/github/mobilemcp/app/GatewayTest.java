@@ -256,6 +256,25 @@ public class GatewayTest {
                 call("com_example_stuck-list_notes", "{}"));
     }
 
+    /**
+     * A client that retries a call under the request id it gave in {@code _meta} gets the first
+     * run's reply, and the note is created once: the gateway hands the notes app the same
+     * Mobile-MCP request id for both, and the app's reply store answers the second. A call under
+     * another id is another call.
+     */
+    @Test
+    public void twoCallsUnderOneRequestIdCreateOneNote_aThirdUnderAnotherIdASecond() throws Exception {
+        shareNotes();
+        String created1 = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}";
+        assertEquals(created1, callWithRequestId(CREATE_NOTE, "retry-1", "{\"title\":\"Milk\"}"));
+        assertEquals("the retry gets the first run's reply", created1, callWithRequestId(CREATE_NOTE, "retry-1", "{\"title\":\"Milk\"}"));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 2\"}],\"structuredContent\":{\"id\":2}}}",
+                callWithRequestId(CREATE_NOTE, "retry-2", "{\"title\":\"Milk\"}"));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"2 notes\"}],"
+                        + "\"structuredContent\":{\"count\":2,\"notes\":[{\"id\":1,\"title\":\"Milk\",\"body\":\"\"},{\"id\":2,\"title\":\"Milk\",\"body\":\"\"}]}}}",
+                call(NOTES_TOOL + "-list_notes", "{}"));
+    }
+
     /** Shares the notes tool, which its user allowed the gateway app to use, once its tools are served. */
     private Gateway shareNotes() throws Exception {
         McpTool.get(notes).allow(APP);
@@ -289,6 +308,12 @@ public class GatewayTest {
 
     private String call(String tool, String args) throws Exception {
         return post("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + args + "}}");
+    }
+
+    /** A tools/call that gives the request id requestId in _meta, as a client that may retry does. */
+    private String callWithRequestId(String tool, String requestId, String args) throws Exception {
+        return post("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"_meta\":{\"io.github.mobilemcp/request_id\":" + JSONObject.quote(requestId) + "},\"arguments\":" + args + "}}");
     }
 
     private List<String> toolNames() throws Exception {
