@@ -2,6 +2,7 @@ package intentbridge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,4 +40,34 @@ func requestIDOf(request string) string {
 	_, rest, _ := strings.Cut(request, `"id":"`)
 	id, _, _ := strings.Cut(rest, `"`)
 	return id
+}
+
+// Intents without a callback (a debuggable build, or the developer
+// switch on) name no app, so their sender may be an app that already
+// runs its two by binding: together the callers without a name run one
+// fewer than an app, so that such an app holds three of the four workers
+// at most, and the next assistant finds one free.
+func TestIntentsWithoutACallbackGiveAnAppNoFourthWorker(t *testing.T) {
+	b := notesBridge(t)
+	var to replies
+	const flood = "com.example.flood"
+	for i := range 3 {
+		b.Queue(listNotes(fmt.Sprint("bound-", i)), flood, &to, nil)
+		b.QueueIntent(listNotes(fmt.Sprint("nameless-", i)), "", &to, nil)
+	}
+	var running []string
+	for range Workers {
+		j, _, ok := b.work.Pop() // a worker takes it, and the call is slow: it does not finish
+		if !ok {
+			break
+		}
+		running = append(running, j.caller+" "+requestIDOf(j.request))
+	}
+	if want := []string{flood + " bound-0", " nameless-0", flood + " bound-1"}; !slices.Equal(running, want) {
+		t.Errorf("the workers run %q; want %q, leaving one free", running, want)
+	}
+	b.Queue(listNotes("assistant"), testAgent, &to, nil)
+	if j, _, ok := b.work.Pop(); !ok || j.caller != testAgent {
+		t.Errorf("the free worker took %+v, %v; want the assistant's call", j, ok)
+	}
 }

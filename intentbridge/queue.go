@@ -21,8 +21,10 @@ const (
 	// half the workers, so that another app's request finds a worker
 	// free, or waits for one handler at most, however many requests the
 	// first has queued. An app's requests count once whichever way they
-	// came: by binding, and in Intents whose callback it created; the
-	// callers without a name count as one app.
+	// came: by binding, and in Intents whose callback it created. The
+	// callers without a name count as one app, which runs one fewer
+	// (fairqueue.Limits.Running): an app that runs its two by binding
+	// may send those too, and still leaves a worker free.
 	MaxRunningPerCaller = Workers / 2
 	// MaxInFlightPerCaller is how many requests one caller may have
 	// queued or running; one more is answered rate_limited at once.

@@ -16,7 +16,8 @@
 // or not: its work by binding and the work an Intent claims for it run
 // within one Limits.Running, so calling both ways gains it nothing (their
 // caps on work in flight stay apart, so a claim cannot use up the app's
-// own). The callers without a name are one app here.
+// own). The callers without a name are one app here, which runs one fewer
+// than Limits.Running at once, since any app may be among them.
 //
 // Every request of a tool passes through a Queue, so in steady state it
 // allocates nothing: the records of a caller whose work has all run are
@@ -45,9 +46,11 @@ type Limits struct {
 	// Unvouched is the most work the callers Android does not vouch for
 	// may have in flight together.
 	Unvouched int
-	// Running is the most work one caller runs at once; the callers
-	// Android does not vouch for run this many together. Below the
-	// number of workers, it leaves a worker for another caller.
+	// Running is the most work one app runs at once. Below the number
+	// of workers, it leaves a worker for another app. The callers
+	// without a name run one fewer together (at least one): an app that
+	// runs its most by name may be among them too, and so holds fewer
+	// workers than two apps do.
 	Running int
 }
 
@@ -217,7 +220,7 @@ func (q *Queue[T]) FinishAndPop(done Ticket[T]) (item T, t Ticket[T], ok bool) {
 func (q *Queue[T]) pop() (item T, t Ticket[T], ok bool) {
 	at := -1
 	for i, g := range q.turn {
-		if len(g.running) < q.limits.Running && (at < 0 || len(g.running) < len(q.turn[at].running)) {
+		if len(g.running) < q.running(g) && (at < 0 || len(g.running) < len(q.turn[at].running)) {
 			at = i
 		}
 	}
@@ -239,6 +242,16 @@ func (q *Queue[T]) pop() (item T, t Ticket[T], ok bool) {
 		q.turn = append(q.turn, g)
 	}
 	return item, Ticket[T]{g: g, who: who, seq: q.seq}, true
+}
+
+// running is the most work g runs at once: Limits.Running, and one fewer
+// (at least one) for the callers without a name, among whom an app that
+// runs its most by name may be.
+func (q *Queue[T]) running(g *group[T]) int {
+	if g.key.id == "" {
+		return max(1, q.limits.Running-1)
+	}
+	return q.limits.Running
 }
 
 // finish is Finish, with q.mu held.
