@@ -67,6 +67,24 @@ public class FairWorkersTest {
         floodStillRunsThenEnds();
     }
 
+    /**
+     * Requests without a callback (the developer switch on) name no app, so the app that floods by
+     * binding may send them too: together they run one at a time, the app holds three workers at
+     * most, and the assistant's bound call is answered at once.
+     */
+    @Test
+    public void anAssistantsBoundCall_isAnsweredWhileAnotherAppFloodsByBindingAndWithoutACallback() throws Exception {
+        agent.tool().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
+        for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS; i++) {
+            agent.sendMessageAs(FLOOD, Intentbridge.ExtraRequest, hold("flood-" + i));
+            agent.deliver(agent.intentWithoutCallback(hold("nameless-" + i)));
+        }
+        floodRuns();
+        assertEquals("the flood's calls hold three workers, leaving one: " + Gate.inside(), RequestLimits.MAX_CONCURRENT_CALLS - 1, Gate.inside().size());
+        assertEquals(TestTool.inspectedReply("a-4", "hi", TestTool.APP), agent.sendBound(WireRule.request("a-4", "inspect", INSPECT), WireRule.Extras.SPEC).getString(Intentbridge.ExtraResponse));
+        floodStillRunsThenEnds(); // the replies without a callback go to logcat
+    }
+
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppFloodsByIntent() throws Exception {
         for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS; i++) {
