@@ -18,14 +18,7 @@ func TestOneAppRunsTwoAtOnceAcrossTransports(t *testing.T) {
 		b.Queue(listNotes(fmt.Sprint("bound-", i)), flood, &to, nil)
 		b.QueueIntent(listNotes(fmt.Sprint("intent-", i)), flood, &to, nil)
 	}
-	var running []string
-	for range Workers {
-		j, _, ok := b.work.Pop() // a worker takes it, and the call is slow: it does not finish
-		if !ok {
-			break
-		}
-		running = append(running, j.caller+" "+requestIDOf(j.request))
-	}
+	running := takeWorkers(b)
 	if len(running) != MaxRunningPerCaller {
 		t.Errorf("the workers run %q; want %d of %s's calls, whichever way they came", running, MaxRunningPerCaller, flood)
 	}
@@ -33,6 +26,20 @@ func TestOneAppRunsTwoAtOnceAcrossTransports(t *testing.T) {
 	if j, _, ok := b.work.Pop(); !ok || j.caller != testAgent {
 		t.Errorf("a free worker took %+v, %v; want the assistant's call", j, ok)
 	}
+}
+
+// takeWorkers lets every worker take what it may of b's queue, as
+// "caller request-id", each call slow: none finishes.
+func takeWorkers(b *Bridge) []string {
+	var running []string
+	for range Workers {
+		j, _, ok := b.work.Pop()
+		if !ok {
+			break
+		}
+		running = append(running, j.caller+" "+requestIDOf(j.request))
+	}
+	return running
 }
 
 // requestIDOf is the id of a request listNotes made.
@@ -55,14 +62,7 @@ func TestIntentsWithoutACallbackGiveAnAppNoFourthWorker(t *testing.T) {
 		b.Queue(listNotes(fmt.Sprint("bound-", i)), flood, &to, nil)
 		b.QueueIntent(listNotes(fmt.Sprint("nameless-", i)), "", &to, nil)
 	}
-	var running []string
-	for range Workers {
-		j, _, ok := b.work.Pop() // a worker takes it, and the call is slow: it does not finish
-		if !ok {
-			break
-		}
-		running = append(running, j.caller+" "+requestIDOf(j.request))
-	}
+	running := takeWorkers(b)
 	if want := []string{flood + " bound-0", " nameless-0", flood + " bound-1"}; !slices.Equal(running, want) {
 		t.Errorf("the workers run %q; want %q, leaving one free", running, want)
 	}
