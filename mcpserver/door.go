@@ -31,7 +31,7 @@ func cleanJSON(msg []byte) []byte {
 	if !mayHide(msg) {
 		return msg
 	}
-	out, i, ok := cleanValue(msg, skipSpace(msg, 0), make([]byte, 0, len(msg)), 0)
+	out, i, ok := cleanValue(msg, skipSpace(msg, 0), make([]byte, 0, len(msg)), 0, true)
 	if !ok || skipSpace(msg, i) != len(msg) {
 		return cleanText(msg)
 	}
@@ -66,8 +66,9 @@ const maxDoorDepth = 10000
 // cleanValue appends the value that starts at msg[i] to out, with its
 // strings filtered, and returns out and the index just past the value. It
 // reports false when msg is not valid JSON there. depth is how deep the
-// value is: a message is at depth 0, or 1 in a batch.
-func cleanValue(msg []byte, i int, out []byte, depth int) ([]byte, int, bool) {
+// value is; message reports that it is a JSON-RPC message, or a batch of
+// them: the whole of what is written, or an element of a batch.
+func cleanValue(msg []byte, i int, out []byte, depth int, message bool) ([]byte, int, bool) {
 	if i >= len(msg) || depth > maxDoorDepth {
 		return out, i, false
 	}
@@ -97,7 +98,7 @@ func cleanValue(msg []byte, i int, out []byte, depth int) ([]byte, int, bool) {
 					return out, i, false
 				}
 				// A message's id is the client's; it goes back as it came.
-				verbatim = depth <= 1 && string(msg[i:end]) == `"id"`
+				verbatim = message && string(msg[i:end]) == `"id"`
 				if out, i, ok = cleanString(msg, i, out); !ok {
 					return out, i, false
 				}
@@ -114,7 +115,7 @@ func cleanValue(msg []byte, i int, out []byte, depth int) ([]byte, int, bool) {
 					return out, i, false
 				}
 				out, i = append(out, msg[i:end]...), end
-			} else if out, i, ok = cleanValue(msg, i, out, depth+1); !ok {
+			} else if out, i, ok = cleanValue(msg, i, out, depth+1, message && depth == 0 && !obj); !ok {
 				return out, i, false
 			}
 			i = skipSpace(msg, i)
