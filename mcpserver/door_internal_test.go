@@ -1,6 +1,13 @@
 package mcpserver
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mobilemcp/mobilemcp/internal/text"
+)
 
 // The door filters every string of a JSON-RPC answer, member names and
 // escaped characters included, keeps the message's id as the client sent
@@ -22,4 +29,72 @@ func TestTheDoorFiltersEveryStringButTheID(t *testing.T) {
 			t.Errorf("%s: cleanJSON(%s) = %s; want %s", tt.name, tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzCleanJSON checks the door on any body: nothing panics, and valid
+// JSON stays valid, keeps nothing a person does not see outside the
+// message's id, and a second pass changes nothing.
+func FuzzCleanJSON(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"a\u200bb"}]}}`,
+		"{\"id\":\"x\u200b\",\"error\":{\"code\":1,\"message\":\"m\uFE0F\"}}",
+		`[{"id":1,"result":{}},{"id":2,"result":{"k\u2800":[1,2.5e3,true,null]}}]`,
+		"\"\U000E0041\"", `{"a":"\ud800"}`, `{`, `nul`, "",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		out := cleanJSON(body)
+		if !json.Valid(body) {
+			return // filtered as text
+		}
+		if again := cleanJSON(out); !bytes.Equal(again, out) {
+			t.Fatalf("a second pass changed %q to %q", out, again)
+		}
+		if !json.Valid(out) {
+			t.Fatalf("cleanJSON(%q) = %q, not JSON", body, out)
+		}
+		var v any
+		json.Unmarshal(out, &v)
+		if m, ok := v.(map[string]any); ok {
+			delete(m, "id")
+		}
+		if a, ok := v.([]any); ok {
+			for _, e := range a {
+				if m, ok := e.(map[string]any); ok {
+					delete(m, "id")
+				}
+			}
+		}
+		if s := unseen(v); s != "" {
+			t.Fatalf("cleanJSON(%q) = %q keeps %+q", body, out, s)
+		}
+	})
+}
+
+// unseen returns the first string of v, a decoded JSON value, member names
+// included, that holds a character a person does not see; "" if none does.
+func unseen(v any) string {
+	switch v := v.(type) {
+	case string:
+		if strings.IndexFunc(v, func(r rune) bool { return text.IsInvisible(r) || text.IsBlank(r) }) >= 0 {
+			return v
+		}
+	case []any:
+		for _, e := range v {
+			if s := unseen(e); s != "" {
+				return s
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if s := unseen(k); s != "" {
+				return s
+			}
+			if s := unseen(e); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
 }
