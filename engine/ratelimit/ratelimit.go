@@ -6,7 +6,8 @@
 //		return capability.RateLimited(wait, "retry in %s", ratelimit.RetryIn(wait))
 //	}
 //
-// The MCP server limits destructive tools per HTTP client with it, and the
+// The MCP server limits the calls of every capability that changes state
+// (capability.Capability.ChangesState) per HTTP client with it, and the
 // Android bridge limits them per calling app.
 package ratelimit
 
