@@ -112,7 +112,7 @@ type Options struct {
 	// RateLimit caps calls of state-changing tools per client: every
 	// capability that is not read-only (capability.Capability.ChangesState),
 	// whatever its other hints say. The zero Rate means DefaultRateLimit();
-	// ratelimit.Off turns the limit off.
+	// ratelimit.Off() turns the limit off.
 	RateLimit ratelimit.Rate
 	// Logger receives one line per tools/call (never argument values) and
 	// recovered panics. Nil means no logging.
