@@ -122,6 +122,11 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 			return tool
 		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares inputs other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
+		{"a Go capability whose hints the descriptor gives otherwise", func() *Tool {
+			tool := NewTool("res/xml/mcp_capabilities.xml", compiled(strings.Replace(smsDescriptor, `mcp:openWorld="true"`, `mcp:openWorld="false"`, 1)))
+			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
+			return tool
+		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares hints other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
 		{"a capability both in Java and in Go", func() *Tool {
 			tool := smsTool(&fakeJava{})
 			tool.SetHandler("send_sms", stub)
