@@ -107,9 +107,14 @@ func writeServerJSON(w io.Writer, key string, s stdioServer, fields string) {
 		jsonString(key), jsonString(s.name), fields, jsonString(s.command), strings.Join(args, ", "))
 }
 
+// jsonString is s as a JSON string, with &, < and > as they are: a
+// configuration is read by people, not embedded in HTML.
 func jsonString(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // writeCodex writes Codex's [mcp_servers.NAME] table. The name needs no
@@ -149,12 +154,31 @@ var runners = []struct {
 	name  string
 	words []string
 }{
-	{"npx", []string{"npx", "-y", "mobilemcp"}},
+	{"npx", npxWords},
 	{"uvx", []string{"uvx", "mobilemcp"}},
 	{"pipx", []string{"pipx", "run", "mobilemcp"}},
 	{"go", []string{"go", "run", latestCLI}},
 	{"path", []string{"mobilemcp"}},
 }
+
+// npxWords start 'npx -y mobilemcp' from the root directory, through the
+// system's own shell. npx runs a node_modules/.bin/mobilemcp of the working
+// directory or any directory above it before the registry's, even with a
+// pinned --package when a planted node_modules/mobilemcp has its version;
+// and whatever it runs, it runs with every such node_modules/.bin ahead of
+// PATH, so a planted 'sh' or 'node' runs in place of the shell npx starts
+// or the interpreter of the package's launcher. A coding client starts its
+// servers in the project it opened, so the project must not be npx's
+// working directory. In the root directory the only such folder is the
+// administrator's /node_modules/.bin. The shell is named by its absolute
+// path, and mobilemcp's arguments reach npx as "$@".
+var npxWords = []string{"/bin/sh", "-c", `cd / && exec npx -y mobilemcp "$@"`, "mobilemcp"}
+
+// npxWindowsWords are npxWords on Windows, where npx is a batch file that
+// only cmd runs. cmd is named by its absolute path, since a command named
+// alone is looked for in the working directory first; it changes to the
+// Windows directory before it runs npx, as npxWords change to the root.
+var npxWindowsWords = []string{`C:\Windows\System32\cmd.exe`, "/d", "/c", "cd", "/d", "%SystemRoot%", "&&", "npx", "-y", "mobilemcp"}
 
 func runnerNames() string {
 	names := make([]string, len(runners))
@@ -165,14 +189,12 @@ func runnerNames() string {
 }
 
 // runnerWords are the words that start mobilemcp with the runner name on
-// the operating system goos, or nil for no such runner. On Windows, npx is
-// a batch file, which a client can start only through cmd (as Claude
-// Code's documentation says).
+// the operating system goos, or nil for no such runner.
 func runnerWords(name, goos string) []string {
 	for _, r := range runners {
 		if r.name == name {
 			if name == "npx" && goos == "windows" {
-				return append([]string{"cmd", "/c"}, r.words...)
+				return npxWindowsWords
 			}
 			return r.words
 		}
@@ -252,7 +274,8 @@ The command the client runs is the mobilemcp that prints it: "mobilemcp"
 when that is the one on PATH, else its full path, because a client started
 from a desktop menu may not have your shell's PATH. Run from npx, uvx or
 pipx, it is that runner. --via chooses a runner instead: npx (npx -y
-mobilemcp, needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
+mobilemcp run from /, never from the client's project, whose
+node_modules/.bin npx would run first; needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
 path (the name mobilemcp, found on the client's PATH); --command names any
 file. 'adb stdio' finds adb on the client's PATH, else in the Android SDK
 ($ANDROID_HOME, or where Android Studio puts it), else Homebrew's.`

@@ -25,7 +25,7 @@ func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 		{nil, "phone", []string{exe, "adb", "stdio"}},
 		{[]string{"--serial", "R58M 1"}, "phone", []string{exe, "adb", "stdio", "--serial", "R58M 1"}},
 		{[]string{"--simulated"}, "sms", []string{exe, "serve", "--stdio"}},
-		{[]string{"--via", "npx"}, "phone", []string{"npx", "-y", "mobilemcp", "adb", "stdio"}},
+		{[]string{"--via", "npx"}, "phone", []string{"/bin/sh", "-c", `cd / && exec npx -y mobilemcp "$@"`, "mobilemcp", "adb", "stdio"}},
 		{[]string{"--via", "uvx", "--simulated"}, "sms", []string{"uvx", "mobilemcp", "serve", "--stdio"}},
 		{[]string{"--via", "pipx"}, "phone", []string{"pipx", "run", "mobilemcp", "adb", "stdio"}},
 		{[]string{"--via", "path", "--name", "my_phone-2"}, "my_phone-2", []string{"mobilemcp", "adb", "stdio"}},
@@ -95,7 +95,7 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 		{installed, linked, "claude mcp add phone -- mobilemcp adb stdio\n"},
 		{installed, "", "claude mcp add phone -- " + installed + " adb stdio\n"},
 		{installed, other, "claude mcp add phone -- " + installed + " adb stdio\n"},
-		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- npx -y mobilemcp adb stdio\n"},
+		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- /bin/sh -c 'cd / && exec npx -y mobilemcp \"$@\"' mobilemcp adb stdio\n"},
 		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", other, "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
 		// uvx puts its environment first on PATH: the one there is this one.
 		{"/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
@@ -121,11 +121,13 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 		t.Errorf("from go run, --via go: exit %d, %q", code, out)
 	}
 
-	// On Windows npx is a batch file, which clients start through cmd.
+	// On Windows npx is a batch file, which clients start through cmd,
+	// named by its path, from the Windows directory.
 	c = newCLI(t)
 	c.goos = "windows"
 	if code, out, _ := c.run("", "config", "--via", "npx", "codex"); code != exitOK ||
-		out != "[mcp_servers.phone]\ncommand = \"cmd\"\nargs = [\"/c\", \"npx\", \"-y\", \"mobilemcp\", \"adb\", \"stdio\"]\n" {
+		out != "[mcp_servers.phone]\ncommand = \"C:\\\\Windows\\\\System32\\\\cmd.exe\"\n"+
+			"args = [\"/d\", \"/c\", \"cd\", \"/d\", \"%SystemRoot%\", \"&&\", \"npx\", \"-y\", \"mobilemcp\", \"adb\", \"stdio\"]\n" {
 		t.Errorf("--via npx on Windows: exit %d, %q", code, out)
 	}
 
@@ -261,7 +263,47 @@ func TestConfigUsage(t *testing.T) {
 		t.Errorf("a 64-character name: exit %d", code)
 	}
 	code, out, _ := newCLI(t).run("", "config", "--via", "npx")
-	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- npx -y mobilemcp adb stdio\n\nClaude Desktop, ") {
+	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- /bin/sh -c 'cd / && exec npx -y mobilemcp \"$@\"' mobilemcp adb stdio\n\nClaude Desktop, ") {
 		t.Errorf("config: exit %d\n%s", code, out)
+	}
+}
+
+// The npx line runs npx from the root directory, whatever directory the
+// client starts it in: npx runs a node_modules/.bin/mobilemcp (or sh, or
+// node) of its working directory or any above it ahead of the registry's.
+// Here a stand-in npx on PATH reports where it runs and with what; the
+// package install checks run the line with the real npx against a
+// planted project.
+func TestConfigNpxLineLeavesTheProject(t *testing.T) {
+	bin := t.TempDir()
+	npx := "#!/bin/sh\necho \"npx in $(pwd): $*\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "npx"), []byte(npx), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(t.TempDir(), "project")
+	for _, dir := range []string{project, filepath.Join(project, "sub")} {
+		planted := filepath.Join(dir, "node_modules", ".bin")
+		if err := os.MkdirAll(planted, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"npx", "mobilemcp", "sh", "node"} {
+			if err := os.WriteFile(filepath.Join(planted, name), []byte("#!/bin/sh\necho planted\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, "npx"), []byte("#!/bin/sh\necho planted\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, out, _ := newCLI(t).run("", "config", "--via", "npx", "--serial", "R58M 1", "claude-desktop")
+	_, command := jsonServer(t, "claude-desktop", out)
+	for _, dir := range []string{project, filepath.Join(project, "sub")} {
+		cmd := exec.Command(command[0], command[1:]...)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + bin + ":/usr/bin:/bin"}
+		got, err := cmd.CombinedOutput()
+		if want := "npx in /: -y mobilemcp adb stdio --serial R58M 1\n"; err != nil || string(got) != want {
+			t.Errorf("from %s: %v\n got %q\nwant %q", dir, err, got, want)
+		}
 	}
 }
