@@ -139,7 +139,7 @@ done <<<"$SYSTEMS"
 
 (cd "$main_npm" && npm pack --silent --pack-destination "$out/npm" >/dev/null)
 
-# The MCP Registry's entry: the npm and PyPI packages and each bundle, with its SHA-256, at the
+# The MCP Registry's entry: the PyPI package and each bundle, with its SHA-256, at the
 # address the GitHub release gives it.
 pypi_version=$("$python" -c 'import sys; from packaging.version import Version; print(Version(sys.argv[1]))' "$version")
 "$python" - "$version" "$pypi_version" "$out/mcpb" >"$out/server.json" <<'PY'
@@ -147,9 +147,9 @@ import hashlib, json, os, sys
 version, pypi_version, bundles = sys.argv[1:]
 stdio = {"type": "stdio"}
 args = [{"type": "positional", "value": "adb"}, {"type": "positional", "value": "stdio"}]
+# Not the npm package: a client installing from the registry runs it with npx in the project it
+# opened, where npx runs a planted node_modules/.bin/mobilemcp first (docs/security.md).
 packages = [
-    {"registryType": "npm", "registryBaseUrl": "https://registry.npmjs.org", "identifier": "mobilemcp",
-     "version": version, "runtimeHint": "npx", "transport": stdio, "packageArguments": args},
     {"registryType": "pypi", "registryBaseUrl": "https://pypi.org", "identifier": "mobilemcp",
      "version": pypi_version, "runtimeHint": "uvx", "transport": stdio, "packageArguments": args},
 ]

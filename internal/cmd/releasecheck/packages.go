@@ -102,7 +102,7 @@ func (c *checker) packages(dir, release, version string) {
 			bundles[filepath.Base(file)] = hex.EncodeToString(sum[:])
 		}
 	}
-	c.report("MCP Registry server.json", "valid against "+RegistrySchema+", naming the npm and PyPI packages and each bundle",
+	c.report("MCP Registry server.json", "valid against "+RegistrySchema+", naming the PyPI package and each bundle, not the npm one",
 		checkServerJSON(filepath.Join(dir, "server.json"), RegistrySchema, version, bundles))
 }
 
@@ -329,8 +329,9 @@ func checkBundle(path, version string, s desktopSystem, binary []byte) error {
 }
 
 // checkServerJSON validates server.json against the registry's schema, and checks that it names
-// this version's npm and PyPI packages and every bundle with its SHA-256, at the address the
-// GitHub release gives it.
+// this version's PyPI package and every bundle with its SHA-256, at the address the GitHub release
+// gives it, and not the npm package: a client installing from the registry would run that with npx
+// in the project it opened, where npx runs a planted node_modules/.bin/mobilemcp first.
 func checkServerJSON(path, schemaPath, version string, bundles map[string]string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -356,12 +357,16 @@ func checkServerJSON(path, schemaPath, version string, bundles map[string]string
 	if s.Name != ServerName || s.Version != version {
 		return fmt.Errorf("server.json names %s %s, not %s %s", s.Name, s.Version, ServerName, version)
 	}
-	want := map[string]string{"npm mobilemcp": version, "pypi mobilemcp": pep440(version)}
+	want := map[string]string{"pypi mobilemcp": pep440(version)}
 	for name, sum := range bundles {
 		want["mcpb https://github.com/mobilemcp/mobilemcp/releases/download/v"+version+"/"+name] = version + " " + sum
 	}
 	got := map[string]string{}
 	for _, p := range s.Packages {
+		if p.RegistryType == "npm" {
+			return fmt.Errorf("server.json names the npm package %s, which a client would run with npx in the project it opened, "+
+				"where npx runs a planted node_modules/.bin/mobilemcp first; name the PyPI package and the bundles alone", p.Identifier)
+		}
 		v := p.Version
 		if p.RegistryType == "mcpb" {
 			v += " " + p.FileSHA256

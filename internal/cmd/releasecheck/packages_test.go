@@ -26,9 +26,8 @@ func goodServerJSON() map[string]any {
 		"version":     "1.2.0-rc.1",
 		"repository":  map[string]any{"url": "https://github.com/mobilemcp/mobilemcp", "source": "github"},
 		"packages": []any{
-			map[string]any{"registryType": "npm", "identifier": "mobilemcp", "version": "1.2.0-rc.1", "transport": stdio,
+			map[string]any{"registryType": "pypi", "identifier": "mobilemcp", "version": "1.2.0rc1", "transport": stdio,
 				"packageArguments": []any{map[string]any{"type": "positional", "value": "adb"}}},
-			map[string]any{"registryType": "pypi", "identifier": "mobilemcp", "version": "1.2.0rc1", "transport": stdio},
 			map[string]any{"registryType": "mcpb", "version": "1.2.0-rc.1", "transport": stdio,
 				"identifier": "https://github.com/mobilemcp/mobilemcp/releases/download/v1.2.0-rc.1/mobilemcp-1.2.0-rc.1-macos-arm64.mcpb",
 				"fileSha256": strings.Repeat("ab", 32)},
@@ -65,14 +64,21 @@ func TestServerJSONFollowsTheRegistrysSchema(t *testing.T) {
 		{"a description over 100 characters", func(s map[string]any) { s["description"] = strings.Repeat("d", 101) }, "does not follow"},
 		{"no version", func(s map[string]any) { delete(s, "version") }, "does not follow"},
 		{"a package at latest", func(s map[string]any) { s["packages"].([]any)[0].(map[string]any)["version"] = "latest" }, "does not follow"},
-		{"a bundle's hash that is no SHA-256", func(s map[string]any) { s["packages"].([]any)[2].(map[string]any)["fileSha256"] = "XYZ" }, "does not follow"},
+		{"a bundle's hash that is no SHA-256", func(s map[string]any) { s["packages"].([]any)[1].(map[string]any)["fileSha256"] = "XYZ" }, "does not follow"},
 		{"another schema", func(s map[string]any) {
 			s["$schema"] = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
 		}, "not the pinned schema's"},
 		{"a bundle's hash that is not the bundle's", func(s map[string]any) {
-			s["packages"].([]any)[2].(map[string]any)["fileSha256"] = strings.Repeat("cd", 32)
+			s["packages"].([]any)[1].(map[string]any)["fileSha256"] = strings.Repeat("cd", 32)
 		}, "server.json's packages are"},
-		{"the PyPI version as npm writes it", func(s map[string]any) { s["packages"].([]any)[1].(map[string]any)["version"] = "1.2.0-rc.1" }, "server.json's packages are"},
+		{"the PyPI version as npm writes it", func(s map[string]any) { s["packages"].([]any)[0].(map[string]any)["version"] = "1.2.0-rc.1" }, "server.json's packages are"},
+		// A client installing from the registry runs an npm package with npx in the project it
+		// opened, where npx runs a planted node_modules/.bin/mobilemcp first.
+		{"the npm package", func(s map[string]any) {
+			s["packages"] = append(s["packages"].([]any), map[string]any{"registryType": "npm", "identifier": "mobilemcp",
+				"version": "1.2.0-rc.1", "runtimeHint": "npx", "transport": map[string]any{"type": "stdio"}})
+		}, "server.json names the npm package mobilemcp, which a client would run with npx in the project it opened, " +
+			"where npx runs a planted node_modules/.bin/mobilemcp first; name the PyPI package and the bundles alone"},
 	} {
 		s := goodServerJSON()
 		tt.change(s)
