@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -255,6 +258,31 @@ func defaultCommand(e *env) ([]string, error) {
 	return []string{exe}, nil
 }
 
+// commandFlagPath is the command --command names as a client is to run it:
+// a path made absolute (a relative one would be taken from the client's
+// directory), or a name found on PATH. What names no program is an error.
+func commandFlagPath(e *env, command string) (string, error) {
+	if !filepath.IsAbs(command) && !strings.ContainsAny(command, "/"+string(filepath.Separator)) {
+		if _, err := e.lookPath(command); err != nil {
+			return "", errors.New("not a file, nor a program on PATH")
+		}
+		return command, nil
+	}
+	if abs, err := filepath.Abs(command); err == nil {
+		command = abs
+	}
+	info, err := os.Stat(command)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", errors.New("no such file")
+	case err != nil:
+		return "", err
+	case info.IsDir():
+		return "", errors.New("a directory, not a program")
+	}
+	return command, nil
+}
+
 func sameFile(a, b string) bool {
 	fa, errA := os.Stat(a)
 	fb, errB := os.Stat(b)
@@ -295,6 +323,8 @@ func runConfig(e *env, args []string) int {
 	if done {
 		return code
 	}
+	nameSet := false
+	fs.Visit(func(f *flag.Flag) { nameSet = nameSet || f.Name == "name" })
 	var names []string
 	for _, c := range desktopClients {
 		names = append(names, c.name)
@@ -306,7 +336,7 @@ func runConfig(e *env, args []string) int {
 		return usageError(e, fs, "unknown client %q; use one of %s", positional[0], strings.Join(names, ", "))
 	case *simulated && *serial != "":
 		return usageError(e, fs, "--serial picks a phone; the simulated phone (--simulated) needs none")
-	case *name != "" && !serverName.MatchString(*name):
+	case nameSet && !serverName.MatchString(*name):
 		return usageError(e, fs, "--name %q is not a name every client accepts: use 1 to 64 letters, digits, _ or -", *name)
 	case commandPath != nil && strings.TrimSpace(*commandPath) == "":
 		return usageError(e, fs, "--command %q is empty: give the path of mobilemcp, or --via %s", *commandPath, runnerNames())
@@ -319,13 +349,11 @@ func runConfig(e *env, args []string) int {
 	var words []string
 	switch {
 	case commandPath != nil:
-		words = []string{*commandPath}
-		// A relative path would be taken from the client's directory.
-		if !filepath.IsAbs(*commandPath) && strings.ContainsAny(*commandPath, "/"+string(filepath.Separator)) {
-			if abs, err := filepath.Abs(*commandPath); err == nil {
-				words[0] = abs
-			}
+		command, err := commandFlagPath(e, *commandPath)
+		if err != nil {
+			return usageError(e, fs, "--command %q: %v; give the path of mobilemcp, or --via %s", *commandPath, err, runnerNames())
 		}
+		words = []string{command}
 	case *via != "":
 		words = runnerWords(*via, e.goos)
 	default:

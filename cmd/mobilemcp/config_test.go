@@ -17,6 +17,12 @@ import (
 // config.toml; 'claude mcp add NAME -- COMMAND ARGS' for Claude Code.
 func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 	const exe = "/opt/mobilemcp/bin/mobilemcp" // newCLI's running mobilemcp
+	// Paths that each format must quote: spaces, quotes, backslashes, a
+	// control character, and what TOML alone must escape (DEL).
+	dir := t.TempDir()
+	spaces := writeProgram(t, filepath.Join(dir, "Jane Doe", "My Tools", "mobile'mcp"))
+	quotes := writeProgram(t, filepath.Join(dir, `C:\Users\Jane "JD" Doe\mobilemcp.exe`))
+	control := writeProgram(t, filepath.Join(dir, "tab\there", "del\x7f", "$HOME", "`x`", "mobilemcp"))
 	for _, tt := range []struct {
 		flags   []string
 		name    string
@@ -30,11 +36,9 @@ func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 		{[]string{"--via", "pipx"}, "phone", []string{"pipx", "run", "mobilemcp", "adb", "stdio"}},
 		{[]string{"--via", "path", "--name", "my_phone-2"}, "my_phone-2", []string{"mobilemcp", "adb", "stdio"}},
 		{[]string{"--simulated", "--via", "go"}, "sms", []string{"go", "run", "github.com/mobilemcp/mobilemcp/cmd/mobilemcp@latest", "serve", "--stdio"}},
-		// Paths that each format must quote: spaces, quotes, backslashes, a
-		// control character, and what TOML alone must escape (DEL).
-		{[]string{"--command", "/Users/Jane Doe/My Tools/mobile'mcp"}, "phone", []string{"/Users/Jane Doe/My Tools/mobile'mcp", "adb", "stdio"}},
-		{[]string{"--command", `C:\Users\Jane "JD" Doe\mobilemcp.exe`}, "phone", []string{`C:\Users\Jane "JD" Doe\mobilemcp.exe`, "adb", "stdio"}},
-		{[]string{"--command", "/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp"}, "phone", []string{"/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp", "adb", "stdio"}},
+		{[]string{"--command", spaces}, "phone", []string{spaces, "adb", "stdio"}},
+		{[]string{"--command", quotes}, "phone", []string{quotes, "adb", "stdio"}},
+		{[]string{"--command", control}, "phone", []string{control, "adb", "stdio"}},
 	} {
 		for _, client := range []string{"claude-code", "claude-desktop", "cursor", "vscode", "codex", "gemini"} {
 			code, out, errOut := newCLI(t).run("", append(append([]string{"config"}, tt.flags...), client)...)
@@ -133,7 +137,9 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 
 	// A relative --command is made absolute: the client starts it from a
 	// directory of its own.
-	wd, _ := os.Getwd()
+	wd := t.TempDir()
+	writeProgram(t, filepath.Join(wd, "build", "mobilemcp"))
+	t.Chdir(wd)
 	if code, out, _ := newCLI(t).run("", "config", "--command", "build/mobilemcp", "claude-code"); code != exitOK ||
 		out != "claude mcp add phone -- "+filepath.Join(wd, "build/mobilemcp")+" adb stdio\n" {
 		t.Errorf("--command build/mobilemcp: exit %d, %q", code, out)
@@ -253,6 +259,12 @@ func TestConfigUsage(t *testing.T) {
 		{[]string{"config", "--name", strings.Repeat("p", 65)}, `--name "` + strings.Repeat("p", 65) + `" is not a name`},
 		{[]string{"config", "--via", "brew"}, `--via "brew" is not a runner; use one of npx|uvx|pipx|go|path`},
 		{[]string{"config", "--via", "npx", "--command", "/bin/mobilemcp"}, `--command "/bin/mobilemcp" and --via npx both say what to run`},
+		{[]string{"config", "--name", ""}, `mobilemcp config: --name "" is not a name every client accepts: use 1 to 64 letters, digits, _ or -`},
+		{[]string{"config", "--command", "/nonexistent/mobilemcp"},
+			`mobilemcp config: --command "/nonexistent/mobilemcp": no such file; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
+		{[]string{"config", "--command", "/"}, `mobilemcp config: --command "/": a directory, not a program; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
+		{[]string{"config", "--command", "no-such-mobilemcp"},
+			`mobilemcp config: --command "no-such-mobilemcp": not a file, nor a program on PATH; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
 	} {
 		code, out, errOut := newCLI(t).run("", tt.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, tt.want) {
@@ -306,4 +318,17 @@ func TestConfigNpxLineLeavesTheProject(t *testing.T) {
 			t.Errorf("from %s: %v\n got %q\nwant %q", dir, err, got, want)
 		}
 	}
+}
+
+// writeProgram writes an executable file at path, with its directories,
+// and returns path.
+func writeProgram(t *testing.T, path string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
