@@ -209,6 +209,12 @@ func runnerWords(name, goos string) []string {
 // the cache is (UV_CACHE_DIR).
 var uvArchive = regexp.MustCompile(`/archive-v[0-9]+/[^/]+/(bin|Scripts)/[^/]+$`)
 
+// pipxCache matches a command in an environment of pipx run's cache:
+// PIPX_HOME/.cache/HASH (PIPX_HOME set, or pipx before 1.3), or pipx's
+// user cache directory, ~/.cache/pipx/HASH on Linux, ~/Library/Caches/pipx
+// on macOS, %LOCALAPPDATA%\pipx\pipx\Cache on Windows.
+var pipxCache = regexp.MustCompile(`/(pipx/\.cache|\.cache/pipx|Caches/pipx|pipx/pipx/Cache)/[^/]+/(bin|Scripts)/[^/]+$`)
+
 // cachedBy names the package runner whose cache holds the executable at
 // path, or "" when none does. A copy in a runner's cache may be removed by
 // the runner at any time, so a client is given the runner instead.
@@ -219,10 +225,43 @@ func cachedBy(path string) string {
 		return "npx"
 	case uvArchive.MatchString(p): // an environment in uv's cache, where uvx installs
 		return "uvx"
-	case strings.Contains(p, "/pipx/.cache/"): // pipx run's cache
+	case pipxCache.MatchString(p):
 		return "pipx"
 	}
 	return ""
+}
+
+// uvWords are the words that start mobilemcp from uv's cache, where uvx
+// and pipx run with its uv backend both run it: uvx when it is on PATH;
+// else pipx run when pipx is (the uv that pipx bundles brings no uvx);
+// else the uv that started this one, which uv names in $UV, as 'uv tool
+// run'; else uvx.
+func uvWords(e *env) []string {
+	if _, err := e.lookPath("uvx"); err == nil {
+		return runnerWords("uvx", e.goos)
+	}
+	if _, err := e.lookPath("pipx"); err == nil {
+		return runnerWords("pipx", e.goos)
+	}
+	if uv := e.getenv("UV"); uv != "" && (filepath.IsAbs(uv) || strings.HasPrefix(filepath.ToSlash(uv), "/")) {
+		return []string{uv, "tool", "run", "mobilemcp"}
+	}
+	return runnerWords("uvx", e.goos)
+}
+
+// npmPlatformBinary matches the binary of a system's package inside npm's
+// tree; group 1 is the node_modules that holds the package mobilemcp.
+var npmPlatformBinary = regexp.MustCompile(`^(.*?/node_modules)/(?:mobilemcp/node_modules/)?@mobilemcp/cli-[^/]+/bin/[^/]+$`)
+
+// npmLauncher is the launcher of the npm package mobilemcp whose tree
+// holds the binary at path (what 'npm install' links as mobilemcp), or ""
+// when path is not in one.
+func npmLauncher(path string) string {
+	m := npmPlatformBinary.FindStringSubmatch(filepath.ToSlash(path))
+	if m == nil {
+		return ""
+	}
+	return filepath.FromSlash(m[1] + "/mobilemcp/bin/mobilemcp.js")
 }
 
 // goRunBuild reports whether path is a temporary build of 'go run', which
@@ -233,7 +272,8 @@ func goRunBuild(path string) bool {
 
 // defaultCommand is the command of the configuration when neither --via
 // nor --command is given: what is running now. That is "mobilemcp" when
-// the mobilemcp on PATH is this very file, else this file's absolute path
+// the mobilemcp on PATH is this very file (or the npm launcher that runs
+// it), else this file's absolute path
 // (a client started from a desktop menu may not have the shell's PATH),
 // else, when this file sits in a package runner's cache, the runner.
 func defaultCommand(e *env) ([]string, error) {
@@ -241,7 +281,11 @@ func defaultCommand(e *env) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot tell where this mobilemcp is (%v); give --via %s or --command", err, runnerNames())
 	}
-	if r := cachedBy(exe); r != "" {
+	switch r := cachedBy(exe); r {
+	case "uvx":
+		return uvWords(e), nil
+	case "":
+	default:
 		return runnerWords(r, e.goos), nil
 	}
 	if goRunBuild(exe) {
@@ -249,7 +293,7 @@ func defaultCommand(e *env) ([]string, error) {
 			"build one that stays (go build -o build/mobilemcp ./cmd/mobilemcp) and run its config, "+
 			"or give --via %s, or --command", exe, runnerNames())
 	}
-	if onPath, err := e.lookPath("mobilemcp"); err == nil && sameFile(onPath, exe) {
+	if onPath, err := e.lookPath("mobilemcp"); err == nil && (sameFile(onPath, exe) || sameFile(onPath, npmLauncher(exe))) {
 		return []string{"mobilemcp"}, nil
 	}
 	if abs, err := filepath.Abs(exe); err == nil {

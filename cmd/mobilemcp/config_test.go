@@ -332,3 +332,74 @@ func writeProgram(t *testing.T, path string) string {
 	}
 	return path
 }
+
+// pipx run keeps its environments in its own cache (~/.cache/pipx/HASH with
+// pipx's defaults on Linux, ~/Library/Caches/pipx on macOS, pipx\pipx\Cache
+// on Windows, PIPX_HOME/.cache with PIPX_HOME set), which it deletes after
+// 14 days: the client is given 'pipx run mobilemcp'. With pipx's uv
+// backend the binary runs from uv's cache, as under uvx; then uvx when it
+// is on PATH, else pipx when it is (uv bundled with pipx brings no uvx),
+// else the uv that ran it ($UV) as 'uv tool run'.
+func TestConfigRecognisesPipxRun(t *testing.T) {
+	const pipx = "claude mcp add phone -- pipx run mobilemcp adb stdio\n"
+	for _, tt := range []struct {
+		exe    string
+		onPath map[string]string
+		uv     string
+		want   string
+	}{
+		{"/home/me/.cache/pipx/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{"/home/me/.local/share/pipx/.cache/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{"/Users/me/Library/Caches/pipx/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{`C:/Users/me/AppData/Local/pipx/pipx/Cache/0f1e2d3c4b5a697/Scripts/mobilemcp.exe`, nil, "", pipx},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{"pipx": "/usr/bin/pipx"}, "/home/me/.local/share/pipx/venvs/pipx/bin/uv", pipx},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{"pipx": "/usr/bin/pipx", "uvx": "/usr/bin/uvx"}, "/usr/bin/uv",
+			"claude mcp add phone -- uvx mobilemcp adb stdio\n"},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{}, "/opt/pipx/venv/bin/uv",
+			"claude mcp add phone -- /opt/pipx/venv/bin/uv tool run mobilemcp adb stdio\n"},
+	} {
+		c := newCLI(t)
+		c.exe, c.onPath = tt.exe, tt.onPath
+		if tt.onPath == nil {
+			c.onPath = map[string]string{}
+		}
+		c.vars["UV"] = tt.uv
+		if code, out, errOut := c.run("", "config", "claude-code"); code != exitOK || out != tt.want {
+			t.Errorf("running %s, with %v on PATH and UV=%s: exit %d\n got %q\nwant %q\n%s", tt.exe, tt.onPath, tt.uv, code, out, tt.want, errOut)
+		}
+	}
+}
+
+// After 'npm install -g mobilemcp', the binary that runs is the one of the
+// package for this system, inside npm's tree; the mobilemcp the user
+// installed, and finds on PATH, is the launcher beside it. The client is
+// given that name, as for any mobilemcp on PATH.
+func TestConfigRunsTheMobilemcpNpmInstalled(t *testing.T) {
+	for _, layout := range []string{"nested", "hoisted"} {
+		prefix := t.TempDir()
+		modules := filepath.Join(prefix, "lib", "node_modules")
+		launcher := writeProgram(t, filepath.Join(modules, "mobilemcp", "bin", "mobilemcp.js"))
+		inner := filepath.Join(modules, "mobilemcp", "node_modules", "@mobilemcp", "cli-linux-x64", "bin", "mobilemcp")
+		if layout == "hoisted" {
+			inner = filepath.Join(modules, "@mobilemcp", "cli-linux-x64", "bin", "mobilemcp")
+		}
+		writeProgram(t, inner)
+		link := filepath.Join(prefix, "bin", "mobilemcp")
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("../lib/node_modules/mobilemcp/bin/mobilemcp.js", link); err != nil {
+			t.Fatal(err)
+		}
+		c := newCLI(t)
+		c.exe, c.path = inner, link
+		if code, out, errOut := c.run("", "config", "claude-code"); code != exitOK || out != "claude mcp add phone -- mobilemcp adb stdio\n" {
+			t.Errorf("%s: npm's launcher %s on PATH: exit %d, %q\n%s", layout, launcher, code, out, errOut)
+		}
+		// Not on PATH: the binary itself, which needs no Node to start.
+		c.path = ""
+		if code, out, _ := c.run("", "config", "claude-code"); code != exitOK || out != "claude mcp add phone -- "+inner+" adb stdio\n" {
+			t.Errorf("%s: no mobilemcp on PATH: exit %d, %q", layout, code, out)
+		}
+	}
+}
