@@ -345,12 +345,13 @@ in on this system. Claude Code's is the command that adds the server.
 The command the client runs is the mobilemcp that prints it: "mobilemcp"
 when that is the one on PATH, else its full path, because a client started
 from a desktop menu may not have your shell's PATH. Run from npx, uvx or
-pipx, it is that runner. --via chooses a runner instead: npx (npx -y
-mobilemcp run from /, never from the client's project, whose
-node_modules/.bin npx would run first; needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
-path (the name mobilemcp, found on the client's PATH); --command names any
-file. 'adb stdio' finds adb on the client's PATH, else in the Android SDK
-($ANDROID_HOME, or where Android Studio puts it), else Homebrew's.`
+pipx run (either backend), it is that runner. --via chooses a runner
+instead: npx (npx -y mobilemcp, started from / rather than the client's
+project, whose node_modules/.bin npx would run first; needs Node), uvx
+(needs uv), pipx, go (go run, needs Go) or path (the name mobilemcp, found
+on the client's PATH); --command names any program. 'adb stdio' finds adb
+on the client's PATH, else in the Android SDK ($ANDROID_HOME, or where
+Android Studio puts it), else Homebrew's, only ever at an absolute path.`
 
 func runConfig(e *env, args []string) int {
 	fs := newFlags(e, "config", "[flags] [CLIENT]", configHelp)
