@@ -61,7 +61,7 @@ Stop it with Ctrl-C.
 
 With --stdio it serves the one MCP client that started it, on stdin and
 stdout instead (MCP's stdio transport), as desktop agents run a server:
-  claude mcp add sms -- npx -y mobilemcp serve --stdio
+  claude mcp add sms -- uvx mobilemcp serve --stdio
 stdout then carries only JSON-RPC, and the log goes to stderr. The end of
 stdin, SIGINT or SIGTERM ends it once the calls in flight have finished.
 'mobilemcp config' prints the configuration of each client.
