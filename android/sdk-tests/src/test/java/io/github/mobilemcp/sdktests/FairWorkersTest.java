@@ -74,7 +74,7 @@ public class FairWorkersTest {
      */
     @Test
     public void anAssistantsBoundCall_isAnsweredWhileAnotherAppFloodsByBindingAndWithoutACallback() throws Exception {
-        agent.tool().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
+        agent.settings().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
         for (int i = 1; i <= RequestLimits.MAX_CONCURRENT_CALLS; i++) {
             agent.sendMessageAs(FLOOD, Intentbridge.ExtraRequest, hold("flood-" + i));
             agent.deliver(agent.intentWithoutCallback(hold("nameless-" + i)));
