@@ -238,12 +238,18 @@ package io.github.mobilemcp.sdk.ktx
 
 fun <T : CharSequence> T.onSuspend(id: String, handler: suspend (T) -> Int?): T = this
 EOF
-for m in sdk client client-ktx sdk-testing sdk-ktx; do
+# The protocol vocabulary: a class at the root package, io.github.mobilemcp.
+write src/protocol/io/github/mobilemcp/Word.java <<'EOF'
+package io.github.mobilemcp;
+
+public enum Word { YES, NO }
+EOF
+for m in protocol sdk client client-ktx sdk-testing sdk-ktx; do
 	compile "$m"
 done
 
 # --- --update writes every listing.
-listing "--update writes the listings" 0 --update -- "wrote android/client/api.txt" "wrote android/sdk-ktx/api.txt"
+listing "--update writes the listings" 0 --update -- "wrote android/protocol/api.txt" "wrote android/client/api.txt" "wrote android/sdk-ktx/api.txt"
 
 same "a package without a @Nullable lists its members (android/client/api.txt)" "$repo/android/client/api.txt" \
 	'package io.github.mobilemcp.client
