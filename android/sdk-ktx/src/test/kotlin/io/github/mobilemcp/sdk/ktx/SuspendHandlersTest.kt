@@ -23,12 +23,6 @@ class SuspendHandlersTest {
         assertEquals(emptyList<String>(), cancellations())
     }
 
-    @Test fun aToolFailureThrownInASuspendingHandlerIsItsFailure() {
-        val reply = tool.call("wait", """{"millis":-5}""")
-        assertEquals("failure invalid_arguments: millis is -5; give a wait of 0 or more",
-            "${if (reply.isSuccess()) "success" else "failure"} ${reply.errorCode()}: ${reply.message()}")
-    }
-
     @Test fun aHandlerThatOverrunsIsCancelledAtTheDeadline() {
         // More than once: the handler gives up at the same moment as the engine answers, and each
         // time the caller must get the engine's reply.
