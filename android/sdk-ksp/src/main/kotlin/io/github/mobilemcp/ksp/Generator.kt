@@ -3,7 +3,10 @@ package io.github.mobilemcp.ksp
 import com.google.devtools.ksp.processing.CodeGenerator
 import com.google.devtools.ksp.processing.Dependencies
 import com.google.devtools.ksp.symbol.KSClassDeclaration
+import com.google.devtools.ksp.getVisibility
 import com.google.devtools.ksp.symbol.Modifier
+import com.google.devtools.ksp.symbol.Visibility
+import com.squareup.kotlinpoet.KModifier
 import com.squareup.kotlinpoet.ClassName
 import com.squareup.kotlinpoet.CodeBlock
 import com.squareup.kotlinpoet.FileSpec
@@ -36,6 +39,7 @@ internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, h
         .addKdoc("Registers the handlers of [tools], the capabilities %L declares:\n", descriptorName)
         .addKdoc("%L.\n", handlers.joinToString(", ") { it.capability.id })
         .receiver(toolHandlers)
+        .apply { if (owner.getVisibility() == Visibility.INTERNAL) addModifiers(KModifier.INTERNAL) }
         .addParameter("tools", ownerName)
         .returns(toolHandlers)
     for (h in handlers) {
