@@ -35,11 +35,12 @@ class Compiled(val result: JvmCompilationResult) {
 
 /**
  * Compiles [sources] (name to Kotlin text) with the annotations, through the processor, against
- * [descriptor] (a file, or XML text); [compileGenerated] also compiles what it generates, which
+ * [descriptor] (a file, XML text, or null to leave the option unset); [compileGenerated] also compiles what it generates, which
  * needs the sdk.
  */
-fun compile(descriptor: Any, vararg sources: Pair<String, String>, compileGenerated: Boolean = false): Compiled {
+fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGenerated: Boolean = false): Compiled {
     val file = when (descriptor) {
+        null -> null
         is File -> descriptor
         else -> Files.createTempDirectory("descriptor").resolve("mcp_capabilities.xml").toFile().apply { writeText(descriptor.toString()) }
     }
@@ -50,7 +51,7 @@ fun compile(descriptor: Any, vararg sources: Pair<String, String>, compileGenera
         useKsp2()
         configureKsp {
             symbolProcessorProviders += McpToolProcessorProvider()
-            processorOptions[McpToolProcessor.DESCRIPTOR_OPTION] = file.path
+            if (file != null) processorOptions[McpToolProcessor.DESCRIPTOR_OPTION] = file.path
             withCompilation = compileGenerated
         }
     }

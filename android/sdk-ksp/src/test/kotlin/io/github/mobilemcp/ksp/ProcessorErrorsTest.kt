@@ -128,4 +128,25 @@ class ProcessorErrorsTest {
             "broken_capabilities.xml:4: capability \"create_note\" has mcp:timeout=\"soon\"; write a duration from 1ms to 10m, such as mcp:timeout=\"60s\" or mcp:timeout=\"500ms\" [extension-value]",
         ), compiled.errors)
     }
+
+    @Test fun aTopLevelHandler() {
+        val compiled = compile(notesDescriptor, "NotesTools.kt" to notesTools, "Ping.kt" to """
+            package notes
+
+            import io.github.mobilemcp.sdk.ktx.McpTool
+
+            @McpTool("list_notes")
+            fun listAll(): String = "none"
+        """.trimIndent())
+        assertEquals(listOf(
+            "Ping.kt:6: @McpTool(\"list_notes\") is on listAll, a top-level function; the generated code calls handlers on an instance, so move it into a class, and register it with handlers.register(instance) [handler-place]",
+        ), compiled.errors)
+    }
+
+    @Test fun noDescriptorOption() {
+        val compiled = compile(null, "NotesTools.kt" to notesTools)
+        assertEquals(listOf(
+            "@McpTool handlers need the app's capability descriptor, and the KSP option mobilemcp.descriptor is not set; add ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) } to the module's build.gradle.kts [descriptor-option]",
+        ), compiled.errors)
+    }
 }
