@@ -24,3 +24,15 @@ class TypedNotesToolTest {
         assertEquals("invalid_arguments: title is blank; give the note a title", "${blank.errorCode()}: ${blank.message()}")
     }
 }
+
+/** A descriptor changed after compiling: the generated code answers internal_error naming the argument. */
+@RunWith(McpTestRunner::class)
+class SkewedNotesToolTest {
+    @get:Rule val tool = McpToolRule(TypedNotesToolService::class.java).withDescriptor(R.xml.skewed_capabilities)
+
+    @Test fun anArgumentOfAnotherTypeIsAnInternalError() {
+        val reply = tool.call("delete_note", """{"id":"1"}""")
+        assertEquals("internal_error: delete_note failed: its handler threw java.lang.IllegalArgumentException: the argument id of delete_note is a String, not a Number; read it with the getter of the type the descriptor declares",
+            "${reply.errorCode()}: ${reply.message()}")
+    }
+}
