@@ -41,7 +41,7 @@ fun ToolCall.getObjectList(name: String): List<JSONObject> = list(name, "object"
 /** The array argument [name] (`mcp:items="array"`) as a list; see [getStringList]. */
 fun ToolCall.getArrayList(name: String): List<JSONArray> = list(name, "array") { it as? JSONArray }
 
-private inline fun <T> ToolCall.list(name: String, items: String, item: (Any?) -> T?): List<T> {
+private fun <T> ToolCall.list(name: String, items: String, item: (Any?) -> T?): List<T> {
     val array: JSONArray = getArray(name)
         ?: throw IllegalArgumentException("$capabilityId was called without the argument $name; it is optional in the descriptor, so check has(\"$name\") first")
     return List(array.length()) { i ->
