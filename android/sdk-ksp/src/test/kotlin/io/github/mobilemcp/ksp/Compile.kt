@@ -25,7 +25,7 @@ class Compiled(val result: JvmCompilationResult) {
      */
     val errors: List<String>
         get() = result.messages.lines().filter { it.startsWith("e: [ksp] ") && Regex("\\[[a-z-]+]$").containsMatchIn(it) }.map {
-            it.removePrefix("e: [ksp] ").replace(Regex("^/\\S*/([^/]+\\.kt:\\d+: )"), "$1")
+            it.removePrefix("e: [ksp] ").replace(Regex("^/\\S*/([^/]+\\.(?:kt|java):\\d+: )"), "$1")
         }
 
     /** The Kotlin files the processor wrote, by name. */
@@ -34,7 +34,7 @@ class Compiled(val result: JvmCompilationResult) {
 }
 
 /**
- * Compiles [sources] (name to Kotlin text) with the annotations, through the processor, against
+ * Compiles [sources] (name to Kotlin or, for a name ending in .java, Java text) with the annotations, through the processor, against
  * [descriptor] (a file, XML text, or null to leave the option unset); [compileGenerated] also compiles what it generates, which
  * needs the sdk.
  */
@@ -45,7 +45,9 @@ fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGener
         else -> Files.createTempDirectory("descriptor").resolve("mcp_capabilities.xml").toFile().apply { writeText(descriptor.toString()) }
     }
     val compilation = KotlinCompilation().apply {
-        this.sources = sources.map { (name, text) -> SourceFile.kotlin(name, text) } + annotations
+        this.sources = sources.map { (name, text) ->
+            if (name.endsWith(".java")) SourceFile.java(name, text) else SourceFile.kotlin(name, text)
+        } + annotations
         inheritClassPath = true
         messageOutputStream = java.io.OutputStream.nullOutputStream()
         useKsp2()

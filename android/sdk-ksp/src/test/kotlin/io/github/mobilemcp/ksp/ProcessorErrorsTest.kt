@@ -149,4 +149,21 @@ class ProcessorErrorsTest {
             "@McpTool handlers need the app's capability descriptor, and the KSP option mobilemcp.descriptor is not set; add ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) } to the module's build.gradle.kts [descriptor-option]",
         ), compiled.errors)
     }
+
+    /** KSP reads Java too: an annotated Java handler is checked as a Kotlin one is. */
+    @Test fun aJavaHandler() {
+        val compiled = compile(notesDescriptor, "NotesTools.kt" to notesTools.replace("@McpTool(\"delete_note\")", ""), "JavaTools.java" to """
+            package notes;
+
+            import io.github.mobilemcp.sdk.ktx.McpTool;
+
+            public class JavaTools {
+                @McpTool(id = "delete_note")
+                public Deleted deleteNote(int id) { return new Deleted(id); }
+            }
+        """.trimIndent())
+        assertEquals(listOf(
+            "JavaTools.java:7: parameter id: Int: input param \"id\" is an integer at mcp_capabilities.xml:26; make it id: Long [param-type]",
+        ), compiled.errors)
+    }
 }
