@@ -6,9 +6,9 @@
 #
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
 #   build/staging        a Maven repository as the release stages it: the engine jar
-#                        (sdk-testing-engine, every platform this machine builds) and, as jars, the libraries
-#                        Gradle publishes as AARs (sdk, client, client-ktx, sdk-testing, sdk-ktx: the host
-#                        harness's build of the same sources), each with its POM, sources and javadoc
+#                        (sdk-testing-engine, every platform this machine builds), the protocol jar and, as
+#                        jars, the libraries Gradle publishes as AARs (sdk, client, client-ktx, sdk-testing,
+#                        sdk-ktx: the host harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
 #   build/packages       the npm packages, the PyPI wheels, the Claude Desktop bundles and the MCP
@@ -47,7 +47,7 @@ scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
 scripts/host-engine.sh tests >/dev/null
-mvn -B -q -o -f android/pom.xml package -pl sdk,client,client-ktx,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
+mvn -B -q -o -f android/pom.xml package -pl protocol,sdk,client,client-ktx,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
@@ -118,7 +118,7 @@ stage() {
 	done
 	if find "$sources" -name '*.java' | grep -q .; then
 		javadoc -quiet -Xdoclint:none -encoding UTF-8 -docencoding UTF-8 -charset UTF-8 -d "$docs" -sourcepath "$sources" \
-			-classpath "$(cat "android/$module/target/release-classpath.txt"):android/sdk/target/classes:android/client/target/classes" \
+			-classpath "$(cat "android/$module/target/release-classpath.txt"):android/protocol/target/classes:android/sdk/target/classes:android/client/target/classes" \
 			-subpackages io.github.mobilemcp >"$work/$artifact-javadoc.log" 2>&1 ||
 			fail "javadoc of $artifact failed: $(tail -n 3 "$work/$artifact-javadoc.log")"
 	else
@@ -130,6 +130,7 @@ stage() {
 	jar_of "$docs" "$dir/$artifact-$version-javadoc.jar"
 }
 echo "release-check: staging $version in $staging"
+stage protocol protocol android/protocol/src/main/java
 stage sdk sdk android/sdk/src/main/java
 stage client client android/client/src/main/java
 stage sdk-testing sdk-testing android/sdk-testing/src/main/java

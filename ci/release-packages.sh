@@ -9,8 +9,10 @@
 #                                                     with "os" and "cpu", holding bin/mobilemcp
 #   OUTDIR/pypi/mobilemcp-PEP440-py3-none-TAG.whl     one wheel per system (hatchling), the binary
 #                                                     as its script: uvx mobilemcp, pipx run mobilemcp
-#   OUTDIR/mcpb/mobilemcp-VERSION-OS-ARCH.mcpb        Claude Desktop bundles for macOS and Windows,
-#                                                     validated and packed by @anthropic-ai/mcpb
+#   OUTDIR/mcpb/mobilemcp-VERSION-OS.mcpb             Claude Desktop bundles, validated and packed by
+#                                                     @anthropic-ai/mcpb: one for macOS with a universal
+#                                                     binary of both architectures, one for Windows
+#                                                     with the x64 binary, which Windows on Arm runs
 #   OUTDIR/server.json                                the MCP Registry's entry for this version
 #
 # The release gate (internal/cmd/releasecheck -packages) checks all of it, and ci/install-packages.sh
@@ -38,16 +40,15 @@ if [ ! -x "$python" ] || [ ! -x "$mcpb" ]; then
 fi
 command -v npm >/dev/null || fail "npm is not installed; run scripts/deps.sh packaging"
 
-# Each system a release offers: its archive's name, npm's os and cpu, the wheel's platform tag (a Go
-# binary needs no libc beyond the kernel's: manylinux and musllinux alike; Go needs macOS 12), and
-# the bundle's platform for Claude Desktop, which runs on macOS and Windows only.
+# Each system a release offers: its archive's name, npm's os and cpu, and the wheel's platform tag
+# (a Go binary needs no libc beyond the kernel's: manylinux and musllinux alike; Go needs macOS 12).
 SYSTEMS="
-linux-amd64   linux  x64   manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64     -
-linux-arm64   linux  arm64 manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64  -
-macos-amd64   darwin x64   macosx_12_0_x86_64                                                  darwin
-macos-arm64   darwin arm64 macosx_12_0_arm64                                                   darwin
-windows-amd64 win32  x64   win_amd64                                                           win32
-windows-arm64 win32  arm64 win_arm64                                                           win32
+linux-amd64   linux  x64   manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64
+linux-arm64   linux  arm64 manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64
+macos-amd64   darwin x64   macosx_12_0_x86_64
+macos-arm64   darwin arm64 macosx_12_0_arm64
+windows-amd64 win32  x64   win_amd64
+windows-arm64 win32  arm64 win_arm64
 "
 
 mkdir -p "$out"
@@ -94,7 +95,7 @@ cp packaging/package-readme.md "$main_npm/README.md"
 cp LICENSE "$main_npm/LICENSE"
 (cd "$main_npm" && npm pkg set "version=$version")
 
-while read -r system os cpu wheel bundle; do
+while read -r system os cpu wheel; do
 	[ -n "$system" ] || continue
 	echo "release-packages: $system"
 	exe=$(binary "$system" "$work/bin/$system")
@@ -121,25 +122,47 @@ while read -r system os cpu wheel bundle; do
 	chmod 755 "$whl/bin/$(basename "$exe")"
 	(cd "$whl" && MOBILEMCP_VERSION=$version MOBILEMCP_WHEEL_PLATFORM=$wheel "$python" -m hatchling build -t wheel -d "$out/pypi" \
 		>"$work/hatchling-$system.log" 2>&1) || fail "hatchling could not build the $system wheel: $(cat "$work/hatchling-$system.log")"
-
-	# Claude Desktop: a bundle of the binary, run as 'mobilemcp adb stdio'.
-	if [ "$bundle" != - ]; then
-		dir=$work/mcpb/$system
-		mkdir -p "$dir/server"
-		cp "$exe" "$dir/server/"
-		chmod 755 "$dir/server/$(basename "$exe")"
-		cp LICENSE "$dir/LICENSE"
-		"$python" -c "$fill_manifest" packaging/mcpb/manifest.json "$version" "$bundle" "$(basename "$exe")" >"$dir/manifest.json"
-		"$mcpb" validate "$dir/manifest.json" >"$work/mcpb-$system.log" 2>&1 ||
-			fail "mcpb validate refused the $system manifest: $(cat "$work/mcpb-$system.log")"
-		"$mcpb" pack "$dir" "$out/mcpb/mobilemcp-$version-$system.mcpb" >"$work/mcpb-$system.log" 2>&1 ||
-			fail "mcpb pack failed for $system: $(cat "$work/mcpb-$system.log")"
-	fi
 done <<<"$SYSTEMS"
+
+# Claude Desktop: one bundle per system, since a manifest names an operating system but not an
+# architecture, run as 'mobilemcp adb stdio'. macOS's binary is a universal one of both archives'
+# (the fat format lipo -create writes: a header, then each Mach-O at a 16 KiB boundary), from which
+# macOS starts the slice of the Mac's own architecture; Windows's is the x64 binary, which Windows
+# on Arm runs by emulation.
+universal='
+import struct, sys
+out, slices = sys.argv[1], [open(p, "rb").read() for p in sys.argv[2:]]
+align = 14
+header = struct.pack(">II", 0xCAFEBABE, len(slices))
+body, offset = b"", 1 << align
+for s in slices:
+    cpu, subtype = struct.unpack("<II", s[4:12])
+    header += struct.pack(">IIIII", cpu, subtype, offset, len(s), align)
+    body += b"\0" * (offset - (1 << align) - len(body)) + s
+    offset += -(-len(s) // (1 << align)) * (1 << align)
+with open(out, "wb") as f:
+    f.write(header + b"\0" * ((1 << align) - len(header)) + body)
+'
+# bundle NAME PLATFORM EXE: packs $work/mcpb/NAME, whose server/EXE is in place.
+bundle() {
+	local dir=$work/mcpb/$1
+	chmod 755 "$dir/server/$3"
+	cp LICENSE "$dir/LICENSE"
+	"$python" -c "$fill_manifest" packaging/mcpb/manifest.json "$version" "$2" "$3" >"$dir/manifest.json"
+	"$mcpb" validate "$dir/manifest.json" >"$work/mcpb-$1.log" 2>&1 ||
+		fail "mcpb validate refused the $1 manifest: $(cat "$work/mcpb-$1.log")"
+	"$mcpb" pack "$dir" "$out/mcpb/mobilemcp-$version-$1.mcpb" >"$work/mcpb-$1.log" 2>&1 ||
+		fail "mcpb pack failed for $1: $(cat "$work/mcpb-$1.log")"
+}
+mkdir -p "$work/mcpb/macos/server" "$work/mcpb/windows/server"
+"$python" -c "$universal" "$work/mcpb/macos/server/mobilemcp" "$work/bin/macos-amd64/mobilemcp" "$work/bin/macos-arm64/mobilemcp"
+bundle macos darwin mobilemcp
+cp "$work/bin/windows-amd64/mobilemcp.exe" "$work/mcpb/windows/server/"
+bundle windows win32 mobilemcp.exe
 
 (cd "$main_npm" && npm pack --silent --pack-destination "$out/npm" >/dev/null)
 
-# The MCP Registry's entry: the npm and PyPI packages and each bundle, with its SHA-256, at the
+# The MCP Registry's entry: the PyPI package and each bundle, with its SHA-256, at the
 # address the GitHub release gives it.
 pypi_version=$("$python" -c 'import sys; from packaging.version import Version; print(Version(sys.argv[1]))' "$version")
 "$python" - "$version" "$pypi_version" "$out/mcpb" >"$out/server.json" <<'PY'
@@ -147,9 +170,9 @@ import hashlib, json, os, sys
 version, pypi_version, bundles = sys.argv[1:]
 stdio = {"type": "stdio"}
 args = [{"type": "positional", "value": "adb"}, {"type": "positional", "value": "stdio"}]
+# Not the npm package: a client installing from the registry runs it with npx in the project it
+# opened, where npx runs a planted node_modules/.bin/mobilemcp first (docs/security.md).
 packages = [
-    {"registryType": "npm", "registryBaseUrl": "https://registry.npmjs.org", "identifier": "mobilemcp",
-     "version": version, "runtimeHint": "npx", "transport": stdio, "packageArguments": args},
     {"registryType": "pypi", "registryBaseUrl": "https://pypi.org", "identifier": "mobilemcp",
      "version": pypi_version, "runtimeHint": "uvx", "transport": stdio, "packageArguments": args},
 ]

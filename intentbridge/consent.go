@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mobilemcp/mobilemcp/engine/access"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/intentbridge/internal/access"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"
 )
 

@@ -46,10 +46,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/engine/access"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
 	"github.com/mobilemcp/mobilemcp/engine/replystore"
+	"github.com/mobilemcp/mobilemcp/intentbridge/internal/access"
 	"github.com/mobilemcp/mobilemcp/internal/buildinfo"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 	"github.com/mobilemcp/mobilemcp/internal/nopanic"

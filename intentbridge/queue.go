@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mobilemcp/mobilemcp/engine/access"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
+	"github.com/mobilemcp/mobilemcp/intentbridge/internal/access"
 	"github.com/mobilemcp/mobilemcp/internal/fairqueue"
 )
 

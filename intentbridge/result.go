@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
@@ -20,7 +22,8 @@ import (
 //
 //	{"error_code":"invalid_arguments","message":"there is no note 7"}
 //
-// with a code from capability.Codes. It returns the Result, or the *Error
+// with a code from capability.Codes; a rate_limited failure may add
+// "retry_after_ms", the handler's own wait, which the reply carries on. It returns the Result, or the *Error
 // of the failure. Output values stay raw JSON, for CheckOutput to match
 // against the declaration. Text that is neither, a member it does not know and a
 // member given twice are errors of their own, which the caller reports as
@@ -32,7 +35,7 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 	if !json.Valid(data) {
 		return capability.Result{}, nil, errors.New("it is not JSON")
 	}
-	var message, output, code []byte
+	var message, output, code, wait []byte
 	var problem error
 	isObject := rawjson.ForEachMember(data, func(key, value []byte) {
 		var field *[]byte
@@ -43,8 +46,10 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 			field = &output
 		case "error_code":
 			field = &code
+		case "retry_after_ms":
+			field = &wait
 		default:
-			problem = cmp.Or(problem, fmt.Errorf("it has the member %q, which is none of message, output and error_code", text.Excerpt(string(key))))
+			problem = cmp.Or(problem, fmt.Errorf("it has the member %q, which is none of message, output, error_code and retry_after_ms", text.Excerpt(string(key))))
 			return
 		}
 		if *field != nil {
@@ -73,7 +78,21 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 		if output != nil {
 			return capability.Result{}, nil, errors.New("it has both an error_code and outputs")
 		}
-		return capability.Result{}, &capability.Error{Code: capability.Code(c), Message: msg}, nil
+		failure := &capability.Error{Code: capability.Code(c), Message: msg}
+		if wait != nil {
+			if failure.Code != capability.CodeRateLimited {
+				return capability.Result{}, nil, errors.New("it has a retry_after_ms, which only a rate_limited failure may have")
+			}
+			ms, err := strconv.ParseInt(string(wait), 10, 64)
+			if err != nil || ms <= 0 || ms > maxRetryAfterMillis {
+				return capability.Result{}, nil, fmt.Errorf("its retry_after_ms is %s, not a whole number of milliseconds from 1 to %d (a year)", rawjson.Describe(wait), maxRetryAfterMillis)
+			}
+			failure.RetryAfter = time.Duration(ms) * time.Millisecond
+		}
+		return capability.Result{}, failure, nil
+	}
+	if wait != nil {
+		return capability.Result{}, nil, errors.New("it has a retry_after_ms, which only a rate_limited failure may have")
 	}
 	if message == nil {
 		return capability.Result{}, nil, errors.New("it has neither a message nor an error_code")
@@ -88,6 +107,10 @@ func parseResult(data []byte) (capability.Result, *capability.Error, error) {
 	}
 	return capability.Result{Message: msg, Output: values}, nil, nil
 }
+
+// maxRetryAfterMillis bounds a handler's retry_after_ms at a year, so that
+// the wait fits a time.Duration with room to spare.
+const maxRetryAfterMillis = 365 * 24 * 60 * 60 * 1000
 
 // optionalString reads a JSON string member, which may be absent.
 func optionalString(raw []byte, name string) (string, error) {

@@ -16,13 +16,17 @@ func TestParseResult(t *testing.T) {
 		{"failure", `{"error_code":"invalid_arguments","message":"no note 7"}`, "failure: invalid_arguments: no note 7"},
 		{"not JSON", `{"message":`, "error: it is not JSON"},
 		{"not an object", `["ok"]`, "error: it is an array, not an object"},
-		{"unknown member", `{"message":"ok","outputs":{}}`, `error: it has the member "outputs", which is none of message, output and error_code`},
 		{"member twice", `{"message":"a","message":"b"}`, `error: it has "message" twice`},
 		{"unknown code", `{"error_code":"nope","message":"m"}`, `error: its error_code "nope" is not one of the wire format's codes`},
 		{"code and outputs", `{"error_code":"platform_error","message":"m","output":{}}`, "error: it has both an error_code and outputs"},
 		{"neither", `{"output":{"id":1}}`, "error: it has neither a message nor an error_code"},
 		{"message not a string", `{"message":5}`, "error: its message is number 5, not a string"},
 		{"output not an object", `{"message":"m","output":[1]}`, "error: its output is an array, not an object"},
+		{"unknown member", `{"message":"ok","outputs":{}}`, `error: it has the member "outputs", which is none of message, output, error_code and retry_after_ms`},
+		{"a handler's rate limit", `{"error_code":"rate_limited","message":"retry in 30 seconds","retry_after_ms":30000}`, "failure: rate_limited: retry in 30 seconds (retry after 30s)"},
+		{"a wait on another code", `{"error_code":"platform_error","message":"m","retry_after_ms":5}`, "error: it has a retry_after_ms, which only a rate_limited failure may have"},
+		{"a wait that is not positive", `{"error_code":"rate_limited","message":"m","retry_after_ms":0}`, "error: its retry_after_ms is number 0, not a whole number of milliseconds from 1 to 31536000000 (a year)"},
+		{"a wait that is not whole", `{"error_code":"rate_limited","message":"m","retry_after_ms":1.5}`, "error: its retry_after_ms is number 1.5, not a whole number of milliseconds from 1 to 31536000000 (a year)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -33,6 +37,9 @@ func TestParseResult(t *testing.T) {
 				got = "error: " + err.Error()
 			case failure != nil:
 				got = "failure: " + failure.Error()
+				if failure.RetryAfter > 0 {
+					got += " (retry after " + failure.RetryAfter.String() + ")"
+				}
 			default:
 				data, _ := json.Marshal(result)
 				got = string(data)

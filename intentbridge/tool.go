@@ -207,10 +207,17 @@ func differs(declared, def *capability.Capability) string {
 		return "inputs"
 	case !slices.Equal(declared.Output, def.Output):
 		return "outputs"
-	case declared.Annotations != def.Annotations:
+	case !sameHints(declared.Annotations, def.Annotations):
 		return "hints"
 	case declared.Timeout != def.Timeout:
 		return "a timeout"
 	}
 	return ""
+}
+
+// sameHints reports whether a and b say the same: the same title and the
+// same four hints, a nil hint counting as its default.
+func sameHints(a, b capability.Annotations) bool {
+	return a.Title == b.Title && a.ReadOnly == b.ReadOnly && a.IsDestructive() == b.IsDestructive() &&
+		a.Idempotent == b.Idempotent && a.IsOpenWorld() == b.IsOpenWorld()
 }

@@ -122,6 +122,11 @@ func TestStartRefusesABrokenTool(t *testing.T) {
 			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
 			return tool
 		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares inputs other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
+		{"a Go capability whose hints the descriptor gives otherwise", func() *Tool {
+			tool := NewTool("res/xml/mcp_capabilities.xml", compiled(strings.Replace(smsDescriptor, `mcp:openWorld="true"`, `mcp:openWorld="false"`, 1)))
+			tool.AddGo(javaplatform.Capabilities(&fakeJava{})...)
+			return tool
+		}(), "intentbridge: the tool cannot start:\n  send_sms: res/xml/mcp_capabilities.xml declares hints other than the engine's send_sms does; regenerate it with 'mobilemcp gen'"},
 		{"a capability both in Java and in Go", func() *Tool {
 			tool := smsTool(&fakeJava{})
 			tool.SetHandler("send_sms", stub)
@@ -241,7 +246,7 @@ func TestJavaHandlerOutcomes(t *testing.T) {
 		{"an unknown error code", &javaStub{result: `{"error_code":"oops","message":"m"}`},
 			`"status":"failure","message":"create_note's handler returned \"{\\\"error_code\\\":\\\"oops\\\",\\\"message\\\":\\\"m\\\"}\", which is not a result: its error_code \"oops\" is not one of the wire format's codes","error_code":"internal_error"`},
 		{"not a result", &javaStub{result: `{"msg":"ok"}`},
-			`"status":"failure","message":"create_note's handler returned \"{\\\"msg\\\":\\\"ok\\\"}\", which is not a result: it has the member \"msg\", which is none of message, output and error_code","error_code":"internal_error"`},
+			`"status":"failure","message":"create_note's handler returned \"{\\\"msg\\\":\\\"ok\\\"}\", which is not a result: it has the member \"msg\", which is none of message, output, error_code and retry_after_ms","error_code":"internal_error"`},
 		{"neither message nor code", &javaStub{result: `{"output":{"id":7,"title":"x"}}`},
 			`"status":"failure","message":"create_note's handler returned \"{\\\"output\\\":{\\\"id\\\":7,\\\"title\\\":\\\"x\\\"}}\", which is not a result: it has neither a message nor an error_code","error_code":"internal_error"`},
 	}

@@ -23,7 +23,7 @@ func TestBadInputCatalogOverMCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	carried, refused := 0, 0
 	for _, c := range cases {
 		req, derr := capability.DecodeRequest(c.Request)
@@ -82,7 +82,7 @@ func TestBadInputCatalogAsRawBodies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	byStatus := map[int]int{}
 	for _, c := range cases {
 		status, body := s.post(nil, string(c.Request))

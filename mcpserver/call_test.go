@@ -152,7 +152,7 @@ func quote(s string) string {
 // Text that is not Unicode (an invalid UTF-8 byte, half a surrogate pair)
 // is refused naming the argument, never turned into U+FFFD and sent.
 func TestTextThatIsNotUnicodeIsInvalidArguments(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	for _, tt := range []struct{ text, want string }{
 		{`\ud800`, `sms_text holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character`},
 		{`Hi \udc00`, `sms_text holds \\udc00, half of a UTF-16 surrogate pair without the other half, which is not a character`},

@@ -27,7 +27,7 @@ func TestTenThousandConcurrentCallsOverHTTP(t *testing.T) {
 	const total, workers = 10_000, 64
 	// The call log goes nowhere: kept in memory, 10,000 lines would look
 	// like a leak.
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.MaxIdleConnsPerHost = workers
 	client := &http.Client{Transport: transport}

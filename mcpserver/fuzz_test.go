@@ -42,7 +42,7 @@ func FuzzMCPHandler(f *testing.F) {
 	phone, _ := simphone.New(simphone.DefaultConfig(), simphone.Options{})
 	reg, _ := capability.NewRegistry(sms.Capabilities(phone)...)
 	srv, err := mcpserver.New(capability.NewEngine(reg, capability.Options{}), mcpserver.Options{
-		Addr: "127.0.0.1:9531", RateLimit: ratelimit.Off, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Addr: "127.0.0.1:9531", RateLimit: ratelimit.Off(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
 		f.Fatal(err)

@@ -83,7 +83,7 @@ func TestBlankSpacesInASharedToolsTextAreSpaces(t *testing.T) {
 	c := capability.Capability{
 		ID: "list_notes", Description: "Lists" + blanks + "notes.", Version: "1.0",
 		Input:       []capability.Param{{Name: "filter", Type: capability.String, Description: "Words\u2003to find."}},
-		Annotations: capability.Annotations{Title: "List\u3000notes", ReadOnly: true},
+		Annotations: capability.Annotations{Title: "List\u3000notes", ReadOnly: true, Destructive: new(false), OpenWorld: new(false)},
 	}
 	if _, err := s.srv.Share(mcpserver.SharedApp{Package: "com.example.evil", Capabilities: []*capability.Capability{&c}, Call: (&fakeApp{}).call}); err != nil {
 		t.Fatal(err)

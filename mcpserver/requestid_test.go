@@ -20,7 +20,7 @@ func (s *testServer) callWithID(id string) string {
 }
 
 func TestRetryWithTheSameRequestIDSendsOnce(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	first := s.callWithID(`"retry-1"`)
 	second := s.callWithID(`"retry-1"`)
 	want := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"SMS sent to +33785880347"}],"structuredContent":{"to_phone_number":"+33785880347","subscription_id":14,"encoding":"gsm7","segments":1}}}`
@@ -37,7 +37,7 @@ func TestRetryWithTheSameRequestIDSendsOnce(t *testing.T) {
 }
 
 func TestConcurrentRetriesOverMCPSendOnce(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Add(1)
@@ -55,7 +55,7 @@ func TestConcurrentRetriesOverMCPSendOnce(t *testing.T) {
 }
 
 func TestBadRequestIDInMeta(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	for _, id := range []string{`7`, `""`, `null`, `"` + strings.Repeat("x", 257) + `"`} {
 		body := s.callWithID(id)
 		if !strings.Contains(body, `"isError":true`) || !strings.Contains(body, `invalid_request: _meta \"io.github.mobilemcp/request_id\" must be a non-empty string of at most 256 bytes`) {

@@ -259,7 +259,7 @@ func TestRateLimitIsPerClient(t *testing.T) {
 }
 
 func TestNoLimitTurnsTheLimitOff(t *testing.T) {
-	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off})
+	s := startServer(t, mcpserver.Options{RateLimit: ratelimit.Off()})
 	for i := range 15 {
 		if result, _ := s.call("send_sms", `{"to_phone_number":"+33785880347","sms_text":"hi","subscription_id":14}`); !strings.Contains(result, "SMS sent to") {
 			t.Fatalf("send %d: %s", i+1, result)

@@ -17,7 +17,7 @@
 // first) and 2026-07-28 (no initialize). Around the SDK it adds what a
 // server that can send SMS needs: a bearer token (required off loopback),
 // an Origin allow-list, a body size limit, a per-client rate limit on
-// destructive tools and a one-line log of each call.
+// state-changing tools and a one-line log of each call.
 package mcpserver
 
 import (
@@ -65,10 +65,10 @@ const (
 	DefaultMaxConns = 100
 )
 
-// DefaultRateLimit returns the default limit on destructive tool calls: ten
-// a minute per client, enough for an assistant, too few for a spam run. A
-// function, not a variable, so that no importer can change every server's
-// default: a server takes another limit from Options.RateLimit.
+// DefaultRateLimit returns the default limit on state-changing tool calls:
+// ten a minute per client, enough for an assistant, too few for a spam run.
+// A function, not a variable, so that no importer can change every
+// server's default: a server takes another limit from Options.RateLimit.
 func DefaultRateLimit() ratelimit.Rate {
 	return ratelimit.Rate{Calls: 10, Per: time.Minute}
 }
@@ -109,8 +109,10 @@ type Options struct {
 	// MaxConns caps the connections served at once; further ones wait in
 	// the kernel's queue until one closes. Zero means DefaultMaxConns.
 	MaxConns int
-	// RateLimit caps calls of destructive tools per client. The zero Rate
-	// means DefaultRateLimit(); ratelimit.Off turns the limit off.
+	// RateLimit caps calls of state-changing tools per client: every
+	// capability that is not read-only (capability.Capability.ChangesState),
+	// whatever its other hints say. The zero Rate means DefaultRateLimit();
+	// ratelimit.Off() turns the limit off.
 	RateLimit ratelimit.Rate
 	// Logger receives one line per tools/call (never argument values) and
 	// recovered panics. Nil means no logging.

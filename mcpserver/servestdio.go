@@ -17,7 +17,7 @@ const stdioClient = "stdio"
 // flight have finished. Nothing but JSON-RPC is written
 // to out; the call log goes to Options.Logger. The client is stdioClient:
 // it needs no token, since it started this process, and the rate limit on
-// destructive tools applies to it as to any client. A call the client
+// state-changing tools applies to it as to any client. A call the client
 // cancels (notifications/cancelled) stops if it has not reached the
 // platform, and gets no answer; one it gives up on otherwise (it goes away
 // mid-call) runs to its end, so a send is never cut short.

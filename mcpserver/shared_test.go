@@ -114,7 +114,7 @@ func hostileCapability(i int) capability.Capability {
 		Input: []capability.Param{
 			{Name: "to", Type: capability.String, Required: true, Description: "The\u200b number\u2066." + hidden},
 		},
-		Annotations: capability.Annotations{Title: "Send\u00ad SMS\n", ReadOnly: true},
+		Annotations: capability.Annotations{Title: "Send\u00ad SMS\n", ReadOnly: true, Destructive: new(false), OpenWorld: new(false)},
 	}
 }
 
@@ -196,7 +196,7 @@ func TestASharedToolHidesNoTextInVariationSelectorsOrFillers(t *testing.T) {
 		Description: "Lists notes." + hiddenInstruction,
 		Version:     "1.0",
 		Input:       []capability.Param{{Name: "filter", Type: capability.String, Description: "Words" + hiddenInstruction + " to find."}},
-		Annotations: capability.Annotations{Title: "List" + hiddenInstruction + " notes", ReadOnly: true},
+		Annotations: capability.Annotations{Title: "List" + hiddenInstruction + " notes", ReadOnly: true, Destructive: new(false), OpenWorld: new(false)},
 	}
 	app := &fakeApp{reply: func(string) (string, error) {
 		return `{"mobile-mcp-response":{"version":"1.0","response":{"id":"r1","status":"failure","error_code":"invalid_arguments","message":"No such note.` + hiddenInstruction + `"}}}`, nil
@@ -229,7 +229,7 @@ func TestASharedToolHidesNoTextInVariationSelectorsOrFillers(t *testing.T) {
 func TestOwnToolsHideNoText(t *testing.T) {
 	own := capability.Capability{
 		ID: "ping", Description: "Answers." + hiddenInstruction, Version: "1.0",
-		Annotations: capability.Annotations{Title: "Ping" + hiddenInstruction, ReadOnly: true},
+		Annotations: capability.Annotations{Title: "Ping" + hiddenInstruction, ReadOnly: true, Destructive: new(false), OpenWorld: new(false)},
 		Handler: func(context.Context, capability.Args) (capability.Result, error) {
 			return capability.Result{Message: "pong"}, nil
 		},

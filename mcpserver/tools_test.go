@@ -1,9 +1,11 @@
 package mcpserver_test
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
+	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/mcpserver"
 )
 
@@ -64,6 +66,31 @@ func TestToolsCarryTheCapabilities(t *testing.T) {
 	for name, w := range want {
 		if tools[name] != w {
 			t.Errorf("%s:\n got %s\nwant %s", name, tools[name], w)
+		}
+	}
+}
+
+// A capability declared in Go without hints is listed as MCP reads a tool
+// that says nothing: it may destroy and it reaches the outside world, so
+// a client that auto-approves the harmless ones asks the user first.
+func TestAGoCapabilityWithoutHintsIsListedAsDestructiveAndOpenWorld(t *testing.T) {
+	plain := capability.Capability{ID: "ring", Description: "Rings the phone.", Version: "1.0",
+		Handler: func(context.Context, capability.Args) (capability.Result, error) {
+			return capability.Result{Message: "rang"}, nil
+		}}
+	tools := startServer(t, mcpserver.Options{}, plain).listTools()
+	var tool struct {
+		Annotations map[string]any `json:"annotations"`
+	}
+	if err := json.Unmarshal([]byte(tools["ring"]), &tool); err != nil {
+		t.Fatalf("ring: %v in %s", err, tools["ring"])
+	}
+	for _, h := range []struct {
+		hint string
+		want bool
+	}{{"readOnlyHint", false}, {"destructiveHint", true}, {"idempotentHint", false}, {"openWorldHint", true}} {
+		if got := tool.Annotations[h.hint]; got != h.want {
+			t.Errorf("%s = %v, want %v (%s)", h.hint, got, h.want, tools["ring"])
 		}
 	}
 }

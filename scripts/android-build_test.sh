@@ -241,7 +241,7 @@ expect "a missing ABI fails" 1 "${ALIGN_FAIL/DIR/$tmp/partial}" \
 
 # The api.jar check after make sdk, on AARs zipped here as AGP lays out the sdk's: classes.jar, the
 # engine's jar in libs/, and api.jar, which alone is what an app compiles against when present.
-SDKCLASS=io/github/mobilemcp/sdk/McpTool.class
+SDKCLASS=io/github/mobilemcp/sdk/ToolSettings.class
 ENGINECLASSES=(io/github/mobilemcp/engine/go/Seq.class io/github/mobilemcp/intentbridge/Bridge.class)
 # make_jar JAR ENTRY...: JAR holding an empty file at each ENTRY.
 make_jar() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# api-listing.sh [--update]: the public API of the libraries a developer compiles against (the Tool
-# SDK, the client library and its Kotlin, the testing library and the SDK's Kotlin extensions), read
+# api-listing.sh [--update]: the public API of the libraries a developer compiles against (the protocol
+# vocabulary, the Tool SDK, the client library and its Kotlin, the testing library and the SDK's
+# Kotlin extensions), read
 # from their compiled classes (scripts/test-android.sh compiles them first) and kept in
 # android/MODULE/api.txt: of the Java libraries as javap prints it, with its JSpecify nullness; of
 # the Kotlin extensions as a Kotlin caller sees it (suspend funs, nullable types, default arguments,
@@ -17,11 +18,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="sdk client client-ktx sdk-testing sdk-ktx"
+MODULES="protocol sdk client client-ktx sdk-testing sdk-ktx"
 # The modules written in Kotlin, listed as Kotlin declarations (kotlin_listing).
 KOTLIN_MODULES="client-ktx sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
-declare -A PACKAGE=([sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
+declare -A PACKAGE=([protocol]=io.github.mobilemcp [sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
 	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
 # The package of what a module shares with the other modules only, listed in restricted-api.txt.
 declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [sdk-testing]=io.github.mobilemcp.sdk.testing.internal)

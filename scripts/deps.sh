@@ -8,7 +8,8 @@
 #   scripts/deps.sh python    the Python MCP SDK for the interop test (interop/python/.venv)
 #   scripts/deps.sh apt       Debian packages of the Android host tests, and python3-venv (root or sudo)
 #   scripts/deps.sh packaging the tools the npm, PyPI and Claude Desktop packages are built and tried with
-#                             (packaging/tools: @anthropic-ai/mcpb, hatchling, uv, pipx), pinned
+#                             (packaging/tools: @anthropic-ai/mcpb, hatchling, uv, pipx, and the pip
+#                             wheel pipx's pip backend installs offline), pinned
 #   scripts/deps.sh zig       zig's C compiler, pinned (scripts/ziglang-requirements.txt), for the host engines
 #   scripts/deps.sh qemu      qemu-user and Debian's arm64 JDK, to run the linux-aarch64 engine (root or sudo)
 #   scripts/deps.sh maven     the Maven repository the Android tests run from offline
@@ -141,14 +142,24 @@ packaging_deps() {
 	fi
 	if [ -x "$venv/bin/uv" ] && cmp -s "$dir/requirements.txt" "$venv/requirements.txt"; then
 		echo "deps: $venv is up to date"
+	else
+		echo "deps: installing $dir/requirements.txt in $venv"
+		rm -rf "$venv"
+		python3 -m venv "$venv"
+		"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: --require-hashes \
+			-r "$dir/requirements.txt"
+		cp "$dir/requirements.txt" "$venv/requirements.txt"
+	fi
+	local wheels=build/tools/pypi-wheels
+	if cmp -s "$dir/offline-wheels.txt" "$wheels/offline-wheels.txt"; then
+		echo "deps: $wheels is up to date"
 		return
 	fi
-	echo "deps: installing $dir/requirements.txt in $venv"
-	rm -rf "$venv"
-	python3 -m venv "$venv"
-	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: --require-hashes \
-		-r "$dir/requirements.txt"
-	cp "$dir/requirements.txt" "$venv/requirements.txt"
+	echo "deps: downloading $dir/offline-wheels.txt into $wheels"
+	rm -rf "$wheels"
+	"$venv/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: --require-hashes \
+		-r "$dir/offline-wheels.txt" -d "$wheels"
+	cp "$dir/offline-wheels.txt" "$wheels/offline-wheels.txt"
 }
 
 # zig's C compiler from PyPI's ziglang wheel, exactly the pinned version and hashes, into

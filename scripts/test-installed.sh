@@ -40,10 +40,10 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/host-engine.sh tests
-	echo "test-installed: installing sdk, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
-	mvn -B -q -o -f android/pom.xml -pl harness,sdk,client,sdk-testing -am install -DskipTests
+	echo "test-installed: installing protocol, sdk, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
+	mvn -B -q -o -f android/pom.xml -pl harness,protocol,sdk,client,sdk-testing -am install -DskipTests
 fi
-for artifact in sdk intentbridge client sdk-testing sdk-testing-engine; do
+for artifact in protocol sdk intentbridge client sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||
 		{ echo "test-installed: io.github.mobilemcp:$artifact:$version is not in $repo; run with --install (make test-installed does)" >&2; exit 1; }
 done
@@ -93,7 +93,21 @@ javac -d "$probe/classes" -cp "$(cat "$probe/runtime.txt")" "$probe/src/EnginePr
 	{ echo "test-installed: the engine's Java is not on android/$module's runtime classpath:" >&2; cat "$probe/runtime.log" >&2; exit 1; }
 echo "test-installed: the engine's Java is on android/$module's runtime classpath, not its compile classpath (javac: package io.github.mobilemcp.intentbridge does not exist)"
 
-echo "test-installed: android/$module against the installed io.github.mobilemcp:sdk, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
+# A tool compiles against the sdk and the protocol vocabulary, not the assistants' client library: a
+# probe that names the client and the protocol compiles only as far as the protocol.
+printf 'class ClientProbe { io.github.mobilemcp.client.MobileMcpClient client; }\n' >"$probe/src/ClientProbe.java"
+printf 'class ProtocolProbe { io.github.mobilemcp.ErrorCode code; io.github.mobilemcp.Consent consent; }\n' >"$probe/src/ProtocolProbe.java"
+javac -d "$probe/classes" -cp "$(cat "$probe/compile.txt")" "$probe/src/ProtocolProbe.java" 2>"$probe/protocol.log" ||
+	{ echo "test-installed: the protocol vocabulary is not on android/$module's compile classpath:" >&2; cat "$probe/protocol.log" >&2; exit 1; }
+if javac -d "$probe/classes" -cp "$(cat "$probe/compile.txt")" "$probe/src/ClientProbe.java" 2>"$probe/client.log"; then
+	echo "test-installed: the client library is on android/$module's compile classpath: a tool app would see MobileMcpClient" >&2
+	exit 1
+fi
+grep -q 'package io.github.mobilemcp.client does not exist' "$probe/client.log" ||
+	{ echo "test-installed: the client probe failed for another reason:" >&2; cat "$probe/client.log" >&2; exit 1; }
+echo "test-installed: android/$module compiles against io.github.mobilemcp.ErrorCode and Consent, and without the client library (javac: package io.github.mobilemcp.client does not exist)"
+
+echo "test-installed: android/$module against the installed io.github.mobilemcp:protocol, sdk, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
 status=0
 # Robolectric's framework jars are copied once by the harness module's build in this checkout;
 # they are Maven Central's, not this project's.

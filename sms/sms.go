@@ -81,7 +81,7 @@ func CapabilitiesWith(p Platform, o Options) []capability.Capability {
 				{Name: "encoding", Type: capability.String, Description: "The text encoding: gsm7 or ucs2."},
 				{Name: "segments", Type: capability.Integer, Description: "The number of SMS parts sent."},
 			},
-			Annotations: capability.Annotations{Title: "Send SMS", Destructive: true, OpenWorld: true},
+			Annotations: capability.Annotations{Title: "Send SMS", Destructive: new(true), OpenWorld: new(true)},
 			Timeout:     SendTimeout,
 			Validate:    validateSend,
 			Handler:     s.send,
@@ -94,7 +94,7 @@ func CapabilitiesWith(p Platform, o Options) []capability.Capability {
 				{Name: "count", Type: capability.Integer, Description: "The number of active subscriptions."},
 				{Name: "subscriptions", Type: capability.Array, Items: capability.Object, Description: "The active subscriptions: subscription_id, sim_slot_index, carrier_name and display_name."},
 			},
-			Annotations: capability.Annotations{Title: "List SMS subscriptions", ReadOnly: true, Idempotent: true},
+			Annotations: capability.Annotations{Title: "List SMS subscriptions", ReadOnly: true, Idempotent: true, Destructive: new(false), OpenWorld: new(false)},
 			Handler:     s.subscriptions,
 		},
 	}

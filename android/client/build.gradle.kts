@@ -1,7 +1,6 @@
-// The client library for assistant apps (io.github.mobilemcp.client): the Android framework and
-// JSpecify's nullness annotations only. `gradle :client:assembleRelease` in android/ builds its AAR;
-// an agent app may instead copy src/main/java and depend on org.jspecify:jspecify itself. Its
-// identity and the shared layout are set as for every module, in ../build.gradle.kts.
+// The client library for assistant apps (io.github.mobilemcp.client): the Android framework, the
+// protocol vocabulary and JSpecify's nullness annotations only. `gradle :client:assembleRelease` in
+// android/ builds its AAR. Its identity and the shared layout are set as for every module, in ../build.gradle.kts.
 plugins {
     id("com.android.library")
     // Published as io.github.mobilemcp:client (../build.gradle.kts).
@@ -9,6 +8,9 @@ plugins {
 }
 
 dependencies {
+    // The vocabulary it shares with tools (ErrorCode, Consent): an api dependency, because Reply and
+    // awaitConsent return its types.
+    api(project(":protocol"))
     // @NullMarked and @Nullable on the public API, which Kotlin reads as String and String?: an api
     // dependency, so that agent apps' compilers see them. Annotations only.
     api(libs.jspecify)

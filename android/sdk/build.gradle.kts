@@ -38,8 +38,9 @@ dependencies {
     // as String and String?: an api dependency, so that apps' compilers see them.
     api(libs.jspecify)
     // The vocabulary a tool shares with the assistants that call it (ErrorCode, Consent): an api
-    // dependency, because ToolResult and McpTool take and return its types.
-    api(project(":client"))
+    // dependency, because ToolResult and ToolSettings take and return its types. Not the client
+    // library: a tool app's compile classpath holds no assistant API.
+    api(project(":protocol"))
     // kotlin.RequiresOptIn, which makes @InternalApi an opt-in for Kotlin callers: compile only, so
     // that the sdk depends on nothing more at run time.
     compileOnly(libs.kotlin.stdlib)

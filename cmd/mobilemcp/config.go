@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,9 +110,14 @@ func writeServerJSON(w io.Writer, key string, s stdioServer, fields string) {
 		jsonString(key), jsonString(s.name), fields, jsonString(s.command), strings.Join(args, ", "))
 }
 
+// jsonString is s as a JSON string, with &, < and > as they are: a
+// configuration is read by people, not embedded in HTML.
 func jsonString(s string) string {
-	data, _ := json.Marshal(s)
-	return string(data)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // writeCodex writes Codex's [mcp_servers.NAME] table. The name needs no
@@ -149,12 +157,31 @@ var runners = []struct {
 	name  string
 	words []string
 }{
-	{"npx", []string{"npx", "-y", "mobilemcp"}},
+	{"npx", npxWords},
 	{"uvx", []string{"uvx", "mobilemcp"}},
 	{"pipx", []string{"pipx", "run", "mobilemcp"}},
 	{"go", []string{"go", "run", latestCLI}},
 	{"path", []string{"mobilemcp"}},
 }
+
+// npxWords start 'npx -y mobilemcp' from the root directory, through the
+// system's own shell. npx runs a node_modules/.bin/mobilemcp of the working
+// directory or any directory above it before the registry's, even with a
+// pinned --package when a planted node_modules/mobilemcp has its version;
+// and whatever it runs, it runs with every such node_modules/.bin ahead of
+// PATH, so a planted 'sh' or 'node' runs in place of the shell npx starts
+// or the interpreter of the package's launcher. A coding client starts its
+// servers in the project it opened, so the project must not be npx's
+// working directory. In the root directory the only such folder is the
+// administrator's /node_modules/.bin. The shell is named by its absolute
+// path, and mobilemcp's arguments reach npx as "$@".
+var npxWords = []string{"/bin/sh", "-c", `cd / && exec npx -y mobilemcp "$@"`, "mobilemcp"}
+
+// npxWindowsWords are npxWords on Windows, where npx is a batch file that
+// only cmd runs. cmd is named by its absolute path, since a command named
+// alone is looked for in the working directory first; it changes to the
+// Windows directory before it runs npx, as npxWords change to the root.
+var npxWindowsWords = []string{`C:\Windows\System32\cmd.exe`, "/d", "/c", "cd", "/d", "%SystemRoot%", "&&", "npx", "-y", "mobilemcp"}
 
 func runnerNames() string {
 	names := make([]string, len(runners))
@@ -165,14 +192,12 @@ func runnerNames() string {
 }
 
 // runnerWords are the words that start mobilemcp with the runner name on
-// the operating system goos, or nil for no such runner. On Windows, npx is
-// a batch file, which a client can start only through cmd (as Claude
-// Code's documentation says).
+// the operating system goos, or nil for no such runner.
 func runnerWords(name, goos string) []string {
 	for _, r := range runners {
 		if r.name == name {
 			if name == "npx" && goos == "windows" {
-				return append([]string{"cmd", "/c"}, r.words...)
+				return npxWindowsWords
 			}
 			return r.words
 		}
@@ -184,6 +209,12 @@ func runnerWords(name, goos string) []string {
 // the cache is (UV_CACHE_DIR).
 var uvArchive = regexp.MustCompile(`/archive-v[0-9]+/[^/]+/(bin|Scripts)/[^/]+$`)
 
+// pipxCache matches a command in an environment of pipx run's cache:
+// PIPX_HOME/.cache/HASH (PIPX_HOME set, or pipx before 1.3), or pipx's
+// user cache directory, ~/.cache/pipx/HASH on Linux, ~/Library/Caches/pipx
+// on macOS, %LOCALAPPDATA%\pipx\pipx\Cache on Windows.
+var pipxCache = regexp.MustCompile(`/(pipx/\.cache|\.cache/pipx|Caches/pipx|pipx/pipx/Cache)/[^/]+/(bin|Scripts)/[^/]+$`)
+
 // cachedBy names the package runner whose cache holds the executable at
 // path, or "" when none does. A copy in a runner's cache may be removed by
 // the runner at any time, so a client is given the runner instead.
@@ -194,10 +225,43 @@ func cachedBy(path string) string {
 		return "npx"
 	case uvArchive.MatchString(p): // an environment in uv's cache, where uvx installs
 		return "uvx"
-	case strings.Contains(p, "/pipx/.cache/"): // pipx run's cache
+	case pipxCache.MatchString(p):
 		return "pipx"
 	}
 	return ""
+}
+
+// uvWords are the words that start mobilemcp from uv's cache, where uvx
+// and pipx run with its uv backend both run it: uvx when it is on PATH;
+// else pipx run when pipx is (the uv that pipx bundles brings no uvx);
+// else the uv that started this one, which uv names in $UV, as 'uv tool
+// run'; else uvx.
+func uvWords(e *env) []string {
+	if _, err := e.lookPath("uvx"); err == nil {
+		return runnerWords("uvx", e.goos)
+	}
+	if _, err := e.lookPath("pipx"); err == nil {
+		return runnerWords("pipx", e.goos)
+	}
+	if uv := e.getenv("UV"); uv != "" && (filepath.IsAbs(uv) || strings.HasPrefix(filepath.ToSlash(uv), "/")) {
+		return []string{uv, "tool", "run", "mobilemcp"}
+	}
+	return runnerWords("uvx", e.goos)
+}
+
+// npmPlatformBinary matches the binary of a system's package inside npm's
+// tree; group 1 is the node_modules that holds the package mobilemcp.
+var npmPlatformBinary = regexp.MustCompile(`^(.*?/node_modules)/(?:mobilemcp/node_modules/)?@mobilemcp/cli-[^/]+/bin/[^/]+$`)
+
+// npmLauncher is the launcher of the npm package mobilemcp whose tree
+// holds the binary at path (what 'npm install' links as mobilemcp), or ""
+// when path is not in one.
+func npmLauncher(path string) string {
+	m := npmPlatformBinary.FindStringSubmatch(filepath.ToSlash(path))
+	if m == nil {
+		return ""
+	}
+	return filepath.FromSlash(m[1] + "/mobilemcp/bin/mobilemcp.js")
 }
 
 // goRunBuild reports whether path is a temporary build of 'go run', which
@@ -208,7 +272,8 @@ func goRunBuild(path string) bool {
 
 // defaultCommand is the command of the configuration when neither --via
 // nor --command is given: what is running now. That is "mobilemcp" when
-// the mobilemcp on PATH is this very file, else this file's absolute path
+// the mobilemcp on PATH is this very file (or the npm launcher that runs
+// it), else this file's absolute path
 // (a client started from a desktop menu may not have the shell's PATH),
 // else, when this file sits in a package runner's cache, the runner.
 func defaultCommand(e *env) ([]string, error) {
@@ -216,7 +281,11 @@ func defaultCommand(e *env) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot tell where this mobilemcp is (%v); give --via %s or --command", err, runnerNames())
 	}
-	if r := cachedBy(exe); r != "" {
+	switch r := cachedBy(exe); r {
+	case "uvx":
+		return uvWords(e), nil
+	case "":
+	default:
 		return runnerWords(r, e.goos), nil
 	}
 	if goRunBuild(exe) {
@@ -224,13 +293,38 @@ func defaultCommand(e *env) ([]string, error) {
 			"build one that stays (go build -o build/mobilemcp ./cmd/mobilemcp) and run its config, "+
 			"or give --via %s, or --command", exe, runnerNames())
 	}
-	if onPath, err := e.lookPath("mobilemcp"); err == nil && sameFile(onPath, exe) {
+	if onPath, err := e.lookPath("mobilemcp"); err == nil && (sameFile(onPath, exe) || sameFile(onPath, npmLauncher(exe))) {
 		return []string{"mobilemcp"}, nil
 	}
 	if abs, err := filepath.Abs(exe); err == nil {
 		exe = abs
 	}
 	return []string{exe}, nil
+}
+
+// commandFlagPath is the command --command names as a client is to run it:
+// a path made absolute (a relative one would be taken from the client's
+// directory), or a name found on PATH. What names no program is an error.
+func commandFlagPath(e *env, command string) (string, error) {
+	if !filepath.IsAbs(command) && !strings.ContainsAny(command, "/"+string(filepath.Separator)) {
+		if _, err := e.lookPath(command); err != nil {
+			return "", errors.New("not a file, nor a program on PATH")
+		}
+		return command, nil
+	}
+	if abs, err := filepath.Abs(command); err == nil {
+		command = abs
+	}
+	info, err := os.Stat(command)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", errors.New("no such file")
+	case err != nil:
+		return "", err
+	case info.IsDir():
+		return "", errors.New("a directory, not a program")
+	}
+	return command, nil
 }
 
 func sameFile(a, b string) bool {
@@ -251,11 +345,13 @@ in on this system. Claude Code's is the command that adds the server.
 The command the client runs is the mobilemcp that prints it: "mobilemcp"
 when that is the one on PATH, else its full path, because a client started
 from a desktop menu may not have your shell's PATH. Run from npx, uvx or
-pipx, it is that runner. --via chooses a runner instead: npx (npx -y
-mobilemcp, needs Node), uvx (needs uv), pipx, go (go run, needs Go) or
-path (the name mobilemcp, found on the client's PATH); --command names any
-file. 'adb stdio' finds adb on the client's PATH, else in the Android SDK
-($ANDROID_HOME, or where Android Studio puts it), else Homebrew's.`
+pipx run (either backend), it is that runner. --via chooses a runner
+instead: npx (npx -y mobilemcp, started from / rather than the client's
+project, whose node_modules/.bin npx would run first; needs Node), uvx
+(needs uv), pipx, go (go run, needs Go) or path (the name mobilemcp, found
+on the client's PATH); --command names any program. 'adb stdio' finds adb
+on the client's PATH, else in the Android SDK ($ANDROID_HOME, or where
+Android Studio puts it), else Homebrew's, only ever at an absolute path.`
 
 func runConfig(e *env, args []string) int {
 	fs := newFlags(e, "config", "[flags] [CLIENT]", configHelp)
@@ -272,6 +368,8 @@ func runConfig(e *env, args []string) int {
 	if done {
 		return code
 	}
+	nameSet := false
+	fs.Visit(func(f *flag.Flag) { nameSet = nameSet || f.Name == "name" })
 	var names []string
 	for _, c := range desktopClients {
 		names = append(names, c.name)
@@ -283,7 +381,7 @@ func runConfig(e *env, args []string) int {
 		return usageError(e, fs, "unknown client %q; use one of %s", positional[0], strings.Join(names, ", "))
 	case *simulated && *serial != "":
 		return usageError(e, fs, "--serial picks a phone; the simulated phone (--simulated) needs none")
-	case *name != "" && !serverName.MatchString(*name):
+	case nameSet && !serverName.MatchString(*name):
 		return usageError(e, fs, "--name %q is not a name every client accepts: use 1 to 64 letters, digits, _ or -", *name)
 	case commandPath != nil && strings.TrimSpace(*commandPath) == "":
 		return usageError(e, fs, "--command %q is empty: give the path of mobilemcp, or --via %s", *commandPath, runnerNames())
@@ -296,13 +394,11 @@ func runConfig(e *env, args []string) int {
 	var words []string
 	switch {
 	case commandPath != nil:
-		words = []string{*commandPath}
-		// A relative path would be taken from the client's directory.
-		if !filepath.IsAbs(*commandPath) && strings.ContainsAny(*commandPath, "/"+string(filepath.Separator)) {
-			if abs, err := filepath.Abs(*commandPath); err == nil {
-				words[0] = abs
-			}
+		command, err := commandFlagPath(e, *commandPath)
+		if err != nil {
+			return usageError(e, fs, "--command %q: %v; give the path of mobilemcp, or --via %s", *commandPath, err, runnerNames())
 		}
+		words = []string{command}
 	case *via != "":
 		words = runnerWords(*via, e.goos)
 	default:

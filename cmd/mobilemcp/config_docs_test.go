@@ -88,7 +88,7 @@ func TestTheREADMEsAgentLineRecordsWhereItSays(t *testing.T) {
 	if first == nil || !strings.HasPrefix(first[1], "npx -y mobilemcp config --via npx ") {
 		t.Fatalf("README.md's Start here does not lead with 'npx -y mobilemcp config --via npx':\n%v", first)
 	}
-	const line = "claude mcp add sms -- npx -y mobilemcp serve --stdio"
+	const line = `claude mcp add sms -- /bin/sh -c 'cd / && exec npx -y mobilemcp "$@"' mobilemcp serve --stdio`
 	_, printed, _ := newCLI(t).run("", "config", "--via", "npx", "--simulated", "claude-code")
 	if !strings.Contains(first[1], line) || printed != line+"\n" {
 		t.Errorf("README.md gives the agent %q; config --via npx --simulated claude-code prints %q", line, printed)

@@ -17,6 +17,12 @@ import (
 // config.toml; 'claude mcp add NAME -- COMMAND ARGS' for Claude Code.
 func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 	const exe = "/opt/mobilemcp/bin/mobilemcp" // newCLI's running mobilemcp
+	// Paths that each format must quote: spaces, quotes, backslashes, a
+	// control character, and what TOML alone must escape (DEL).
+	dir := t.TempDir()
+	spaces := writeProgram(t, filepath.Join(dir, "Jane Doe", "My Tools", "mobile'mcp"))
+	quotes := writeProgram(t, filepath.Join(dir, `C:\Users\Jane "JD" Doe\mobilemcp.exe`))
+	control := writeProgram(t, filepath.Join(dir, "tab\there", "del\x7f", "$HOME", "`x`", "mobilemcp"))
 	for _, tt := range []struct {
 		flags   []string
 		name    string
@@ -25,16 +31,14 @@ func TestConfigFollowsEachClientsDocumentedFormat(t *testing.T) {
 		{nil, "phone", []string{exe, "adb", "stdio"}},
 		{[]string{"--serial", "R58M 1"}, "phone", []string{exe, "adb", "stdio", "--serial", "R58M 1"}},
 		{[]string{"--simulated"}, "sms", []string{exe, "serve", "--stdio"}},
-		{[]string{"--via", "npx"}, "phone", []string{"npx", "-y", "mobilemcp", "adb", "stdio"}},
+		{[]string{"--via", "npx"}, "phone", []string{"/bin/sh", "-c", `cd / && exec npx -y mobilemcp "$@"`, "mobilemcp", "adb", "stdio"}},
 		{[]string{"--via", "uvx", "--simulated"}, "sms", []string{"uvx", "mobilemcp", "serve", "--stdio"}},
 		{[]string{"--via", "pipx"}, "phone", []string{"pipx", "run", "mobilemcp", "adb", "stdio"}},
 		{[]string{"--via", "path", "--name", "my_phone-2"}, "my_phone-2", []string{"mobilemcp", "adb", "stdio"}},
 		{[]string{"--simulated", "--via", "go"}, "sms", []string{"go", "run", "github.com/mobilemcp/mobilemcp/cmd/mobilemcp@latest", "serve", "--stdio"}},
-		// Paths that each format must quote: spaces, quotes, backslashes, a
-		// control character, and what TOML alone must escape (DEL).
-		{[]string{"--command", "/Users/Jane Doe/My Tools/mobile'mcp"}, "phone", []string{"/Users/Jane Doe/My Tools/mobile'mcp", "adb", "stdio"}},
-		{[]string{"--command", `C:\Users\Jane "JD" Doe\mobilemcp.exe`}, "phone", []string{`C:\Users\Jane "JD" Doe\mobilemcp.exe`, "adb", "stdio"}},
-		{[]string{"--command", "/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp"}, "phone", []string{"/tmp/tab\there/del\x7f/$HOME/`x`/mobilemcp", "adb", "stdio"}},
+		{[]string{"--command", spaces}, "phone", []string{spaces, "adb", "stdio"}},
+		{[]string{"--command", quotes}, "phone", []string{quotes, "adb", "stdio"}},
+		{[]string{"--command", control}, "phone", []string{control, "adb", "stdio"}},
 	} {
 		for _, client := range []string{"claude-code", "claude-desktop", "cursor", "vscode", "codex", "gemini"} {
 			code, out, errOut := newCLI(t).run("", append(append([]string{"config"}, tt.flags...), client)...)
@@ -95,7 +99,7 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 		{installed, linked, "claude mcp add phone -- mobilemcp adb stdio\n"},
 		{installed, "", "claude mcp add phone -- " + installed + " adb stdio\n"},
 		{installed, other, "claude mcp add phone -- " + installed + " adb stdio\n"},
-		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- npx -y mobilemcp adb stdio\n"},
+		{"/home/me/.npm/_npx/6a1b2c/node_modules/@mobilemcp/cli-linux-x64/bin/mobilemcp", other, "claude mcp add phone -- /bin/sh -c 'cd / && exec npx -y mobilemcp \"$@\"' mobilemcp adb stdio\n"},
 		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", other, "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
 		// uvx puts its environment first on PATH: the one there is this one.
 		{"/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "/tmp/uv-cache/archive-v0/Xy12/bin/mobilemcp", "claude mcp add phone -- uvx mobilemcp adb stdio\n"},
@@ -121,17 +125,21 @@ func TestConfigRunsTheMobilemcpThatPrintsIt(t *testing.T) {
 		t.Errorf("from go run, --via go: exit %d, %q", code, out)
 	}
 
-	// On Windows npx is a batch file, which clients start through cmd.
+	// On Windows npx is a batch file, which clients start through cmd,
+	// named by its path, from the Windows directory.
 	c = newCLI(t)
 	c.goos = "windows"
 	if code, out, _ := c.run("", "config", "--via", "npx", "codex"); code != exitOK ||
-		out != "[mcp_servers.phone]\ncommand = \"cmd\"\nargs = [\"/c\", \"npx\", \"-y\", \"mobilemcp\", \"adb\", \"stdio\"]\n" {
+		out != "[mcp_servers.phone]\ncommand = \"C:\\\\Windows\\\\System32\\\\cmd.exe\"\n"+
+			"args = [\"/d\", \"/c\", \"cd\", \"/d\", \"%SystemRoot%\", \"&&\", \"npx\", \"-y\", \"mobilemcp\", \"adb\", \"stdio\"]\n" {
 		t.Errorf("--via npx on Windows: exit %d, %q", code, out)
 	}
 
 	// A relative --command is made absolute: the client starts it from a
 	// directory of its own.
-	wd, _ := os.Getwd()
+	wd := t.TempDir()
+	writeProgram(t, filepath.Join(wd, "build", "mobilemcp"))
+	t.Chdir(wd)
 	if code, out, _ := newCLI(t).run("", "config", "--command", "build/mobilemcp", "claude-code"); code != exitOK ||
 		out != "claude mcp add phone -- "+filepath.Join(wd, "build/mobilemcp")+" adb stdio\n" {
 		t.Errorf("--command build/mobilemcp: exit %d, %q", code, out)
@@ -251,6 +259,12 @@ func TestConfigUsage(t *testing.T) {
 		{[]string{"config", "--name", strings.Repeat("p", 65)}, `--name "` + strings.Repeat("p", 65) + `" is not a name`},
 		{[]string{"config", "--via", "brew"}, `--via "brew" is not a runner; use one of npx|uvx|pipx|go|path`},
 		{[]string{"config", "--via", "npx", "--command", "/bin/mobilemcp"}, `--command "/bin/mobilemcp" and --via npx both say what to run`},
+		{[]string{"config", "--name", ""}, `mobilemcp config: --name "" is not a name every client accepts: use 1 to 64 letters, digits, _ or -`},
+		{[]string{"config", "--command", "/nonexistent/mobilemcp"},
+			`mobilemcp config: --command "/nonexistent/mobilemcp": no such file; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
+		{[]string{"config", "--command", "/"}, `mobilemcp config: --command "/": a directory, not a program; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
+		{[]string{"config", "--command", "no-such-mobilemcp"},
+			`mobilemcp config: --command "no-such-mobilemcp": not a file, nor a program on PATH; give the path of mobilemcp, or --via npx|uvx|pipx|go|path`},
 	} {
 		code, out, errOut := newCLI(t).run("", tt.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, tt.want) {
@@ -261,7 +275,131 @@ func TestConfigUsage(t *testing.T) {
 		t.Errorf("a 64-character name: exit %d", code)
 	}
 	code, out, _ := newCLI(t).run("", "config", "--via", "npx")
-	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- npx -y mobilemcp adb stdio\n\nClaude Desktop, ") {
+	if code != exitOK || !strings.HasPrefix(out, "Claude Code, run:\nclaude mcp add phone -- /bin/sh -c 'cd / && exec npx -y mobilemcp \"$@\"' mobilemcp adb stdio\n\nClaude Desktop, ") {
 		t.Errorf("config: exit %d\n%s", code, out)
+	}
+}
+
+// The npx line runs npx from the root directory, whatever directory the
+// client starts it in: npx runs a node_modules/.bin/mobilemcp (or sh, or
+// node) of its working directory or any above it ahead of the registry's.
+// Here a stand-in npx on PATH reports where it runs and with what; the
+// package install checks run the line with the real npx against a
+// planted project.
+func TestConfigNpxLineLeavesTheProject(t *testing.T) {
+	bin := t.TempDir()
+	npx := "#!/bin/sh\necho \"npx in $(pwd): $*\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "npx"), []byte(npx), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(t.TempDir(), "project")
+	for _, dir := range []string{project, filepath.Join(project, "sub")} {
+		planted := filepath.Join(dir, "node_modules", ".bin")
+		if err := os.MkdirAll(planted, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"npx", "mobilemcp", "sh", "node"} {
+			if err := os.WriteFile(filepath.Join(planted, name), []byte("#!/bin/sh\necho planted\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, "npx"), []byte("#!/bin/sh\necho planted\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, out, _ := newCLI(t).run("", "config", "--via", "npx", "--serial", "R58M 1", "claude-desktop")
+	_, command := jsonServer(t, "claude-desktop", out)
+	for _, dir := range []string{project, filepath.Join(project, "sub")} {
+		cmd := exec.Command(command[0], command[1:]...)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + bin + ":/usr/bin:/bin"}
+		got, err := cmd.CombinedOutput()
+		if want := "npx in /: -y mobilemcp adb stdio --serial R58M 1\n"; err != nil || string(got) != want {
+			t.Errorf("from %s: %v\n got %q\nwant %q", dir, err, got, want)
+		}
+	}
+}
+
+// writeProgram writes an executable file at path, with its directories,
+// and returns path.
+func writeProgram(t *testing.T, path string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pipx run keeps its environments in its own cache (~/.cache/pipx/HASH with
+// pipx's defaults on Linux, ~/Library/Caches/pipx on macOS, pipx\pipx\Cache
+// on Windows, PIPX_HOME/.cache with PIPX_HOME set), which it deletes after
+// 14 days: the client is given 'pipx run mobilemcp'. With pipx's uv
+// backend the binary runs from uv's cache, as under uvx; then uvx when it
+// is on PATH, else pipx when it is (uv bundled with pipx brings no uvx),
+// else the uv that ran it ($UV) as 'uv tool run'.
+func TestConfigRecognisesPipxRun(t *testing.T) {
+	const pipx = "claude mcp add phone -- pipx run mobilemcp adb stdio\n"
+	for _, tt := range []struct {
+		exe    string
+		onPath map[string]string
+		uv     string
+		want   string
+	}{
+		{"/home/me/.cache/pipx/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{"/home/me/.local/share/pipx/.cache/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{"/Users/me/Library/Caches/pipx/0f1e2d3c4b5a697/bin/mobilemcp", nil, "", pipx},
+		{`C:/Users/me/AppData/Local/pipx/pipx/Cache/0f1e2d3c4b5a697/Scripts/mobilemcp.exe`, nil, "", pipx},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{"pipx": "/usr/bin/pipx"}, "/home/me/.local/share/pipx/venvs/pipx/bin/uv", pipx},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{"pipx": "/usr/bin/pipx", "uvx": "/usr/bin/uvx"}, "/usr/bin/uv",
+			"claude mcp add phone -- uvx mobilemcp adb stdio\n"},
+		{"/home/me/.cache/uv/archive-v0/Xy12/bin/mobilemcp", map[string]string{}, "/opt/pipx/venv/bin/uv",
+			"claude mcp add phone -- /opt/pipx/venv/bin/uv tool run mobilemcp adb stdio\n"},
+	} {
+		c := newCLI(t)
+		c.exe, c.onPath = tt.exe, tt.onPath
+		if tt.onPath == nil {
+			c.onPath = map[string]string{}
+		}
+		c.vars["UV"] = tt.uv
+		if code, out, errOut := c.run("", "config", "claude-code"); code != exitOK || out != tt.want {
+			t.Errorf("running %s, with %v on PATH and UV=%s: exit %d\n got %q\nwant %q\n%s", tt.exe, tt.onPath, tt.uv, code, out, tt.want, errOut)
+		}
+	}
+}
+
+// After 'npm install -g mobilemcp', the binary that runs is the one of the
+// package for this system, inside npm's tree; the mobilemcp the user
+// installed, and finds on PATH, is the launcher beside it. The client is
+// given that name, as for any mobilemcp on PATH.
+func TestConfigRunsTheMobilemcpNpmInstalled(t *testing.T) {
+	for _, layout := range []string{"nested", "hoisted"} {
+		prefix := t.TempDir()
+		modules := filepath.Join(prefix, "lib", "node_modules")
+		launcher := writeProgram(t, filepath.Join(modules, "mobilemcp", "bin", "mobilemcp.js"))
+		inner := filepath.Join(modules, "mobilemcp", "node_modules", "@mobilemcp", "cli-linux-x64", "bin", "mobilemcp")
+		if layout == "hoisted" {
+			inner = filepath.Join(modules, "@mobilemcp", "cli-linux-x64", "bin", "mobilemcp")
+		}
+		writeProgram(t, inner)
+		link := filepath.Join(prefix, "bin", "mobilemcp")
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("../lib/node_modules/mobilemcp/bin/mobilemcp.js", link); err != nil {
+			t.Fatal(err)
+		}
+		c := newCLI(t)
+		c.exe, c.path = inner, link
+		if code, out, errOut := c.run("", "config", "claude-code"); code != exitOK || out != "claude mcp add phone -- mobilemcp adb stdio\n" {
+			t.Errorf("%s: npm's launcher %s on PATH: exit %d, %q\n%s", layout, launcher, code, out, errOut)
+		}
+		// Not on PATH: the binary itself, which needs no Node to start.
+		c.path = ""
+		if code, out, _ := c.run("", "config", "claude-code"); code != exitOK || out != "claude mcp add phone -- "+inner+" adb stdio\n" {
+			t.Errorf("%s: no mobilemcp on PATH: exit %d, %q", layout, code, out)
+		}
 	}
 }

@@ -101,7 +101,7 @@ func hints(a capability.Annotations) string {
 	for _, hint := range []struct {
 		on   bool
 		name string
-	}{{a.ReadOnly, "read-only"}, {a.Destructive, "destructive"}, {a.Idempotent, "idempotent"}, {a.OpenWorld, "open-world"}} {
+	}{{a.ReadOnly, "read-only"}, {a.IsDestructive(), "destructive"}, {a.Idempotent, "idempotent"}, {a.IsOpenWorld(), "open-world"}} {
 		if hint.on {
 			h = append(h, hint.name)
 		}

@@ -24,6 +24,9 @@ type cli struct {
 	// exe is the path config takes for the running mobilemcp, path the
 	// mobilemcp it finds on PATH ("" for none), goos the system.
 	exe, path, goos string
+	// onPath, when set, is what PATH holds of programs other than
+	// mobilemcp, by name; when nil, path stands for any of them.
+	onPath map[string]string
 }
 
 func newCLI(t *testing.T) *cli {
@@ -38,6 +41,12 @@ func (c *cli) run(stdin string, args ...string) (code int, stdout, stderr string
 	e := &env{ctx: context.Background(), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, getenv: func(k string) string { return c.vars[k] }, adb: c.adb,
 		executable: func() (string, error) { return c.exe, nil }, goos: c.goos,
 		lookPath: func(name string) (string, error) {
+			if c.onPath != nil && name != "mobilemcp" {
+				if p, ok := c.onPath[name]; ok {
+					return p, nil
+				}
+				return "", exec.ErrNotFound
+			}
 			if c.path == "" {
 				return "", exec.ErrNotFound
 			}

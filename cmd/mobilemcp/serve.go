@@ -61,7 +61,7 @@ Stop it with Ctrl-C.
 
 With --stdio it serves the one MCP client that started it, on stdin and
 stdout instead (MCP's stdio transport), as desktop agents run a server:
-  claude mcp add sms -- npx -y mobilemcp serve --stdio
+  claude mcp add sms -- uvx mobilemcp serve --stdio
 stdout then carries only JSON-RPC, and the log goes to stderr. The end of
 stdin, SIGINT or SIGTERM ends it once the calls in flight have finished.
 'mobilemcp config' prints the configuration of each client.
@@ -77,7 +77,7 @@ docs/reference/mcp-server.md.`)
 	var origins stringList
 	fs.Var(&origins, "allow-origin", "also allow browser requests from this `origin` (scheme://host[:port]); repeatable. Loopback origins are always allowed")
 	limit := rateFlag{mcpserver.DefaultRateLimit()}
-	fs.Var(&limit, "rate-limit", "destructive tool calls (send_sms) allowed per client (every loopback caller is one client, every holder of the token is one), as `calls/period`: a count per sec, min, hour, day or a duration (5/30s), or off")
+	fs.Var(&limit, "rate-limit", "state-changing tool calls (every tool that is not read-only, such as send_sms) allowed per client (every loopback caller is one client, every holder of the token is one), as `calls/period`: a count per sec, min, hour, day or a duration (5/30s), or off")
 	maxBody := fs.Int64("max-body", mcpserver.DefaultMaxBodyBytes, "largest request body (with --stdio, line), a whole number of `bytes`; larger ones get 413 (an Invalid Request error)")
 	stdio := fs.Bool("stdio", false, "serve one client on stdin and stdout (MCP's stdio transport) instead of HTTP; logs go to stderr")
 	positional, code, done := parseFlags(e, fs, args)

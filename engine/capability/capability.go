@@ -95,15 +95,40 @@ type Param struct {
 
 // Annotations are MCP-style behaviour hints. They tell assistants, and the
 // app's consent logic, what invoking a capability does.
+//
+// The zero value assumes the worst, as MCP does of a tool that says
+// nothing: the capability changes state, may do what cannot be undone, is
+// not idempotent and reaches beyond the device. Each hint says less only
+// when set: ReadOnly and Idempotent to true, Destructive and OpenWorld to
+// false (new(false)), as in
+//
+//	capability.Annotations{Title: "List notes", ReadOnly: true, Idempotent: true, Destructive: new(false), OpenWorld: new(false)}
 type Annotations struct {
 	// Title is a short name for people, such as a consent screen's "Send
 	// SMS"; "" lets clients show the id.
-	Title       string `json:"title,omitempty"`
-	ReadOnly    bool   `json:"read_only"`   // does not change anything outside the call
-	Destructive bool   `json:"destructive"` // may have effects the user cannot undo, such as sending a message
-	Idempotent  bool   `json:"idempotent"`  // repeating the call with the same arguments has no further effect
-	OpenWorld   bool   `json:"open_world"`  // reaches beyond the device, such as the mobile network
+	Title string `json:"title,omitempty"`
+	// ReadOnly: the call changes nothing outside itself. False, the zero
+	// value, makes it a capability that changes state (ChangesState).
+	ReadOnly bool `json:"read_only"`
+	// Destructive: the call may do what the user cannot undo, such as
+	// sending a message. Nil means true, MCP's default; IsDestructive
+	// reads it.
+	Destructive *bool `json:"destructive,omitempty"`
+	// Idempotent: repeating the call with the same arguments has no
+	// further effect.
+	Idempotent bool `json:"idempotent"`
+	// OpenWorld: the call reaches beyond the device, such as the mobile
+	// network. Nil means true, MCP's default; IsOpenWorld reads it.
+	OpenWorld *bool `json:"open_world,omitempty"`
 }
+
+// IsDestructive reports whether the capability may do what the user cannot
+// undo: a.Destructive, or true when it is nil.
+func (a Annotations) IsDestructive() bool { return a.Destructive == nil || *a.Destructive }
+
+// IsOpenWorld reports whether the capability reaches beyond the device:
+// a.OpenWorld, or true when it is nil.
+func (a Annotations) IsOpenWorld() bool { return a.OpenWorld == nil || *a.OpenWorld }
 
 // ChangesState reports whether running c may change something outside the
 // call: every capability that is not declared read-only. This is the one

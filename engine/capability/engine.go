@@ -72,8 +72,8 @@ func (e *Engine) Registry() *Registry { return e.reg }
 
 // Caller is who sent a call, as its transport knows it.
 type Caller struct {
-	// ID names the caller: an Android package, access.ShellCaller for adb's
-	// shell, "mcp:" and a client's name for an MCP client, "cli" for the
+	// ID names the caller: an Android package, "(adb shell)" for adb's
+	// shell (the Android bridge's name, which no package can have), "mcp:" and a client's name for an MCP client, "cli" for the
 	// command line. It is "" when the transport cannot name one (an Intent
 	// without a callback). Replies are replayed per caller, so two callers
 	// that happen to pick the same request id never see each other's.

@@ -9,7 +9,8 @@ import (
 )
 
 // greet is a capability as a tool declares it: its arguments and outputs,
-// a hint that it changes nothing, and the handler that runs it.
+// hints that it changes nothing and stays on the device (a hint left out
+// assumes the worst), and the handler that runs it.
 var greet = capability.Capability{
 	ID:          "greet",
 	Description: "Greets someone by name.",
@@ -20,7 +21,7 @@ var greet = capability.Capability{
 	Output: []capability.Param{
 		{Name: "greeting", Type: capability.String, Description: "The greeting."},
 	},
-	Annotations: capability.Annotations{ReadOnly: true, Idempotent: true},
+	Annotations: capability.Annotations{ReadOnly: true, Idempotent: true, Destructive: new(false), OpenWorld: new(false)},
 	Handler: func(ctx context.Context, args capability.Args) (capability.Result, error) {
 		text := "Hello, " + args["name"].(string)
 		return capability.Result{

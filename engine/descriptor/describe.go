@@ -32,7 +32,7 @@ func Describe(caps []*capability.Capability) *Element {
 			e.Attrs = append(e.Attrs, ext(titleKey, a.Title))
 		}
 		for _, h := range hints {
-			e.Attrs = append(e.Attrs, ext(h.key, strconv.FormatBool(*h.field(&a))))
+			e.Attrs = append(e.Attrs, ext(h.key, strconv.FormatBool(h.get(a))))
 		}
 		if c.Timeout > 0 {
 			e.Attrs = append(e.Attrs, ext(timeoutKey, formatDuration(c.Timeout)))

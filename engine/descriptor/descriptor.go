@@ -58,9 +58,10 @@ type Spec struct {
 	Input []Param
 	// Output holds the <param> elements of <output>, in file order.
 	Output []Param
-	// Annotations come from the mcp: attributes. A hint the file leaves
-	// out takes MCP's default, which assumes the worst: destructive and
-	// open-world, neither read-only nor idempotent.
+	// Annotations come from the mcp: attributes. Every hint is set,
+	// Destructive and OpenWorld never nil: one the file leaves out takes
+	// MCP's default, which assumes the worst: destructive and open-world,
+	// neither read-only nor idempotent.
 	Annotations capability.Annotations
 	// Timeout is the mcp:timeout deadline, or zero for the engine's default.
 	Timeout time.Duration

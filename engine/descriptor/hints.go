@@ -9,20 +9,21 @@ import (
 )
 
 // hint is one boolean behaviour hint, written as an attribute in
-// [Namespace]. Its default is MCP's for an absent hint, so a descriptor
-// without mobilemcp's attributes means what a tool without annotations
-// means to an MCP client: it may be destructive and reach the outside world.
+// [Namespace]. Its default, what the zero capability.Annotations says, is
+// MCP's for an absent hint, so a descriptor without mobilemcp's attributes
+// means what a tool without annotations means to an MCP client: it changes
+// state, may be destructive and may reach the outside world.
 type hint struct {
-	key   string
-	dflt  bool
-	field func(*capability.Annotations) *bool
+	key string
+	get func(capability.Annotations) bool
+	set func(*capability.Annotations, bool)
 }
 
 var hints = []hint{
-	{readOnlyKey, false, func(a *capability.Annotations) *bool { return &a.ReadOnly }},
-	{"destructive", true, func(a *capability.Annotations) *bool { return &a.Destructive }},
-	{"idempotent", false, func(a *capability.Annotations) *bool { return &a.Idempotent }},
-	{"openWorld", true, func(a *capability.Annotations) *bool { return &a.OpenWorld }},
+	{readOnlyKey, func(a capability.Annotations) bool { return a.ReadOnly }, func(a *capability.Annotations, v bool) { a.ReadOnly = v }},
+	{"destructive", capability.Annotations.IsDestructive, func(a *capability.Annotations, v bool) { a.Destructive = &v }},
+	{"idempotent", func(a capability.Annotations) bool { return a.Idempotent }, func(a *capability.Annotations, v bool) { a.Idempotent = v }},
+	{"openWorld", capability.Annotations.IsOpenWorld, func(a *capability.Annotations, v bool) { a.OpenWorld = &v }},
 }
 
 // titleKey is the extension attribute for the capability's display title.
@@ -50,9 +51,11 @@ func extHome(key string) string {
 
 // annotations reads the extension attributes of a <capability>.
 func (r *reader) annotations(e *Element, what subject) capability.Annotations {
+	// Every hint is stated: the file's word, or the default, so that a
+	// reader of Spec need not know that a nil hint means true.
 	var a capability.Annotations
 	for _, h := range hints {
-		*h.field(&a) = h.dflt
+		h.set(&a, h.get(capability.Annotations{}))
 	}
 	for _, at := range e.Attrs {
 		if at.Prefix == "" || at.reserved() || at.Space != Namespace {
@@ -64,7 +67,7 @@ func (r *reader) annotations(e *Element, what subject) capability.Annotations {
 		}
 		for _, h := range hints {
 			if at.Name == h.key {
-				*h.field(&a) = r.boolean(e, at, h.dflt, what)
+				h.set(&a, r.boolean(e, at, h.get(capability.Annotations{}), what))
 			}
 		}
 	}

@@ -70,11 +70,11 @@ type Property struct {
 type ToolAnnotations struct {
 	// ReadOnlyHint is capability.Annotations.ReadOnly.
 	ReadOnlyHint bool `json:"readOnlyHint"`
-	// DestructiveHint is capability.Annotations.Destructive.
+	// DestructiveHint is capability.Annotations.IsDestructive.
 	DestructiveHint bool `json:"destructiveHint"`
 	// IdempotentHint is capability.Annotations.Idempotent.
 	IdempotentHint bool `json:"idempotentHint"`
-	// OpenWorldHint is capability.Annotations.OpenWorld.
+	// OpenWorldHint is capability.Annotations.IsOpenWorld.
 	OpenWorldHint bool `json:"openWorldHint"`
 }
 
@@ -96,9 +96,9 @@ func NewTool(c *capability.Capability) Tool {
 		InputSchema: InputSchema(c),
 		Annotations: ToolAnnotations{
 			ReadOnlyHint:    a.ReadOnly,
-			DestructiveHint: a.Destructive,
+			DestructiveHint: a.IsDestructive(),
 			IdempotentHint:  a.Idempotent,
-			OpenWorldHint:   a.OpenWorld,
+			OpenWorldHint:   a.IsOpenWorld(),
 		},
 	}
 }

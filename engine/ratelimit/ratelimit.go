@@ -6,7 +6,8 @@
 //		return capability.RateLimited(wait, "retry in %s", ratelimit.RetryIn(wait))
 //	}
 //
-// The MCP server limits destructive tools per HTTP client with it, and the
+// The MCP server limits the calls of every capability that changes state
+// (capability.Capability.ChangesState) per HTTP client with it, and the
 // Android bridge limits them per calling app.
 package ratelimit
 
@@ -27,16 +28,17 @@ import (
 // once, and then one more each Per/Calls.
 type Rate struct {
 	// Calls is how many calls the period allows, and the burst a client
-	// may make at once. A negative Calls allows everything (Off).
+	// may make at once. A negative Calls allows everything (Off()).
 	Calls int
 	// Per is the period, such as time.Minute.
 	Per time.Duration
 }
 
-// Off is the Rate that allows everything.
-var Off = Rate{Calls: -1}
+// Off returns the Rate that allows everything. A function, not a variable,
+// so that no importer can change what "off" means for every other.
+func Off() Rate { return Rate{Calls: -1} }
 
-// unlimited reports whether r is Off.
+// unlimited reports whether r allows everything, as Off() does.
 func (r Rate) unlimited() bool { return r.Calls < 0 }
 
 // String writes r the way ParseRate reads it, such as "10/min".
@@ -63,10 +65,10 @@ var rateUnits = []struct {
 }
 
 // ParseRate reads a rate such as "10/min", "1/s", "100/hour" or "5/30s"
-// (any Go duration after the slash), or "off" for Off.
+// (any Go duration after the slash), or "off" for Off().
 func ParseRate(s string) (Rate, error) {
 	if strings.EqualFold(s, "off") {
-		return Off, nil
+		return Off(), nil
 	}
 	calls, per, ok := strings.Cut(s, "/")
 	n, err := strconv.Atoi(calls)

@@ -93,10 +93,10 @@ func TestLimiterForgetsIdleClients(t *testing.T) {
 }
 
 func TestOffAllowsEverything(t *testing.T) {
-	l := New(Off, time.Now)
+	l := New(Off(), time.Now)
 	for range 1000 {
 		if _, ok := l.Allow("a"); !ok {
-			t.Fatal("Off refused a call")
+			t.Fatal("Off() refused a call")
 		}
 	}
 }

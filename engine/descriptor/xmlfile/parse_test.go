@@ -27,6 +27,9 @@ func smsCapabilities(t testing.TB) []*capability.Capability {
 func asDeclared(c *capability.Capability) *capability.Capability {
 	out := *c
 	out.Handler, out.Validate = nil, nil // code, which no descriptor holds
+	// A descriptor states every hint; a nil one is its default.
+	out.Annotations.Destructive = new(out.Annotations.IsDestructive())
+	out.Annotations.OpenWorld = new(out.Annotations.IsOpenWorld())
 	return &out
 }
 
@@ -87,8 +90,8 @@ func TestParseReadsLeniently(t *testing.T) {
 	}
 	want := &descriptor.File{Specs: []descriptor.Spec{{
 		ID: "c", Line: 2,
-		// A file without mobilemcp's hints gets MCP's defaults.
-		Annotations: capability.Annotations{Destructive: true, OpenWorld: true},
+		// A file without mobilemcp's hints gets MCP's defaults, stated.
+		Annotations: capability.Annotations{Destructive: new(true), OpenWorld: new(true)},
 		Input: []descriptor.Param{
 			{Param: capability.Param{Name: "n", Type: capability.Integer}, Line: 4},
 			{Param: capability.Param{Name: "d", Type: "date", Required: true, Description: "When."}, Line: 5},
@@ -106,8 +109,8 @@ func TestParseReadsHintsInAnyPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := capability.Annotations{Title: "C", ReadOnly: true, OpenWorld: true}
-	if got := d.Specs[0].Annotations; got != want {
+	want := capability.Annotations{Title: "C", ReadOnly: true, Destructive: new(false), OpenWorld: new(true)}
+	if got := d.Specs[0].Annotations; !reflect.DeepEqual(got, want) {
 		t.Errorf("annotations %+v, want %+v", got, want)
 	}
 }

@@ -14,8 +14,9 @@ func TestRenderWritesTheSpecLayout(t *testing.T) {
 		ID: "note", Description: "Saves a note & says \"done\".\nTwo lines.", Version: "2",
 		Input:       []capability.Param{{Name: "text", Type: capability.String, Required: true, Description: "<b>Body</b>", MaxLength: 10, Pattern: "^[^<]*$"}},
 		Output:      []capability.Param{{Name: "id", Type: capability.Integer, Description: "The note's id."}},
-		Annotations: capability.Annotations{Idempotent: true},
+		Annotations: capability.Annotations{Idempotent: true, Destructive: new(false), OpenWorld: new(false)},
 	}, {
+		// No hints: the worst is written out.
 		ID: "ping", Description: "Pings.", Version: "1", Timeout: 1500 * time.Millisecond,
 	}}
 	want := `<?xml version="1.0" encoding="utf-8"?>
@@ -29,7 +30,7 @@ func TestRenderWritesTheSpecLayout(t *testing.T) {
       <param name="id" type="integer" description="The note's id."/>
     </output>
   </capability>
-  <capability id="ping" description="Pings." version="1" mcp:readOnly="false" mcp:destructive="false" mcp:idempotent="false" mcp:openWorld="false" mcp:timeout="1500ms"/>
+  <capability id="ping" description="Pings." version="1" mcp:readOnly="false" mcp:destructive="true" mcp:idempotent="false" mcp:openWorld="true" mcp:timeout="1500ms"/>
 </mobile-mcp-capabilities>
 `
 	data := xmlfile.Render(caps)

@@ -101,7 +101,7 @@ func goodAAR(artifact string) anAAR {
 // content): the sdk's classes, LICENSE, and none of the engine's classes.
 func apiJar(more ...string) []byte {
 	return jar(append([]string{"META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n", "META-INF/LICENSE", string(apacheLicense),
-		"io/github/mobilemcp/sdk/McpTool.class", "\xca\xfe\xba\xbe"}, more...)...)
+		"io/github/mobilemcp/sdk/ToolSettings.class", "\xca\xfe\xba\xbe"}, more...)...)
 }
 
 // goodAPK is an APK as the release builds it: the engine for every ABI, stored at 16 KB.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"debug/macho"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -35,7 +36,23 @@ type desktopSystem struct {
 	npmOS    string // npm's "os" (Node's process.platform): linux, darwin, win32
 	npmCPU   string // npm's "cpu" (process.arch): x64, arm64
 	wheelTag string // the wheel's platform tag
-	bundle   string // the Claude Desktop bundle's platform, or "" for none
+}
+
+// A desktopBundle is one Claude Desktop bundle: a manifest names an operating system, never an
+// architecture, so each serves every machine of its system.
+type desktopBundle struct {
+	name     string   // in the file's name: mobilemcp-VERSION-NAME.mcpb
+	platform string   // the manifest's platform (Node's process.platform)
+	exe      string   // the binary, in server/
+	clis     []string // the CLI platforms whose binaries it carries: two make one universal binary
+}
+
+// DesktopBundles are the Claude Desktop bundles (ci/release-packages.sh builds the same): macOS's
+// carries one universal binary of both Mac architectures, which macOS picks from at start;
+// Windows's the x64 binary, which Windows on Arm runs too, by emulation.
+var DesktopBundles = []desktopBundle{
+	{"macos", "darwin", "mobilemcp", []string{"macos-amd64", "macos-arm64"}},
+	{"windows", "win32", "mobilemcp.exe", []string{"windows-amd64"}},
 }
 
 func (s desktopSystem) exe() string {
@@ -48,12 +65,12 @@ func (s desktopSystem) exe() string {
 // DesktopSystems are the systems the npm, PyPI and Claude Desktop packages are built for: every CLI
 // platform (ci/release-packages.sh keeps the same table).
 var DesktopSystems = []desktopSystem{
-	{"linux-amd64", "linux", "x64", "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64", ""},
-	{"linux-arm64", "linux", "arm64", "manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64", ""},
-	{"macos-amd64", "darwin", "x64", "macosx_12_0_x86_64", "darwin"},
-	{"macos-arm64", "darwin", "arm64", "macosx_12_0_arm64", "darwin"},
-	{"windows-amd64", "win32", "x64", "win_amd64", "win32"},
-	{"windows-arm64", "win32", "arm64", "win_arm64", "win32"},
+	{"linux-amd64", "linux", "x64", "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64"},
+	{"linux-arm64", "linux", "arm64", "manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64"},
+	{"macos-amd64", "darwin", "x64", "macosx_12_0_x86_64"},
+	{"macos-arm64", "darwin", "arm64", "macosx_12_0_arm64"},
+	{"windows-amd64", "win32", "x64", "win_amd64"},
+	{"windows-arm64", "win32", "arm64", "win_arm64"},
 }
 
 // pep440 is a release version as Python writes it: 1.2.0-rc.1 is 1.2.0rc1.
@@ -90,19 +107,16 @@ func (c *checker) packages(dir, release, version string) {
 			checkWheel(filepath.Join(dir, "pypi", wheel), version, s, binaries[s.cli]))
 	}
 	bundles := map[string]string{}
-	for _, s := range DesktopSystems {
-		if s.bundle == "" {
-			continue
-		}
-		file := filepath.Join(dir, "mcpb", "mobilemcp-"+version+"-"+s.cli+".mcpb")
-		err := checkBundle(file, version, s, binaries[s.cli])
-		c.report("Claude Desktop "+s.cli, filepath.Base(file)+": adb stdio on "+s.bundle+", the archive's binary", err)
+	for _, b := range DesktopBundles {
+		file := filepath.Join(dir, "mcpb", "mobilemcp-"+version+"-"+b.name+".mcpb")
+		err := checkBundle(file, version, b, binaries)
+		c.report("Claude Desktop "+b.name, filepath.Base(file)+": adb stdio on "+b.platform+", the binaries of "+strings.Join(b.clis, " and "), err)
 		if data, readErr := os.ReadFile(file); readErr == nil {
 			sum := sha256.Sum256(data)
 			bundles[filepath.Base(file)] = hex.EncodeToString(sum[:])
 		}
 	}
-	c.report("MCP Registry server.json", "valid against "+RegistrySchema+", naming the npm and PyPI packages and each bundle",
+	c.report("MCP Registry server.json", "valid against "+RegistrySchema+", naming the PyPI package and each bundle, not the npm one",
 		checkServerJSON(filepath.Join(dir, "server.json"), RegistrySchema, version, bundles))
 }
 
@@ -280,8 +294,9 @@ func checkWheel(path, version string, s desktopSystem, binary []byte) error {
 }
 
 // checkBundle checks a Claude Desktop bundle: its manifest (which @anthropic-ai/mcpb validated
-// when it packed it) runs the archive's binary, as 'adb stdio', on the bundle's platform only.
-func checkBundle(path, version string, s desktopSystem, binary []byte) error {
+// when it packed it) runs its binary, as 'adb stdio', on the bundle's platform only; the binary is
+// the archive's, or for two archives a universal binary whose slices are theirs.
+func checkBundle(path, version string, b desktopBundle, binaries map[string][]byte) error {
 	r, err := zip.OpenReader(path)
 	if err != nil {
 		return fmt.Errorf("missing %s: %v", filepath.Base(path), err)
@@ -312,7 +327,7 @@ func checkBundle(path, version string, s desktopSystem, binary []byte) error {
 	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
 		return fmt.Errorf("manifest.json: %v", err)
 	}
-	entry := "server/" + s.exe()
+	entry := "server/" + b.exe
 	switch {
 	case m.Name != "mobilemcp" || m.Version != version:
 		return fmt.Errorf("the manifest names %s %s, not mobilemcp %s", m.Name, m.Version, version)
@@ -320,17 +335,51 @@ func checkBundle(path, version string, s desktopSystem, binary []byte) error {
 		return fmt.Errorf("the manifest runs %s %q (%s), not the binary %s", m.Server.Type, m.Server.MCPConfig.Command, m.Server.EntryPoint, entry)
 	case !slices.Equal(m.Server.MCPConfig.Args, []string{"adb", "stdio"}):
 		return fmt.Errorf("the manifest's args are %q, not [adb stdio]", m.Server.MCPConfig.Args)
-	case !slices.Equal(m.Compatibility.Platforms, []string{s.bundle}):
-		return fmt.Errorf("the manifest is for %q, not [%s]", m.Compatibility.Platforms, s.bundle)
-	case !bytes.Equal(files[entry], binary):
-		return fmt.Errorf("%s is not the binary of the %s archive", entry, s.cli)
+	case !slices.Equal(m.Compatibility.Platforms, []string{b.platform}):
+		return fmt.Errorf("the manifest is for %q, not [%s]", m.Compatibility.Platforms, b.platform)
+	case len(b.clis) == 1 && !bytes.Equal(files[entry], binaries[b.clis[0]]):
+		return fmt.Errorf("%s is not the binary of the %s archive", entry, b.clis[0])
+	case len(b.clis) > 1:
+		return checkUniversal(entry, files[entry], b.clis, binaries)
+	}
+	return nil
+}
+
+// checkUniversal checks that data, the bundle's entry, is a universal Mach-O binary whose slices
+// are the binaries of the archives clis, one for each architecture.
+func checkUniversal(entry string, data []byte, clis []string, binaries map[string][]byte) error {
+	fat, err := macho.NewFatFile(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%s is not a universal binary of %s: %v", entry, strings.Join(clis, " and "), err)
+	}
+	defer fat.Close()
+	if len(fat.Arches) != len(clis) {
+		return fmt.Errorf("%s has %d architectures, not the %d of %s", entry, len(fat.Arches), len(clis), strings.Join(clis, " and "))
+	}
+	cpus := map[macho.Cpu]string{macho.CpuAmd64: "amd64", macho.CpuArm64: "arm64"}
+	for _, arch := range fat.Arches {
+		name := cpus[arch.Cpu]
+		cli := ""
+		for _, c := range clis {
+			if name != "" && strings.HasSuffix(c, "-"+name) {
+				cli = c
+			}
+		}
+		if cli == "" {
+			return fmt.Errorf("%s has a slice for CPU %v, which none of %s is", entry, arch.Cpu, strings.Join(clis, " and "))
+		}
+		end := uint64(arch.Offset) + uint64(arch.Size)
+		if end > uint64(len(data)) || !bytes.Equal(data[arch.Offset:end], binaries[cli]) {
+			return fmt.Errorf("%s's %s slice is not the binary of the %s archive", entry, name, cli)
+		}
 	}
 	return nil
 }
 
 // checkServerJSON validates server.json against the registry's schema, and checks that it names
-// this version's npm and PyPI packages and every bundle with its SHA-256, at the address the
-// GitHub release gives it.
+// this version's PyPI package and every bundle with its SHA-256, at the address the GitHub release
+// gives it, and not the npm package: a client installing from the registry would run that with npx
+// in the project it opened, where npx runs a planted node_modules/.bin/mobilemcp first.
 func checkServerJSON(path, schemaPath, version string, bundles map[string]string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -356,12 +405,16 @@ func checkServerJSON(path, schemaPath, version string, bundles map[string]string
 	if s.Name != ServerName || s.Version != version {
 		return fmt.Errorf("server.json names %s %s, not %s %s", s.Name, s.Version, ServerName, version)
 	}
-	want := map[string]string{"npm mobilemcp": version, "pypi mobilemcp": pep440(version)}
+	want := map[string]string{"pypi mobilemcp": pep440(version)}
 	for name, sum := range bundles {
 		want["mcpb https://github.com/mobilemcp/mobilemcp/releases/download/v"+version+"/"+name] = version + " " + sum
 	}
 	got := map[string]string{}
 	for _, p := range s.Packages {
+		if p.RegistryType == "npm" {
+			return fmt.Errorf("server.json names the npm package %s, which a client would run with npx in the project it opened, "+
+				"where npx runs a planted node_modules/.bin/mobilemcp first; name the PyPI package and the bundles alone", p.Identifier)
+		}
 		v := p.Version
 		if p.RegistryType == "mcpb" {
 			v += " " + p.FileSHA256

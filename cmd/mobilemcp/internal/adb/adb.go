@@ -59,46 +59,78 @@ type Exec struct{}
 // the Android SDK that $ANDROID_HOME or $ANDROID_SDK_ROOT names, else of the
 // SDK where Android Studio puts it, else Homebrew's. An MCP client started
 // from a desktop menu (Claude Desktop on macOS, say) runs its servers
-// without the shell's PATH, which is where adb usually is.
+// without the shell's PATH, which is where adb usually is. Only absolute
+// paths are tried beyond PATH: a relative one would be taken from the
+// working directory, which is the project a coding client opened. When
+// none is found, the error (an ErrNoADB) says what was tried and how to
+// point at adb.
 func Find() (string, error) {
 	home, _ := os.UserHomeDir()
 	return find(exec.LookPath, os.Getenv, home, runtime.GOOS)
 }
 
 func find(lookPath func(string) (string, error), getenv func(string) string, home, goos string) (string, error) {
+	// exec.LookPath refuses a match in the working directory (exec.ErrDot).
 	if path, err := lookPath("adb"); err == nil {
 		return path, nil
 	}
 	exe := "adb"
-	var sdks []string
+	// A candidate SDK: its directory, and where the directory came from.
+	type sdk struct{ dir, from string }
+	var sdks []sdk
 	for _, v := range []string{"ANDROID_HOME", "ANDROID_SDK_ROOT"} {
 		if dir := getenv(v); dir != "" {
-			sdks = append(sdks, dir)
+			sdks = append(sdks, sdk{dir, "$" + v + "=" + dir})
 		}
 	}
 	var others []string
 	switch goos {
 	case "darwin":
-		sdks = append(sdks, filepath.Join(home, "Library", "Android", "sdk"))
+		sdks = append(sdks, sdk{homeDir(home, "Library", "Android", "sdk"), "~/Library/Android/sdk"})
 		others = []string{"/opt/homebrew/bin/adb", "/usr/local/bin/adb"}
 	case "windows":
 		exe = "adb.exe"
 		if dir := getenv("LOCALAPPDATA"); dir != "" {
-			sdks = append(sdks, filepath.Join(dir, "Android", "Sdk"))
+			sdks = append(sdks, sdk{filepath.Join(dir, "Android", "Sdk"), `%LOCALAPPDATA%\Android\Sdk`})
 		}
 	default:
-		sdks = append(sdks, filepath.Join(home, "Android", "Sdk"))
+		sdks = append(sdks, sdk{homeDir(home, "Android", "Sdk"), "~/Android/Sdk"})
 	}
-	var candidates []string
-	for _, sdk := range sdks {
-		candidates = append(candidates, filepath.Join(sdk, "platform-tools", exe))
+	var candidates, skipped []string
+	for _, s := range sdks {
+		switch {
+		case s.dir == "":
+			skipped = append(skipped, s.from+" (no home directory)")
+		case !filepath.IsAbs(s.dir):
+			skipped = append(skipped, s.from+" (not an absolute path)")
+		default:
+			candidates = append(candidates, filepath.Join(s.dir, "platform-tools", exe))
+		}
 	}
-	for _, path := range append(candidates, others...) {
+	candidates = append(candidates, others...)
+	for _, path := range candidates {
 		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && (goos == "windows" || info.Mode()&0o111 != 0) {
 			return path, nil
 		}
 	}
-	return "", ErrNoADB
+	tried := "looked on PATH"
+	if len(candidates) > 0 {
+		tried += " and at " + strings.Join(candidates, ", ")
+	}
+	if len(skipped) > 0 {
+		tried += "; skipped " + strings.Join(skipped, ", ")
+	}
+	return "", fmt.Errorf("%w: %s; put adb on the PATH the MCP client gives its servers, "+
+		"or set ANDROID_HOME to the Android SDK's absolute path (in the client's env for the server)", ErrNoADB, tried)
+}
+
+// homeDir joins elem to home, or is "" without a home directory (a
+// relative path would be taken from the working directory).
+func homeDir(home string, elem ...string) string {
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(append([]string{home}, elem...)...)
 }
 
 // Output implements Runner.

@@ -57,3 +57,65 @@ func TestFindLooksBeyondPATH(t *testing.T) {
 		t.Errorf("no adb anywhere: got %q, %v; want ErrNoADB", got, err)
 	}
 }
+
+// A client may start servers with a scrubbed environment: no HOME, no
+// ANDROID_HOME, adb not on PATH. Then the Android Studio candidate has no
+// home to stand in, and must not become a path relative to the working
+// directory, which is the project the client opened: an adb planted there
+// is never found, nor one under a relative $ANDROID_HOME. The error says
+// what was tried and how to point at adb.
+func TestFindSkipsRelativeCandidates(t *testing.T) {
+	project := t.TempDir()
+	for _, planted := range []string{
+		filepath.Join(project, "Android", "Sdk", "platform-tools", "adb"),
+		filepath.Join(project, "sdk", "platform-tools", "adb"),
+		filepath.Join(project, "Library", "Android", "sdk", "platform-tools", "adb"),
+	} {
+		if err := os.MkdirAll(filepath.Dir(planted), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(planted, []byte("#!/bin/sh\necho planted\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(project)
+	noPath := func(string) (string, error) { return "", exec.ErrNotFound }
+	for _, goos := range []string{"linux", "darwin"} {
+		got, err := find(noPath, func(k string) string { return map[string]string{"ANDROID_SDK_ROOT": "sdk"}[k] }, "", goos)
+		if !errors.Is(err, ErrNoADB) {
+			t.Fatalf("%s with no HOME: found %q, %v; want ErrNoADB", goos, got, err)
+		}
+	}
+	_, err := find(noPath, func(string) string { return "" }, "", "linux")
+	want := "adb is not installed or not on PATH; install Android platform-tools (Debian/Ubuntu: apt-get install adb): " +
+		"looked on PATH; skipped ~/Android/Sdk (no home directory); put adb on the PATH the MCP client gives its servers, " +
+		"or set ANDROID_HOME to the Android SDK's absolute path (in the client's env for the server)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+
+	// Through Find, as 'adb stdio' runs it.
+	t.Setenv("PATH", t.TempDir())
+	for _, v := range []string{"HOME", "ANDROID_HOME", "ANDROID_SDK_ROOT", "LOCALAPPDATA"} {
+		t.Setenv(v, "")
+	}
+	if got, err := Find(); !errors.Is(err, ErrNoADB) {
+		t.Errorf("Find with no HOME: found %q, %v; want ErrNoADB", got, err)
+	}
+	// A relative $ANDROID_HOME is named as skipped, and the absolute
+	// candidates as tried.
+	_, err = find(noPath, func(k string) string { return map[string]string{"ANDROID_HOME": "sdk"}[k] }, "/nonexistent/home", "darwin")
+	want = "adb is not installed or not on PATH; install Android platform-tools (Debian/Ubuntu: apt-get install adb): " +
+		"looked on PATH and at /nonexistent/home/Library/Android/sdk/platform-tools/adb, /opt/homebrew/bin/adb, /usr/local/bin/adb; " +
+		"skipped $ANDROID_HOME=sdk (not an absolute path); put adb on the PATH the MCP client gives its servers, " +
+		"or set ANDROID_HOME to the Android SDK's absolute path (in the client's env for the server)"
+	if _, statErr := os.Stat("/opt/homebrew/bin/adb"); statErr == nil {
+		t.Skip("this machine has Homebrew's adb")
+	}
+	if _, statErr := os.Stat("/usr/local/bin/adb"); statErr == nil {
+		t.Skip("this machine has an adb in /usr/local/bin")
+	}
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

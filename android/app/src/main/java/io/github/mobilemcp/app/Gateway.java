@@ -16,6 +16,7 @@ import android.util.Log;
 
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
@@ -38,7 +39,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The gateway: the MCP server ({@link McpHttp}) serves, next to this app's own tools, those of every
@@ -381,7 +381,7 @@ final class Gateway implements RemoteCaller {
             if (!e.nothingRan() || left <= 0) {
                 throw e;
             }
-            return await(request.withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(left).send());
+            return await(request.withMode(Mode.INTENT).withTimeoutMillis(left).send());
         }
     }
 
@@ -390,8 +390,8 @@ final class Gateway implements RemoteCaller {
             return reply.get().json();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof MobileMcpException || cause instanceof TimeoutException) {
-                throw (Exception) cause;
+            if (cause instanceof MobileMcpException) {
+                throw (MobileMcpException) cause;
             }
             throw e;
         }

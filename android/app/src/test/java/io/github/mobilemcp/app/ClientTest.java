@@ -8,7 +8,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.robolectric.Shadows.shadowOf;
 
-
 import android.app.Activity;
 import android.app.ForegroundServiceStartNotAllowedException;
 import android.content.ComponentName;
@@ -21,12 +20,13 @@ import android.content.pm.PackageInfo;
 import android.content.pm.ServiceInfo;
 import android.os.Bundle;
 import android.util.Log;
+import io.github.mobilemcp.client.CallTimeoutException;
 import io.github.mobilemcp.client.Capability;
 import io.github.mobilemcp.client.Discovery;
 import io.github.mobilemcp.client.DiscoveryProblem;
-import io.github.mobilemcp.client.MobileMcpClient.Mode;
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Param;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
@@ -46,7 +46,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeoutException;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -220,7 +219,7 @@ public class ClientTest {
     private void invokeBothCapabilities(Mode mode) throws Exception {
         Tool tool = tool();
         Reply subs = host.await(client.request(tool, "get_sms_subscriptions", null).withMode(mode).withTimeoutMillis(10_000).send());
-        assertTrue(subs.json(), subs.success());
+        assertTrue(subs.json(), subs.isSuccess());
         assertTrue("a UUID: " + subs.id(), subs.id().matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"));
         assertEquals("get_sms_subscriptions", subs.capabilityId());
         assertEquals(2, subs.outputs().get("count"));
@@ -230,18 +229,18 @@ public class ClientTest {
 
         // Not allowed yet: the tool says so, and asks the user.
         Reply refused = host.await(client.request(tool, "send_sms", send("+36 20 123 4567")).withMode(mode).withTimeoutMillis(10_000).send());
-        assertEquals("failure", (refused.success() ? "success" : "failure"));
+        assertEquals("failure", (refused.isSuccess() ? "success" : "failure"));
         assertEquals("consent_required", String.valueOf(refused.errorCode()));
         assertEquals("the user has not yet allowed io.github.mobilemcp.app to use send_sms; a notification on the phone"
                 + " asks them, so retry once they allow it", refused.message());
         assertTrue(phone.nothingSent());
 
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
         CompletableFuture<Reply> sending = client.request(tool, "send_sms", send("+36 20 123 4567")).withMode(mode).withTimeoutMillis(10_000).send();
         host.idleUntil("the send", () -> phone.sms(14).getLastSentMultipartTextMessageParams() != null);
         phone.sms(14).getLastSentMultipartTextMessageParams().getSentIntents().get(0).send(agent.app(), Activity.RESULT_OK, null);
         Reply sent = host.await(sending);
-        assertTrue(sent.json(), sent.success());
+        assertTrue(sent.json(), sent.isSuccess());
         assertEquals("SMS sent to +36201234567", sent.message());
         assertNull(sent.errorCode());
         assertEquals("{to_phone_number=+36201234567, subscription_id=14, encoding=gsm7, segments=1}", sent.outputs().toString());
@@ -274,7 +273,7 @@ public class ClientTest {
         // A read, which the client sends by Intent when asked to (what changes something it binds for anyway).
         Reply reply = host.await(client.request(tool, "get_sms_subscriptions", null).withMode(Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals(1, background.refused);
-        assertTrue(reply.json(), reply.success());
+        assertTrue(reply.json(), reply.isSuccess());
         assertTrue("a UUID: " + reply.id(), reply.id().matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"));
         assertEquals("get_sms_subscriptions", reply.capabilityId());
         assertEquals(2, reply.outputs().get("count"));
@@ -327,7 +326,7 @@ public class ClientTest {
     @Test
     public void thirtyTwoConcurrentInvocationsPerMode_areCorrelated() throws Exception {
         Tool tool = tool();
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
         EngineAccess.bridge(agent.app()).setSendRateLimit("off");
         ExecutorService callers = Executors.newFixedThreadPool(8);
         List<Future<CompletableFuture<Reply>>> issued = new ArrayList<>();
@@ -389,7 +388,7 @@ public class ClientTest {
                                 + " then the country code and number, 7 to 15 digits in all, for example +36201234567", r.message());
                         break;
                     default:
-                        if (!r.success()) {
+                        if (!r.isSuccess()) {
                             // 32 sends, and the phone sends 30 SMS parts a minute over every
                             // caller and transport: two of them, whichever came last, wait.
                             assertEquals(what, "rate_limited", String.valueOf(r.errorCode()));
@@ -449,7 +448,7 @@ public class ClientTest {
             late.get();
             fail("a reply came");
         } catch (ExecutionException e) {
-            assertTrue(e.getCause() instanceof TimeoutException);
+            assertTrue(e.getCause() instanceof CallTimeoutException);
             assertTrue(e.getCause().getMessage(), e.getCause().getMessage().matches(
                     "no reply from io\\.github\\.mobilemcp\\.app/io\\.github\\.mobilemcp\\.app\\.ToolService to get_sms_subscriptions"
                             + " \\(request [0-9a-f-]{36}\\) within 300 ms, the client's timeout; it may have run: retry with the same request"
@@ -474,7 +473,7 @@ public class ClientTest {
             waiting.get();
             fail("a reply came");
         } catch (ExecutionException e) {
-            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof TimeoutException);
+            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof CallTimeoutException);
         }
     }
 

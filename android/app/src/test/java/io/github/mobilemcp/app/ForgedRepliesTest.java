@@ -10,9 +10,10 @@ import android.os.Message;
 import android.os.Messenger;
 import android.os.RemoteException;
 
-import io.github.mobilemcp.client.MobileMcpClient.Mode;
+import io.github.mobilemcp.client.CallTimeoutException;
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -20,7 +21,7 @@ import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
+
 import java.util.function.Function;
 
 import org.json.JSONObject;
@@ -135,7 +136,7 @@ public class ForgedRepliesTest {
         idle(toVictim);
 
         Throwable victimFailure = failure(toVictim);
-        assertTrue(String.valueOf(victimFailure), victimFailure instanceof TimeoutException);
+        assertTrue(String.valueOf(victimFailure), victimFailure instanceof CallTimeoutException);
         Throwable forgerFailure = failure(toForger);
         assertTrue(String.valueOf(forgerFailure), forgerFailure instanceof MobileMcpException);
         assertTrue(forgerFailure.getMessage(), forgerFailure.getMessage().startsWith(FORGER + "/" + FORGER
@@ -205,6 +206,6 @@ public class ForgedRepliesTest {
         idle(toVictim);
         assertEquals("first", toForger.get().message());
         Throwable victimFailure = failure(toVictim);
-        assertTrue(String.valueOf(victimFailure), victimFailure instanceof TimeoutException);
+        assertTrue(String.valueOf(victimFailure), victimFailure instanceof CallTimeoutException);
     }
 }

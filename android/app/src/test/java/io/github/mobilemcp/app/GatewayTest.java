@@ -13,7 +13,7 @@ import android.content.pm.ResolveInfo;
 import android.net.Uri;
 
 import io.github.mobilemcp.notes.NotesToolService;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -123,12 +123,12 @@ public class GatewayTest {
                 call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
         Notification asked = notification(APP); // the notes app's question about the gateway
         assertEquals("Allow io.github.mobilemcp.app (mobilemcp) to use Notes?", asked.extras.getString(Notification.EXTRA_TITLE));
-        assertEquals(List.of(APP), callers(McpTool.get(notes)));
-        assertEquals("this app's own tool was not asked", List.of(), callers(McpTool.get(agent.app())));
+        assertEquals(List.of(APP), callers(ToolSettings.get(notes)));
+        assertEquals("this app's own tool was not asked", List.of(), callers(ToolSettings.get(agent.app())));
         assertEquals("nothing ran before the user allowed it", 0, new JSONObject(call(NOTES_TOOL + "-list_notes", "{}"))
                 .getJSONObject("result").getJSONObject("structuredContent").getInt("count"));
 
-        McpTool.get(notes).allow(APP); // the user taps Allow
+        ToolSettings.get(notes).allow(APP); // the user taps Allow
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Created note 1\"}],\"structuredContent\":{\"id\":1}}}",
                 call(CREATE_NOTE, "{\"title\":\"Milk\",\"body\":\"2 l\"}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"1 note\"}],"
@@ -235,12 +235,14 @@ public class GatewayTest {
         OtherApp broken = install("com.example.broken", "Broken");
         EngineAccess.setTimeoutMillis(broken, 300);
         broken.install(BrokenToolService.class, "Broken", R.xml.notes_capabilities);
-        McpTool.get(broken).allow(APP);
+        ToolSettings.get(broken).allow(APP);
         Gateway.of(agent.app()).setShared("com.example.broken", true);
         awaitTool("com_example_broken-create_note");
 
-        assertEquals(toolError("internal_error", "internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked"),
-                call("com_example_broken-create_note", "{\"title\":\"Milk\"}"));
+        String thrown = call("com_example_broken-create_note", "{\"title\":\"Milk\"}");
+        // The request id is the one the gateway gave the call; the exception's text stays in the tool.
+        assertEquals(toolError("internal_error", "internal_error: create_note failed: its handler threw an exception,"
+                + " which the tool logged under request ID"), thrown.replaceFirst("under request [0-9a-f-]{36}", "under request ID"));
         assertEquals(toolError("timeout", "timeout: list_notes did not finish within 300ms"),
                 call("com_example_broken-list_notes", "{}"));
     }
@@ -258,7 +260,7 @@ public class GatewayTest {
 
     /** Shares the notes tool, which its user allowed the gateway app to use, once its tools are served. */
     private Gateway shareNotes() throws Exception {
-        McpTool.get(notes).allow(APP);
+        ToolSettings.get(notes).allow(APP);
         Gateway gateway = Gateway.of(agent.app());
         gateway.setShared(NOTES, true);
         awaitTools(WITH_NOTES);
@@ -270,9 +272,9 @@ public class GatewayTest {
                 + "\"content\":[{\"type\":\"text\",\"text\":" + JSONObject.quote(text) + "}],\"isError\":true}}";
     }
 
-    private static List<String> callers(McpTool tool) {
+    private static List<String> callers(ToolSettings tool) {
         List<String> packages = new ArrayList<>();
-        for (McpTool.Caller caller : tool.getCallers()) {
+        for (ToolSettings.Caller caller : tool.getCallers()) {
             packages.add(caller.getPackageName());
         }
         return packages;

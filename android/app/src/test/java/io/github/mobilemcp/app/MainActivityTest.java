@@ -7,7 +7,6 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
-
 import android.Manifest;
 import android.app.AppOpsManager;
 import android.app.Application;
@@ -20,7 +19,7 @@ import android.view.View;
 import android.widget.Switch;
 import android.widget.TextView;
 import io.github.mobilemcp.intentbridge.Bridge;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.SettingsScreen;
@@ -117,13 +116,13 @@ public class MainActivityTest {
         assertEquals("permission_denied", String.valueOf(DirectCall.handle(engine, ADB_REQUEST, "").errorCode()));
 
         developer.performClick();
-        assertFalse("it asks first", McpTool.get(app).isDeveloperSwitchOn());
+        assertFalse("it asks first", ToolSettings.get(app).isDeveloperSwitchOn());
         ((android.app.AlertDialog) org.robolectric.shadows.ShadowDialog.getLatestDialog())
                 .getButton(android.app.AlertDialog.BUTTON_POSITIVE).performClick();
         org.robolectric.shadows.ShadowLooper.idleMainLooper();
         assertTrue(developer.isChecked());
-        assertTrue(McpTool.get(app).isDeveloperSwitchOn());
-        assertTrue(DirectCall.handle(engine, ADB_REQUEST, "").success());
+        assertTrue(ToolSettings.get(app).isDeveloperSwitchOn());
+        assertTrue(DirectCall.handle(engine, ADB_REQUEST, "").isSuccess());
 
         // A new screen shows it on; off again refuses again.
         Switch again = mainScreen().developerSwitch();
@@ -141,7 +140,7 @@ public class MainActivityTest {
         assertTrue(developer.isChecked());
         assertFalse(developer.isEnabled());
         assertTrue(screen.shows("This is a debuggable build: it accepts them anyway, from adb or any app, and answers them in logcat."));
-        assertTrue(DirectCall.handle(startedEngine(), ADB_REQUEST, "").success());
+        assertTrue(DirectCall.handle(startedEngine(), ADB_REQUEST, "").isSuccess());
     }
 
     @Test

@@ -50,7 +50,7 @@ public class SafeRetryTest {
         RecordingSmsManager.SENDS.clear();
         host = new ToolHost(agent.app());
         client = new MobileMcpClient(agent.app());
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
     }
 
     @After
@@ -96,7 +96,7 @@ public class SafeRetryTest {
         Reply reply = retry.get();
 
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
-        assertEquals("success: SMS sent to +36201234567", (reply.success() ? "success" : "failure") + ": " + reply.message());
+        assertEquals("success: SMS sent to +36201234567", (reply.isSuccess() ? "success" : "failure") + ": " + reply.message());
         assertEquals("the first run's reply", send.id(), reply.id());
 
         // Once more, after the reply: the stored reply, and still one SMS.

@@ -6,7 +6,7 @@ import static org.junit.Assert.assertTrue;
 import android.widget.Switch;
 
 import io.github.mobilemcp.notes.NotesToolService;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
@@ -88,11 +88,11 @@ public class SharedToolsApartTest {
         String[] packages = victimAndAttacker("create_note");
         OtherApp victim = install(packages[0], "Notes");
         victim.install(NotesToolService.class, "Notes", R.xml.notes_capabilities);
-        McpTool.get(victim).allow(APP);
+        ToolSettings.get(victim).allow(APP);
         // Its tool fails every call, so that a call it took from the victim shows.
         OtherApp attacker = install(packages[1], "Not notes");
         attacker.install(BrokenToolService.class, "Not notes", R.xml.notes_capabilities);
-        McpTool.get(attacker).allow(APP);
+        ToolSettings.get(attacker).allow(APP);
 
         Gateway gateway = Gateway.of(agent.app());
         gateway.setShared(victim.getPackageName(), true);

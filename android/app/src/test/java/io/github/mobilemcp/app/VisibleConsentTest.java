@@ -16,14 +16,14 @@ import android.view.View;
 import android.view.ViewGroup;
 import android.widget.Button;
 
-import io.github.mobilemcp.client.Consent;
-import io.github.mobilemcp.client.ErrorCode;
+import io.github.mobilemcp.Consent;
+import io.github.mobilemcp.ErrorCode;
 import io.github.mobilemcp.client.MobileMcpClient;
 import io.github.mobilemcp.client.MobileMcpException;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Request;
 import io.github.mobilemcp.client.Tool;
-import io.github.mobilemcp.sdk.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.internal.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.Touch;
@@ -160,7 +160,7 @@ public class VisibleConsentTest {
         assertEquals(Consent.ALLOWED, host.await(decision));
 
         Reply sent = sendAgain(send);
-        assertEquals("success: SMS sent to +36201234567", (sent.success() ? "success" : "failure") + ": " + sent.message());
+        assertEquals("success: SMS sent to +36201234567", (sent.isSuccess() ? "success" : "failure") + ": " + sent.message());
         assertEquals(send.id(), sent.id());
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
     }
@@ -182,7 +182,7 @@ public class VisibleConsentTest {
         }
         Thread.sleep(300); // a decision is written on a thread of its own
         shadowOf(Looper.getMainLooper()).idle();
-        assertFalse("a tap of the burst decided: " + agent.tool().getCallers(), decision.isDone());
+        assertFalse("a tap of the burst decided: " + agent.settings().getCallers(), decision.isDone());
 
         SystemClock.sleep(TouchGuard.SETTLE_MILLIS + 100); // the user stops, and reads the question
         Touch.tap(allow, 0);
@@ -209,7 +209,7 @@ public class VisibleConsentTest {
                 .getNotification(APP, CONSENT_NOTIFICATION_ID);
         question.deleteIntent.send(); // the user swipes the notification away
         assertEquals(Consent.DISMISSED, host.await(decision));
-        assertEquals("nothing decided", "[io.github.mobilemcp.app: WAITING]", agent.tool().getCallers().toString());
+        assertEquals("nothing decided", "[io.github.mobilemcp.app: WAITING]", agent.settings().getCallers().toString());
         assertEquals(0, RecordingSmsManager.SENDS.size());
     }
 
@@ -235,14 +235,14 @@ public class VisibleConsentTest {
             assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof MobileMcpException);
         }
         click(openQuestionFromTheNotification(), "Allow"); // the user answers the notification meanwhile
-        host.idleUntil("the decision", () -> "[io.github.mobilemcp.app: ALLOWED]".equals(agent.tool().getCallers().toString()));
+        host.idleUntil("the decision", () -> "[io.github.mobilemcp.app: ALLOWED]".equals(agent.settings().getCallers().toString()));
 
         client = new MobileMcpClient(agent.app()); // the assistant again
         tool = client.discover().tools().get(0);
         assertEquals(Consent.ALLOWED, host.await(client.awaitConsent(tool, 10_000)));
         Request again = client.request(tool, "send_sms", send.arguments()).withId(kept);
         Reply sent = sendAgain(again);
-        assertEquals("success: SMS sent to +36201234567", (sent.success() ? "success" : "failure") + ": " + sent.message());
+        assertEquals("success: SMS sent to +36201234567", (sent.isSuccess() ? "success" : "failure") + ": " + sent.message());
         assertEquals(kept, sent.id());
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size());
     }

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
@@ -43,7 +44,7 @@ public class NullMarkedTest {
         }
         assertEquals(List.of(), unmarked);
         // The search found each package's classes, nested ones included.
-        for (Class<?> c : List.of(ToolResult.class, McpTool.Caller.class, EngineAccess.class, Reply.class, MobileMcpClient.Mode.class, McpToolRule.class)) {
+        for (Class<?> c : List.of(ToolResult.class, ToolSettings.Caller.class, EngineAccess.class, Reply.class, Mode.class, McpToolRule.class)) {
             assertTrue(c.getName() + " is not among " + found, found.contains(c.getName()));
         }
     }

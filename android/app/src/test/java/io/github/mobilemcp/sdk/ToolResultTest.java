@@ -23,7 +23,7 @@ import org.junit.function.ThrowingRunnable;
 public class ToolResultTest {
     private static final String NULL_VALUE = "ToolResult.put(\"event_id\", null): an output value cannot be null; "
             + "a success returns every output its descriptor declares, each with a value of its declared type, "
-            + "so return ToolResult.failure(...) when there is none";
+            + "so return a failure, such as ToolResult.invalidArguments(...), when there is none";
 
     @Test
     public void aNullStringOutputIsRefusedAtThePut() {

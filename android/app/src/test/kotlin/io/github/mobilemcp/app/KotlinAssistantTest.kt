@@ -4,7 +4,7 @@ import io.github.mobilemcp.client.ProviderFormatApi
 
 import io.github.mobilemcp.client.ktx.McpClient
 import io.github.mobilemcp.notes.NotesToolService
-import io.github.mobilemcp.sdk.McpTool
+import io.github.mobilemcp.sdk.ToolSettings
 import io.github.mobilemcp.sdk.internal.InternalApi
 import io.github.mobilemcp.sdk.testing.McpTestRunner
 import io.github.mobilemcp.sdk.testing.internal.WireRule
@@ -67,11 +67,11 @@ class KotlinAssistantTest {
         // create_note: the notes app asks the user, the assistant waits, the user allows, the same request runs.
         val creating = scope.async { functions.call("create_note", buildJsonObject { put("title", "Milk") }) }
         host.idleUntil("the assistant to wait") { ShadowLog.getLogsForTag("MobileMCP").any { it.msg.endsWith("waits for the user's decision about it") } }
-        McpTool.get(notes).allow(agent.app().packageName)
+        ToolSettings.get(notes).allow(agent.app().packageName)
         assertEquals("""{"status":"success","message":"Created note 1","outputs":{"id":1}}""", host.await(creating.asCompletableFuture()).toString())
 
         // send_sms: the radio confirms only after the assistant's 500 ms have passed, and it retries.
-        agent.tool().allow(agent.app().packageName)
+        agent.settings().allow(agent.app().packageName)
         val sms = buildJsonObject { put("to_phone_number", "+36201234567"); put("sms_text", "Milk?"); put("subscription_id", 14) }
         val sending = scope.async { functions.call("send_sms", sms) }
         val sent = System.currentTimeMillis()

@@ -1,7 +1,7 @@
 package io.github.mobilemcp.app
 
 import io.github.mobilemcp.client.CallTimeoutException
-import io.github.mobilemcp.client.Consent
+import io.github.mobilemcp.Consent
 import io.github.mobilemcp.client.ToolCatalog
 import io.github.mobilemcp.client.ktx.McpClient
 import kotlin.time.Duration

@@ -182,7 +182,7 @@ final class BindingTransport {
             try {
                 service.send(msg);
             } catch (RemoteException | RuntimeException e) {
-                call.future.completeExceptionally(new MobileMcpException("could not send to " + component.flattenToShortString() + ": " + e, e));
+                call.fail(new MobileMcpException("could not send to " + component.flattenToShortString() + ": " + e, e));
             }
         }
 
@@ -247,7 +247,7 @@ final class BindingTransport {
                 calls = new ArrayList<>(inFlight);
             }
             for (Call call : calls) {
-                call.future.completeExceptionally(e);
+                call.fail(e);
             }
         }
     }

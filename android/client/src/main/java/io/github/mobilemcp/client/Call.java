@@ -17,16 +17,24 @@ final class Call {
     final String capabilityId;
     /** The tool called, as replies and errors name it. */
     final String tool;
+    /** The request this is a sending of, which a failure names. */
+    final Request request;
     final CompletableFuture<Reply> future = new CompletableFuture<>();
     private final List<Runnable> cleanups = new ArrayList<>();
     private boolean done;
 
-    Call(String id, String key, String capabilityId, String tool) {
-        this.id = id;
+    Call(Request request, String key) {
+        this.request = request;
+        this.id = request.id();
         this.key = key;
-        this.capabilityId = capabilityId;
-        this.tool = tool;
+        this.capabilityId = request.capabilityId();
+        this.tool = request.tool().toString();
         future.whenComplete((reply, error) -> finish());
+    }
+
+    /** Fails the call with e, as this call's failure ({@link MobileMcpException#request()}). */
+    void fail(MobileMcpException e) {
+        future.completeExceptionally(e.request() == request ? e : e.of(request));
     }
 
     /** Runs cleanup when the call completes, or at once if it has. */

@@ -1,6 +1,7 @@
 package io.github.mobilemcp.client;
 
-import java.util.concurrent.TimeoutException;
+import io.github.mobilemcp.ErrorCode;
+
 
 /**
  * The client's own timeout: no reply came within the time {@link Request#send()} was given ({@link Request#timeoutMillis()}).
@@ -14,14 +15,18 @@ import java.util.concurrent.TimeoutException;
  * longer timeout than the tool's deadline ({@link Request#send()} does) and the tool's answer
  * always comes first.
  */
-public final class CallTimeoutException extends TimeoutException {
-    private final transient Request request;
+public final class CallTimeoutException extends MobileMcpException {
+    private static final long serialVersionUID = 1L;
 
     CallTimeoutException(Request request, long timeoutMillis) {
         super("no reply from " + request.tool() + " to " + request.capabilityId() + " (request " + request.id() + ") within "
                 + timeoutMillis + " ms, the client's timeout" + deadline(request) + "; it may have run: retry with the same"
-                + " request (Request.send) to get its reply, which never runs it twice");
-        this.request = request;
+                + " request (Request.send) to get its reply, which never runs it twice", null, false, request);
+    }
+
+    @Override
+    MobileMcpException of(Request request) {
+        return this;
     }
 
     private static String deadline(Request request) {
@@ -29,8 +34,13 @@ public final class CallTimeoutException extends TimeoutException {
         return c == null || c.timeoutMillis() == 0 ? "" : " (the tool's own deadline for " + c.id() + " is " + c.timeoutMillis() + " ms)";
     }
 
-    /** The request that got no reply in time; sending it again is a safe retry. */
+    /** The request that got no reply in time; sending it again is a safe retry. Never null here. */
+    @Override
     public Request request() {
+        Request request = super.request();
+        if (request == null) {
+            throw new AssertionError("a CallTimeoutException is made with its request");
+        }
         return request;
     }
 }

@@ -1,5 +1,7 @@
 package io.github.mobilemcp.client;
 
+import io.github.mobilemcp.Consent;
+
 import android.app.PendingIntent;
 import android.content.ComponentName;
 import android.content.Context;
@@ -52,8 +54,10 @@ final class ConsentChannel {
     /** The user's decision about this app, as {@link MobileMcpClient#awaitConsent} says. */
     CompletableFuture<Consent> await(Tool tool, long timeoutMillis) {
         CompletableFuture<Consent> answer = new CompletableFuture<>();
-        new Exchange(tool, Wire.MSG_AWAIT_CONSENT, answer, data -> answer.complete(consent(data.getString(Wire.EXTRA_CONSENT))))
-                .start(timeoutMillis, () -> answer.complete(Consent.WAITING));
+        Exchange exchange = new Exchange(tool, Wire.MSG_AWAIT_CONSENT, answer, data -> answer.complete(consent(data.getString(Wire.EXTRA_CONSENT))));
+        // A tool without a binding (one that follows the Mobile-MCP spec alone) has no consent to tell.
+        exchange.onNoBinding = () -> answer.complete(Consent.UNKNOWN);
+        exchange.start(timeoutMillis, () -> answer.complete(Consent.WAITING));
         return answer;
     }
 
@@ -79,7 +83,7 @@ final class ConsentChannel {
     }
 
     static Consent consent(@Nullable String state) {
-        return Consent.of(state); // WAITING for something this library does not know
+        return Consent.of(state); // UNKNOWN for something this library does not know
     }
 
     /** Ends every exchange: the client is closed. */
@@ -96,6 +100,8 @@ final class ConsentChannel {
         final int what;
         final CompletableFuture<?> future;
         final Consumer<Bundle> onAnswer;
+        /** What a tool that offers no binding gets, when that is an answer rather than a failure. */
+        @Nullable Runnable onNoBinding;
         private boolean bound;
 
         Exchange(Tool tool, int what, CompletableFuture<?> future, Consumer<Bundle> onAnswer) {
@@ -168,6 +174,10 @@ final class ConsentChannel {
 
         @Override
         public void onNullBinding(ComponentName name) {
+            if (onNoBinding != null) {
+                onNoBinding.run();
+                return;
+            }
             future.completeExceptionally(MobileMcpException.unsent(tool + " does not offer binding mode", null));
         }
 

@@ -1,5 +1,8 @@
 package io.github.mobilemcp.client;
 
+import io.github.mobilemcp.Consent;
+import io.github.mobilemcp.ErrorCode;
+
 import android.app.PendingIntent;
 import android.content.Context;
 import android.content.Intent;
@@ -41,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  * JSONObject forModel = tool.capability("send_sms").toMcpTool();
  * Request send = client.request(tool, "send_sms", new JSONObject().put("to_phone_number", "+36201234567").put("sms_text", "Hi"));
  * send.send()                                        // keep send: sending it again is a safe retry
- *     .thenAccept(reply -> ...);                     // reply.success(), reply.errorCode(), reply.outputs()
+ *     .thenAccept(reply -> ...);                     // reply.isSuccess(), reply.errorCode(), reply.outputs()
  * client.close();
  * }</pre>
  *
@@ -66,20 +69,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MobileMcpClient implements Closeable {
     private static final String TAG = "MobileMcpClient";
-
-    /** How an invocation reaches the tool (the Mobile-MCP spec §3.1). */
-    public enum Mode {
-        /**
-         * An explicit Intent to the service, with a PendingIntent for the reply; for read-only
-         * capabilities only (see {@link #request}). From Android 12 an app in the background may not
-         * start the service so (Android throws ForegroundServiceStartNotAllowedException); the
-         * client then sends the same call in {@link #BINDING} mode instead, and its future
-         * completes the same way.
-         */
-        INTENT,
-        /** A binding to the service, with Messages both ways; one binding serves many calls. */
-        BINDING,
-    }
 
     private final Context context;
     private final HandlerThread thread;
@@ -208,14 +197,14 @@ public final class MobileMcpClient implements Closeable {
         }
         Tool tool = request.tool();
         String capabilityId = request.capabilityId();
-        Call call = new Call(request.id(), request.id() + "#" + attempts.incrementAndGet(), capabilityId, tool.toString());
+        Call call = new Call(request, request.id() + "#" + attempts.incrementAndGet());
         if (closed) {
-            call.future.completeExceptionally(new MobileMcpException("the client is closed"));
+            call.fail(new MobileMcpException("the client is closed"));
             return call.future;
         }
         calls.put(call.key, call);
         call.onDone(() -> calls.remove(call.key));
-        ScheduledFuture<?> timeout = timer.schedule(() -> call.future.completeExceptionally(new CallTimeoutException(request, timeoutMillis)),
+        ScheduledFuture<?> timeout = timer.schedule(() -> call.fail(new CallTimeoutException(request, timeoutMillis)),
                 timeoutMillis, TimeUnit.MILLISECONDS);
         call.onDone(() -> timeout.cancel(false));
         String wire = Wire.request(call.id, capabilityId, request.arguments());
@@ -226,7 +215,7 @@ public final class MobileMcpClient implements Closeable {
                 bindings.send(tool, call, wire); // Android refused the start: this app is in the background
             }
         } catch (MobileMcpException e) {
-            call.future.completeExceptionally(e);
+            call.fail(e);
         }
         return call.future;
     }
@@ -235,8 +224,10 @@ public final class MobileMcpClient implements Closeable {
      * Learns the user's decision about this app from tool, whose capabilities that change
      * something answered {@link ErrorCode#CONSENT_REQUIRED}: {@link Consent#ALLOWED} or
      * {@link Consent#DENIED} as soon as the user decides (at once if they have),
-     * {@link Consent#DISMISSED} when the user put the question away, or {@link Consent#WAITING} when
-     * timeoutMillis pass or the tool cannot tell (it is not a mobilemcp tool). It runs nothing: after ALLOWED, send
+     * {@link Consent#DISMISSED} when the user put the question away, {@link Consent#WAITING} when
+     * timeoutMillis pass with no answer (ask again later), or {@link Consent#UNKNOWN} when the tool
+     * cannot tell (it offers no binding, as a tool on the Mobile-MCP spec alone, or it answered with a
+     * word this library does not know). It runs nothing: after ALLOWED, send
      * the refused {@link Request} again. The tool tells only the app it decided about, which it
      * knows by the Binder uid of a binding (docs/security.md). The future completes exceptionally
      * with a {@link MobileMcpException} when the tool cannot be bound or the client is closed.
@@ -315,7 +306,7 @@ public final class MobileMcpClient implements Closeable {
     /** Rejects what call's tool sent instead of a reply, and fails the call. */
     void reject(Call call, String why) {
         Log.w(TAG, call.tool + ": " + why);
-        call.future.completeExceptionally(new MobileMcpException(call.tool + " sent no valid reply to " + call.capabilityId + ": " + why));
+        call.fail(new MobileMcpException(call.tool + " sent no valid reply to " + call.capabilityId + ": " + why));
     }
 
     /**
@@ -327,7 +318,7 @@ public final class MobileMcpClient implements Closeable {
         closed = true;
         MobileMcpException e = new MobileMcpException("the client was closed");
         for (Call call : new ArrayList<>(calls.values())) {
-            call.future.completeExceptionally(e);
+            call.fail(e);
         }
         bindings.close();
         consents.close();

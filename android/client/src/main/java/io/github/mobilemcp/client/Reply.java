@@ -1,5 +1,7 @@
 package io.github.mobilemcp.client;
 
+import io.github.mobilemcp.ErrorCode;
+
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -12,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A tool's answer to one invocation, read from the specification's {@code mobile-mcp-response}
- * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #success()} is false, {@link #message()} says
+ * (the Mobile-MCP spec §3.2). Failures are replies too: {@link #isSuccess()} is false, {@link #message()} says
  * why, and {@link #errorCode()} names the reason as an {@link ErrorCode} when the tool gives one
  * (mobilemcp tools always do: {@code consent_required}, {@code invalid_arguments}, ...). A code this
  * library does not know is {@link ErrorCode#OTHER}, never the app's own words: what an app invents
@@ -91,7 +93,7 @@ public final class Reply {
     }
 
     /** Whether the status is "success"; a failure otherwise. */
-    public boolean success() {
+    public boolean isSuccess() {
         return success;
     }
 
@@ -209,7 +211,7 @@ public final class Reply {
     private @Nullable Object output(String name) {
         if (!outputs.containsKey(name)) {
             throw new IllegalArgumentException("the reply has no output \"" + name + "\"; it has " + outputs.keySet()
-                    + (success() ? "" : " (it is a failure: " + (errorCode == null || errorCode == ErrorCode.OTHER ? "" : errorCode.wireName() + ": ") + message + ")"));
+                    + (isSuccess() ? "" : " (it is a failure: " + (errorCode == null || errorCode == ErrorCode.OTHER ? "" : errorCode.wireName() + ": ") + message + ")"));
         }
         return outputs.get(name);
     }

@@ -40,11 +40,11 @@ public final class Request {
     private final String capabilityId;
     private final String args;
     private final String id;
-    private final MobileMcpClient.Mode mode;
+    private final Mode mode;
     /** The client's timeout, or 0 for the default. */
     private final long timeoutMillis;
 
-    Request(MobileMcpClient client, Tool tool, String capabilityId, String args, String id, MobileMcpClient.Mode mode,
+    Request(MobileMcpClient client, Tool tool, String capabilityId, String args, String id, Mode mode,
             long timeoutMillis) {
         if (id.isEmpty()) {
             throw new IllegalArgumentException("a request id must not be empty");
@@ -60,7 +60,7 @@ public final class Request {
 
     static Request create(MobileMcpClient client, Tool tool, String capabilityId, @Nullable JSONObject args) {
         return new Request(client, tool, capabilityId, args == null ? "{}" : args.toString(), UUID.randomUUID().toString(),
-                MobileMcpClient.Mode.BINDING, 0);
+                Mode.BINDING, 0);
     }
 
     /** The request id: a fresh UUID, or the one {@link #withId} gave. */
@@ -87,8 +87,8 @@ public final class Request {
         }
     }
 
-    /** How it is sent: {@link MobileMcpClient.Mode#BINDING} unless {@link #withMode} says otherwise. */
-    public MobileMcpClient.Mode mode() {
+    /** How it is sent: {@link Mode#BINDING} unless {@link #withMode} says otherwise. */
+    public Mode mode() {
         return mode;
     }
 
@@ -100,8 +100,8 @@ public final class Request {
         return new Request(client, tool, capabilityId, args, id, mode, timeoutMillis);
     }
 
-    /** The same request (the same id) sent in mode; see {@link MobileMcpClient.Mode}. */
-    public Request withMode(MobileMcpClient.Mode mode) {
+    /** The same request (the same id) sent in mode; see {@link Mode}. */
+    public Request withMode(Mode mode) {
         return new Request(client, tool, capabilityId, args, id, mode, timeoutMillis);
     }
 

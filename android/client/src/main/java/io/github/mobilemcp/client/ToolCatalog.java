@@ -1,5 +1,7 @@
 package io.github.mobilemcp.client;
 
+import io.github.mobilemcp.ErrorCode;
+
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -421,11 +423,11 @@ public final class ToolCatalog {
          */
         public JSONObject result(Reply reply) {
             JSONObject r = new JSONObject();
-            put(r, "status", reply.success() ? "success" : "failure");
+            put(r, "status", reply.isSuccess() ? "success" : "failure");
             if (reply.message() != null) {
                 put(r, "message", reply.message());
             }
-            if (reply.success()) {
+            if (reply.isSuccess()) {
                 JSONObject outputs = new JSONObject();
                 for (Map.Entry<String, @Nullable Object> o : reply.outputs().entrySet()) {
                     put(outputs, HiddenText.strip(o.getKey()), visible(o.getValue()));

@@ -17,7 +17,8 @@ import org.junit.Test;
 
 /**
  * The client library is for other apps: it may use the Android framework (with org.json and
- * org.xmlpull, which Android ships), the JDK and JSpecify's nullness annotations, and nothing of
+ * org.xmlpull, which Android ships), the JDK, the protocol vocabulary it shares with tools
+ * (io.github.mobilemcp.ErrorCode and Consent) and JSpecify's nullness annotations, and nothing of
  * this app, of gobind or of any other library. Its module depends on nothing else in either build
  * but, at compile time only, Kotlin's standard library for the opt-in annotation
  * ({@code kotlin.RequiresOptIn} on ProviderFormatApi, written out in full, never imported); this
@@ -25,7 +26,8 @@ import org.junit.Test;
  */
 public class DependenciesTest {
     private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);
-    private static final List<String> ALLOWED = List.of("android.", "java.", "org.json.", "org.xmlpull.v1.", "org.jspecify.annotations.");
+    private static final List<String> ALLOWED = List.of("android.", "java.", "org.json.", "org.xmlpull.v1.", "org.jspecify.annotations.",
+            "io.github.mobilemcp.ErrorCode", "io.github.mobilemcp.Consent");
 
     @Test
     public void theClientImportsOnlyTheFrameworkAndTheJdk() throws IOException {

@@ -1,5 +1,7 @@
 package io.github.mobilemcp.client;
 
+import io.github.mobilemcp.ErrorCode;
+
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;

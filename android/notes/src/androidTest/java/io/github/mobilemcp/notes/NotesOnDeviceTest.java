@@ -7,9 +7,10 @@ import android.content.Context;
 import androidx.test.platform.app.InstrumentationRegistry;
 
 import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 
 import org.json.JSONObject;
 import org.junit.Test;
@@ -29,7 +30,7 @@ public class NotesOnDeviceTest {
         Context context = InstrumentationRegistry.getInstrumentation().getTargetContext();
         String caller = context.getPackageName();
         // What the user does in the tool's settings screen, or on its consent notification.
-        McpTool.get(context).allow(caller);
+        ToolSettings.get(context).allow(caller);
         try (MobileMcpClient client = new MobileMcpClient(context)) {
             Tool notes = null;
             for (Tool t : client.discover().tools()) {
@@ -40,8 +41,8 @@ public class NotesOnDeviceTest {
             if (notes == null) {
                 throw new AssertionError("the client library does not discover the notes tool");
             }
-            Reply reply = client.request(notes, "create_note", new JSONObject().put("title", "pipeline").put("body", "made by the device check")).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(30_000).send().get(60, TimeUnit.SECONDS);
-            assertEquals("success", (reply.success() ? "success" : "failure") + (reply.errorCode() != null ? ": " + reply.errorCode() + ": " + reply.message() : ""));
+            Reply reply = client.request(notes, "create_note", new JSONObject().put("title", "pipeline").put("body", "made by the device check")).withMode(Mode.BINDING).withTimeoutMillis(30_000).send().get(60, TimeUnit.SECONDS);
+            assertEquals("success", (reply.isSuccess() ? "success" : "failure") + (reply.errorCode() != null ? ": " + reply.errorCode() + ": " + reply.message() : ""));
         }
     }
 }

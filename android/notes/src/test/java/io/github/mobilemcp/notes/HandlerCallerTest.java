@@ -1,18 +1,17 @@
 package io.github.mobilemcp.notes;
 
-import io.github.mobilemcp.client.MobileMcpClient.Mode;
-
 import static org.junit.Assert.assertEquals;
 
 import android.app.Application;
 
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
 import io.github.mobilemcp.sdk.ToolResult;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
-import io.github.mobilemcp.sdk.testing.McpToolRule;
+import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -45,7 +44,7 @@ public class HandlerCallerTest {
         }
     }
 
-    @Rule public final McpToolRule tool = new McpToolRule(WhoCalls.class).withDescriptor(R.xml.mcp_capabilities);
+    @Rule public final WireRule tool = new WireRule(WhoCalls.class).withDescriptor(R.xml.mcp_capabilities);
 
     private final Application app = RuntimeEnvironment.getApplication();
 
@@ -53,7 +52,7 @@ public class HandlerCallerTest {
     public void aBoundCallerIsNamedWithItsSigningCertificate() throws Exception {
         InstalledApps.install(app, "com.example.planner", 10_321, "the planner's certificate");
         Reply reply = tool.callAs("com.example.planner", "list_notes", "{}");
-        assertEquals("success: who", (reply.success() ? "success" : "failure") + ": " + reply.message());
+        assertEquals("success: who", (reply.isSuccess() ? "success" : "failure") + ": " + reply.message());
         assertEquals("{\"caller\":\"com.example.planner\",\"signer\":\"" + sha256("the planner's certificate") + "\"}",
                 reply.getArray("notes").getJSONObject(0).toString());
     }
@@ -61,8 +60,8 @@ public class HandlerCallerTest {
     @Test
     public void anIntentCallerIsNotNamed() throws Exception {
         String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"w1\",\"capability\":{\"id\":\"list_notes\",\"args\":{}}}}}";
-        Reply reply = Reply.fromJson(tool.send(request, Mode.INTENT));
-        assertEquals("success: who", (reply.success() ? "success" : "failure") + ": " + reply.message());
+        Reply reply = Reply.fromJson(tool.sendForResponse(request, Mode.INTENT));
+        assertEquals("success: who", (reply.isSuccess() ? "success" : "failure") + ": " + reply.message());
         assertEquals("{\"caller\":\"\",\"signer\":\"\"}", reply.getArray("notes").getJSONObject(0).toString());
     }
 

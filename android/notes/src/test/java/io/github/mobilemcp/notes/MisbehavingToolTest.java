@@ -3,13 +3,18 @@ package io.github.mobilemcp.notes;
 import static org.junit.Assert.assertEquals;
 
 import io.github.mobilemcp.client.Reply;
+import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.McpToolRule;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.experimental.runners.Enclosed;
 import org.junit.runner.RunWith;
+import org.robolectric.shadows.ShadowLog;
 
 /**
  * What an agent gets from tools whose developer made a mistake: a handler that throws, overruns its
@@ -33,15 +38,16 @@ public class MisbehavingToolTest {
 
         @Test
         public void aThrowingHandlerIsAnInternalErrorAndTheToolKeepsServing() throws Exception {
-            assertEquals("internal_error: create_note failed: its handler threw java.lang.IllegalStateException: the notes database is locked",
-                    failure(tool.call("create_note", "{\"title\":\"x\"}")));
+            Reply thrown = tool.call("create_note", "{\"title\":\"x\"}");
+            assertEquals("internal_error: create_note failed: its handler threw an exception, which the tool logged under request "
+                    + thrown.id(), failure(thrown));
             assertEquals("internal_error: delete_note returned the output \"deleted_id\", which its descriptor does not declare; it declares: id",
                     failure(tool.call("delete_note", "{\"id\":1}")));
         }
 
         @Test
         public void aThrowingArgumentCheckIsAnInternalError() throws Exception {
-            assertEquals("internal_error: delete_note's argument check failed in Java: its check threw java.lang.IllegalStateException: the check has no index",
+            assertEquals("internal_error: delete_note's argument check failed in Java: its check threw an exception, which the tool logged",
                     failure(tool.call("delete_note", "{\"id\":3}")));
         }
 
@@ -53,10 +59,19 @@ public class MisbehavingToolTest {
 
         @Test
         public void aNullOutputIsAnInternalErrorFromThePutThatNamesIt() throws Exception {
-            assertEquals("internal_error: delete_note failed: its handler threw java.lang.NullPointerException: "
-                    + "ToolResult.put(\"id\", null): an output value cannot be null; a success returns every output its "
-                    + "descriptor declares, each with a value of its declared type, so return ToolResult.failure(...) when there is none",
-                    failure(tool.call("delete_note", "{\"id\":4}")));
+            ShadowLog.clear();
+            Reply thrown = tool.call("delete_note", "{\"id\":4}");
+            assertEquals("internal_error: delete_note failed: its handler threw an exception, which the tool logged under request "
+                    + thrown.id(), failure(thrown));
+            List<String> logged = new ArrayList<>();
+            for (ShadowLog.LogItem item : ShadowLog.getLogsForTag(McpToolService.LOG_TAG)) {
+                if (item.throwable != null) {
+                    logged.add(item.throwable.toString());
+                }
+            }
+            assertEquals(List.of("java.lang.NullPointerException: ToolResult.put(\"id\", null): an output value cannot be null; a success"
+                    + " returns every output its descriptor declares, each with a value of its declared type, so return a failure,"
+                    + " such as ToolResult.invalidArguments(...), when there is none"), logged);
         }
 
         @Test

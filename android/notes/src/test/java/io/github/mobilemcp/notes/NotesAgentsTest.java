@@ -1,6 +1,6 @@
 package io.github.mobilemcp.notes;
 
-import io.github.mobilemcp.client.Consent;
+import io.github.mobilemcp.Consent;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
@@ -20,6 +20,7 @@ import android.os.Build;
 import io.github.mobilemcp.client.Capability;
 import io.github.mobilemcp.client.Discovery;
 import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -74,17 +75,17 @@ public class NotesAgentsTest {
     @Test
     public void theClientLibraryCallsItInIntentAndBindingMode() throws Exception {
         Tool notes = client.discover().tools().get(0);
-        Reply none = tool.await(client.request(notes, "list_notes", null).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(10_000).send());
+        Reply none = tool.await(client.request(notes, "list_notes", null).withMode(Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals("0 notes", none.message());
         // create_note changes something: asked for in intent mode, the client binds for it.
-        Reply created = tool.await(client.request(notes, "create_note", new JSONObject().put("title", "Milk")).withMode(MobileMcpClient.Mode.INTENT).withTimeoutMillis(10_000).send());
+        Reply created = tool.await(client.request(notes, "create_note", new JSONObject().put("title", "Milk")).withMode(Mode.INTENT).withTimeoutMillis(10_000).send());
         assertEquals("Created note 1", created.message());
         assertEquals(1, ((Number) created.outputs().get("id")).intValue());
-        Reply listed = tool.await(client.request(notes, "list_notes", null).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(10_000).send());
+        Reply listed = tool.await(client.request(notes, "list_notes", null).withMode(Mode.BINDING).withTimeoutMillis(10_000).send());
         assertEquals("1 note", listed.message());
         assertEquals("[{\"id\":1,\"title\":\"Milk\",\"body\":\"\"}]", listed.outputs().get("notes").toString());
-        Reply deleted = tool.await(client.request(notes, "delete_note", new JSONObject().put("id", 1)).withMode(MobileMcpClient.Mode.BINDING).withTimeoutMillis(10_000).send());
-        assertEquals("success", (deleted.success() ? "success" : "failure"));
+        Reply deleted = tool.await(client.request(notes, "delete_note", new JSONObject().put("id", 1)).withMode(Mode.BINDING).withTimeoutMillis(10_000).send());
+        assertEquals("success", (deleted.isSuccess() ? "success" : "failure"));
     }
 
     /**
@@ -140,9 +141,9 @@ public class NotesAgentsTest {
 
     @Test
     public void consentIsAskedForWhatChangesNotesAndNotForReading() throws Exception {
-        tool.tool().forget(app.getPackageName()); // as a new agent: no decision yet
+        tool.settings().forget(app.getPackageName()); // as a new agent: no decision yet
         Reply list = tool.call("list_notes", "{}");
-        assertEquals("success", (list.success() ? "success" : "failure"));
+        assertEquals("success", (list.isSuccess() ? "success" : "failure"));
         for (String[] call : new String[][] {{"create_note", "{\"title\":\"x\"}"}, {"delete_note", "{\"id\":1}"}}) {
             Reply refused = tool.call(call[0], call[1]);
             assertEquals(call[0], "consent_required", String.valueOf(refused.errorCode()));
@@ -166,14 +167,14 @@ public class NotesAgentsTest {
         // Its Allow button opens the question inside the tool, whose Allow lets the next call through.
         posted.get(0).actions[0].actionIntent.send();
         Intent confirmation = shadowOf(app).getNextStartedActivity();
-        assertEquals("io.github.mobilemcp.sdk.ConsentConfirmActivity", confirmation.getComponent().getClassName());
+        assertEquals("io.github.mobilemcp.sdk.internal.ConsentConfirmActivity", confirmation.getComponent().getClassName());
         android.app.Activity screen = org.robolectric.Robolectric.buildActivity(
-                io.github.mobilemcp.sdk.ConsentConfirmActivity.class, confirmation).setup().get();
+                io.github.mobilemcp.sdk.internal.ConsentConfirmActivity.class, confirmation).setup().get();
         android.view.ViewGroup layout = (android.view.ViewGroup) ((android.view.ViewGroup) screen.findViewById(android.R.id.content)).getChildAt(0);
         layout.getChildAt(1).performClick(); // Allow
         // Polled while the tool's worker may be recording the decision: until then there may be no caller listed.
-        McpToolRule.idleUntil("the decision", () -> tool.tool().getCallers().stream()
-                .anyMatch(c -> c.getConsent() == io.github.mobilemcp.client.Consent.ALLOWED));
+        McpToolRule.idleUntil("the decision", () -> tool.settings().getCallers().stream()
+                .anyMatch(c -> c.getConsent() == io.github.mobilemcp.Consent.ALLOWED));
         assertEquals("Created note 1", tool.call("create_note", "{\"title\":\"x\"}").message());
     }
 }

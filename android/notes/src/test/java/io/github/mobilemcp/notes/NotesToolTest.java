@@ -1,7 +1,5 @@
 package io.github.mobilemcp.notes;
 
-import io.github.mobilemcp.client.MobileMcpClient.Mode;
-
 import static org.junit.Assert.assertEquals;
 
 import io.github.mobilemcp.client.Reply;
@@ -66,17 +64,5 @@ public class NotesToolTest {
                 withoutId(tool.call("archive_note", "{}")));
         // None of it reached a handler.
         assertEquals("0 notes", tool.call("list_notes", "{}").message());
-    }
-
-    @Test
-    public void aRetriedRequestIdCreatesOneNote() throws Exception {
-        String request = "{\"mobile-mcp-request\":{\"version\":\"1.0\",\"request\":{\"id\":\"retry-1\","
-                + "\"capability\":{\"id\":\"create_note\",\"args\":{\"title\":\"Once\"}}}}}";
-        String first = tool.send(request, Mode.BINDING);
-        String again = tool.send(request, Mode.BINDING);
-        assertEquals(first, again);
-        assertEquals("{\"mobile-mcp-response\":{\"version\":\"1.0\",\"response\":{\"id\":\"retry-1\",\"capability\":{\"id\":\"create_note\","
-                + "\"output\":[{\"name\":\"id\",\"type\":\"integer\",\"value\":1}]},\"status\":\"success\",\"message\":\"Created note 1\"}}}", first);
-        assertEquals(1L, ((Number) tool.call("list_notes", "{}").outputs().get("count")).longValue());
     }
 }

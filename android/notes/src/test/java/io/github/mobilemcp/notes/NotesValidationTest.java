@@ -31,7 +31,7 @@ public class NotesValidationTest {
     private static final String BLANK = "{\"title\":\"  \",\"body\":\"2 litres\"}";
 
     private static String outcome(Reply reply) {
-        return (reply.success() ? "success" : "failure") + " " + reply.errorCode() + ": " + reply.message();
+        return (reply.isSuccess() ? "success" : "failure") + " " + reply.errorCode() + ": " + reply.message();
     }
 
     @Test
@@ -42,10 +42,10 @@ public class NotesValidationTest {
         // Without consent: refused for what it is, and nobody is asked.
         assertEquals(invalid, outcome(tool.call("create_note", BLANK)));
         assertEquals(0, consentNotifications());
-        assertEquals(0, tool.tool().getCallers().size());
+        assertEquals(0, tool.settings().getCallers().size());
 
         // With consent: invalid calls do not use the one call of the budget.
-        tool.tool().allow(app.getPackageName());
+        tool.settings().allow(app.getPackageName());
         for (int i = 0; i < 3; i++) {
             assertEquals(invalid, outcome(tool.call("create_note", BLANK)));
         }
@@ -62,7 +62,7 @@ public class NotesValidationTest {
      */
     @Test
     public void halfASurrogatePairIsInvalidArguments() throws Exception {
-        tool.tool().allow(app.getPackageName());
+        tool.settings().allow(app.getPackageName());
         String lone = "failure invalid_arguments: create_note: title holds \\ud800, half of a UTF-16 surrogate pair without the other half, which is not a character";
         assertEquals(lone, outcome(tool.call("create_note", "{\"title\":\"Milk \uD800\"}")));
         assertEquals(lone, outcome(tool.call("create_note", "{\"title\":\"Milk \\uD800\"}")));

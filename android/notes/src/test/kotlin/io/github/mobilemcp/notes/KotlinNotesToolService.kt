@@ -1,6 +1,5 @@
 package io.github.mobilemcp.notes
 
-import io.github.mobilemcp.client.ErrorCode
 import io.github.mobilemcp.sdk.McpToolService
 import io.github.mobilemcp.sdk.ToolHandlers
 import io.github.mobilemcp.sdk.ToolResult
@@ -25,7 +24,7 @@ class KotlinNotesToolService : McpToolService() {
         handlers.on("delete_note") { call ->
             val id = call.getLong("id")
             if (notes.delete(id)) ToolResult.success("Deleted note $id").put("id", id)
-            else ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note $id; list_notes gives the ids")
+            else ToolResult.invalidArguments("there is no note $id; list_notes gives the ids")
         }
     }
 }

@@ -4,7 +4,7 @@ import io.github.mobilemcp.client.Capability
 import io.github.mobilemcp.client.Param
 import io.github.mobilemcp.client.Reply
 import io.github.mobilemcp.client.Tool
-import io.github.mobilemcp.client.ErrorCode
+import io.github.mobilemcp.ErrorCode
 import io.github.mobilemcp.sdk.McpToolService
 import io.github.mobilemcp.sdk.ToolCall
 import io.github.mobilemcp.sdk.ToolHandlers
@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture
 import kotlin.reflect.KType
 import kotlin.reflect.typeOf
 import org.json.JSONArray
+import org.json.JSONObject
 import org.junit.Assert.assertEquals
 import org.junit.Rule
 import org.junit.Test
@@ -40,27 +41,28 @@ class KotlinNullnessTest {
                 val body: String = call.getString("body", "") // the fallback's type: String
                 val color: String? = call.getString("color", null) // no such argument: the null fallback
                 val caller: String = call.getCallerPackage()
-                val extra = call.getObject("extra")?.length() ?: 0
+                val options: JSONObject? = call.getObject("extra", null) // the null fallback: JSONObject?
+                val extra = options?.length() ?: 0
                 ToolResult.success("$title, ${body.length} characters, color ${color ?: "none"}, $extra extra, from $caller")
                     .put("id", title.length)
             }
             handlers.check("create_note") { call -> if (call.getString("title").isBlank()) "title is blank" else null }
             handlers.on("list_notes") { _ -> ToolResult.success("0 notes").put("count", 0).put("notes", JSONArray()) }
             handlers.on("delete_note") { call ->
-                ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note ${call.getLong("id")}")
+                ToolResult.invalidArguments("there is no note ${call.getLong("id")}")
             }
         }
     }
 
     @Test fun handlersReadTheirArgumentsWithoutBangs() {
         val reply = tool.call("create_note", """{"title":"Milk","body":"2 l"}""")
-        val success: Boolean = reply.success()
+        val success: Boolean = reply.isSuccess()
         val json: String = reply.json()
         val id: Long = reply.getLong("id")
         assertEquals(true, success)
         assertEquals(4L, id)
         assertEquals("Milk, 3 characters, color none, 0 extra, from io.github.mobilemcp.notes", reply.message())
-        assertEquals(true, Reply.fromJson(json).success())
+        assertEquals(true, Reply.fromJson(json).isSuccess())
     }
 
     @Test fun repliesAreNullableOnlyWhereTheyMayBeNull() {
@@ -77,7 +79,7 @@ class KotlinNullnessTest {
 
     /** A getter and setter pair that Kotlin reads as one property: isX with setX. */
     @Test fun theDeveloperSwitchIsAKotlinProperty() {
-        val mcp = tool.tool()
+        val mcp = tool.settings()
         assertEquals(false, mcp.isDeveloperSwitchOn)
         mcp.isDeveloperSwitchOn = true
         assertEquals(true, mcp.isDeveloperSwitchOn)
@@ -101,14 +103,15 @@ class KotlinNullnessTest {
                 "Capability.Hints.readOnly()" to NULLABLE,
                 "Capability.description()" to NON_NULL,
                 "Param.pattern()" to NON_NULL,
-                "ToolCall.getObject(name)" to NULLABLE,
-                "ToolCall.getArray(name)" to NULLABLE,
+                "ToolCall.getObject(name)" to NON_NULL,
+                "ToolCall.getObject(name, null)" to NULLABLE,
+                "ToolCall.getArray(name)" to NON_NULL,
                 "ToolCall.getString(name, null)" to NULLABLE,
                 "ToolCall.getString(name, \"\")" to NON_NULL,
                 "ToolCall.getString(name)" to NON_NULL,
                 "ToolCall.getCallerPackage()" to NON_NULL,
-                "ToolResult.getErrorCode()" to NULLABLE,
-                "ToolResult.getMessage()" to NON_NULL,
+                "ToolResult.errorCode()" to NULLABLE,
+                "ToolResult.message()" to NON_NULL,
                 "SettingsScreen.row(pkg)" to NULLABLE,
                 "McpToolRule.call(id, args)" to NON_NULL,
                 "McpToolRule.await(a future of String?)" to NULLABLE,
@@ -128,13 +131,14 @@ class KotlinNullnessTest {
                 "Capability.description()" to nullness(resultType { c: Capability -> c.description() }),
                 "Param.pattern()" to nullness(resultType { p: Param -> p.pattern() }),
                 "ToolCall.getObject(name)" to nullness(resultType { c: ToolCall -> c.getObject("extra") }),
+                "ToolCall.getObject(name, null)" to nullness(resultType { c: ToolCall -> c.getObject<JSONObject?>("extra", null) }),
                 "ToolCall.getArray(name)" to nullness(resultType { c: ToolCall -> c.getArray("tags") }),
                 "ToolCall.getString(name, null)" to nullness(resultType { c: ToolCall -> c.getString("body", null) }),
                 "ToolCall.getString(name, \"\")" to nullness(resultType { c: ToolCall -> c.getString("body", "") }),
                 "ToolCall.getString(name)" to nullness(resultType { c: ToolCall -> c.getString("title") }),
                 "ToolCall.getCallerPackage()" to nullness(resultType { c: ToolCall -> c.getCallerPackage() }),
-                "ToolResult.getErrorCode()" to nullness(resultType { r: ToolResult -> r.getErrorCode() }),
-                "ToolResult.getMessage()" to nullness(resultType { r: ToolResult -> r.getMessage() }),
+                "ToolResult.errorCode()" to nullness(resultType { r: ToolResult -> r.errorCode() }),
+                "ToolResult.message()" to nullness(resultType { r: ToolResult -> r.message() }),
                 "SettingsScreen.row(pkg)" to nullness(resultType { s: SettingsScreen -> s.row("com.example") }),
                 "McpToolRule.call(id, args)" to nullness(resultType { t: McpToolRule -> t.call("list_notes", "{}") }),
                 "McpToolRule.await(a future of String?)" to nullness(resultType { t: McpToolRule -> t.await(CompletableFuture<String?>()) }),

@@ -1,8 +1,9 @@
 package io.github.mobilemcp.sdktests;
 
-import io.github.mobilemcp.client.ErrorCode;
+import io.github.mobilemcp.ErrorCode;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.ToolHandlers;
+import io.github.mobilemcp.sdk.ToolFailure;
 import io.github.mobilemcp.sdk.ToolResult;
 
 import java.util.ArrayList;
@@ -38,16 +39,16 @@ public class TestToolService extends McpToolService {
             about.put("request_id", call.getRequestId());
             about.put("caller", call.getCallerPackage());
             long left = call.getRemainingMillis();
-            JSONObject options = call.getObject("options");
-            JSONArray tags = call.getArray("tags");
+            JSONObject options = call.getObject("options", new JSONObject());
+            JSONArray tags = call.getArray("tags", new JSONArray());
             return ToolResult.success("Inspected " + call.getCapabilityId())
                     .put("text", text)
                     .put("length", text.length())
                     .put("count", call.getLong("count", 7))
                     .put("ratio", call.getDouble("ratio", 0.5))
                     .put("flag", call.getBoolean("flag", false))
-                    .put("options", options != null ? options : new JSONObject())
-                    .put("tags", tags != null ? tags : new JSONArray())
+                    .put("options", options)
+                    .put("tags", tags)
                     .put("given", given)
                     .put("call", about)
                     .put("in_time", left > 0 && left <= DEFAULT_DEADLINE_MILLIS);
@@ -61,8 +62,34 @@ public class TestToolService extends McpToolService {
             return ToolResult.success("Held " + name).put("name", name);
         });
         handlers.on("refuse", call -> {
-            ErrorCode code = ErrorCode.valueOf(call.getString("code"));
-            return ToolResult.failure(code, "refused with " + code.wireName());
+            String code = call.getString("code");
+            if (code.equals("EXCEPTION")) {
+                throw new IllegalStateException("secret: SELECT body FROM notes WHERE owner = 'ada@example.com'");
+            }
+            String message = "refused with " + ErrorCode.valueOf(code).wireName();
+            boolean thrown = call.getBoolean("thrown", false);
+            switch (ErrorCode.valueOf(code)) {
+                case INVALID_ARGUMENTS:
+                    if (thrown) throw ToolFailure.invalidArguments(message);
+                    return ToolResult.invalidArguments(message);
+                case PERMISSION_DENIED:
+                    if (thrown) throw ToolFailure.permissionDenied(message);
+                    return ToolResult.permissionDenied(message);
+                case PLATFORM_ERROR:
+                    if (thrown) throw ToolFailure.platformError(message);
+                    return ToolResult.platformError(message);
+                case TIMEOUT:
+                    if (thrown) throw ToolFailure.timeout(message);
+                    return ToolResult.timeout(message);
+                case RATE_LIMITED:
+                    if (thrown) throw ToolFailure.rateLimited(message, 30_000);
+                    return ToolResult.rateLimited(message, 30_000);
+                case INTERNAL_ERROR:
+                    if (thrown) throw ToolFailure.internalError(message);
+                    return ToolResult.internalError(message);
+                default:
+                    throw new IllegalArgumentException("a handler cannot fail with " + code);
+            }
         });
     }
 }

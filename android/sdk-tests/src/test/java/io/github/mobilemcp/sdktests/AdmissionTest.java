@@ -11,7 +11,7 @@ import android.os.Process;
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.AdbProvider;
+import io.github.mobilemcp.sdk.internal.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.RequestLimits;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -100,7 +100,7 @@ public class AdmissionTest {
      */
     @Test
     public void changingTheClaim_gainsNothing() throws Exception {
-        agent.tool().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
+        agent.settings().setDeveloperSwitchOn(true); // so that a request without a callback may run at all
         for (int i = 0; i < CAP / 2; i++) {
             holdByIntent("com.example.a", "a-" + i);
             holdByIntent("com.example.b", "b-" + i);

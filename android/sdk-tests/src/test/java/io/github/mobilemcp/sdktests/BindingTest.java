@@ -157,7 +157,7 @@ public class BindingTest {
         assertNotNull("the assistant's user is asked", shadowOf(agent.app().getSystemService(NotificationManager.class))
                 .getNotification("com.example.assistant", TestTool.CONSENT_NOTIFICATION_ID));
 
-        agent.tool().allow("com.example.assistant");
+        agent.settings().allow("com.example.assistant");
         tool.send(invoke(Intentbridge.ExtraRequest, WireRule.request("s2", "record", RECORD), 3));
         assertEquals(TestTool.recordedReply("s2", 1), awaitReply().getData().getString(Intentbridge.ExtraResponse));
         assertEquals(List.of("hi"), TestTool.recorded());
@@ -174,7 +174,7 @@ public class BindingTest {
 
     @Test
     public void withoutReplyTo_theRequestIsLoggedAndDropped() throws Exception {
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
         Message msg = invoke(Intentbridge.ExtraRequest, WireRule.request("n1", "record", RECORD), 0);
         msg.replyTo = null;
         tool.send(msg);

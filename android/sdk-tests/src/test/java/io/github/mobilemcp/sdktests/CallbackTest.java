@@ -87,7 +87,7 @@ public class CallbackTest {
 
     @Test
     public void noCallback_releaseBuildWithTheDeveloperSwitch_runs() throws Exception {
-        agent.tool().setDeveloperSwitchOn(true);
+        agent.settings().setDeveloperSwitchOn(true);
         startWithoutCallback();
         awaitStop();
 

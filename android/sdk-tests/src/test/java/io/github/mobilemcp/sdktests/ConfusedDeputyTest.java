@@ -11,8 +11,8 @@ import android.app.PendingIntent;
 import android.content.ComponentName;
 import android.content.Intent;
 
-import io.github.mobilemcp.client.MobileMcpClient.Mode;
 import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
 import io.github.mobilemcp.client.Tool;
 import io.github.mobilemcp.intentbridge.Intentbridge;
@@ -62,7 +62,7 @@ public class ConfusedDeputyTest {
     public void setUp() throws Exception {
         InstalledApps.uidOf(agent.app(), ASSISTANT); // the PackageManager names this app's uid, as a phone's does
         client = new MobileMcpClient(agent.app());
-        agent.tool().allow(ASSISTANT);
+        agent.settings().allow(ASSISTANT);
         EngineAccess.bridge(agent.app()).setSendRateLimit("1/hour"); // a refusal that used budget would show
     }
 

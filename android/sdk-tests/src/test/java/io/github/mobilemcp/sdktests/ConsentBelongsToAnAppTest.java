@@ -12,7 +12,7 @@ import android.content.pm.ResolveInfo;
 import android.net.Uri;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.PackageRemovedReceiver;
+import io.github.mobilemcp.sdk.internal.PackageRemovedReceiver;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -62,7 +62,7 @@ public class ConsentBelongsToAnAppTest {
     public void aDecisionIsKeptWithTheSigner_andDroppedWhenTheAppGoesOrItsSignerChanges() throws Exception {
         InstalledApps.install(agent.app(), ASSISTANT, 10_301, "the assistant's certificate");
         assertEquals(consentRequired("s1"), record("s1"));
-        agent.tool().allow(ASSISTANT);
+        agent.settings().allow(ASSISTANT);
         String decisions = EngineAccess.bridge(agent.app()).callersJSON();
         assertTrue(decisions, decisions.startsWith("[{\"package\":\"" + ASSISTANT + "\",\"signer\":\""
                 + sha256("the assistant's certificate") + "\",\"decision\":\"allowed\","));
@@ -96,7 +96,7 @@ public class ConsentBelongsToAnAppTest {
     @Test
     public void aSignerThatChangedWithoutTheBroadcast_isAskedAgain() throws Exception {
         InstalledApps.install(agent.app(), ASSISTANT, 10_303, "the assistant's certificate");
-        agent.tool().allow(ASSISTANT);
+        agent.settings().allow(ASSISTANT);
         assertEquals(TestTool.recordedReply("t1", 1), record("t1"));
 
         // The broadcast was missed (the tool app was stopped): the next call finds the new signer.

@@ -20,7 +20,7 @@ import android.widget.Button;
 import android.widget.Switch;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.internal.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.TouchGuard;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.InstalledApps;
@@ -172,8 +172,8 @@ public class ConsentOnlyFromTheUserTest {
         ask(APP);
         SettingsScreen screen = SettingsScreen.open();
         settle();
-        Touch.tap(screen.button(APP, 0), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Allow, under an overlay
-        Touch.tap(screen.button(APP, 1), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // Deny
+        Touch.tap(screen.button(APP, "Allow"), MotionEvent.FLAG_WINDOW_IS_OBSCURED); // under an overlay
+        Touch.tap(screen.button(APP, "Deny"), MotionEvent.FLAG_WINDOW_IS_OBSCURED);
         shadowOf(Looper.getMainLooper()).idle();
         assertEquals("no decision", "[]", decisions());
 
@@ -192,13 +192,13 @@ public class ConsentOnlyFromTheUserTest {
             return; // a debuggable build: the switch has no say
         }
         Touch.tap(developer, 0);
-        assertFalse("off until confirmed", agent.tool().isDeveloperSwitchOn());
+        assertFalse("off until confirmed", agent.settings().isDeveloperSwitchOn());
         AlertDialog dialog = (AlertDialog) ShadowDialog.getLatestDialog();
         assertNotNull("a confirmation", dialog);
         assertEquals("Turn on the developer switch?", shadowOf(dialog).getTitle().toString());
         settle();
         Touch.tap(dialog.getButton(AlertDialog.BUTTON_POSITIVE), 0);
-        assertTrue(agent.tool().isDeveloperSwitchOn());
+        assertTrue(agent.settings().isDeveloperSwitchOn());
     }
 
     @Test

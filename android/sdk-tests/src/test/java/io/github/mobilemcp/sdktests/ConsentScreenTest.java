@@ -15,7 +15,7 @@ import android.content.pm.PackageManager;
 import android.net.Uri;
 import android.view.WindowManager;
 
-import io.github.mobilemcp.sdk.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.internal.ConsentConfirmActivity;
 import io.github.mobilemcp.sdk.ToolSettingsActivity;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;

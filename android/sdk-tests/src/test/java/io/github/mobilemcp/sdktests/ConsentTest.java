@@ -16,8 +16,8 @@ import android.text.format.DateFormat;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.ConsentConfirmActivity;
-import io.github.mobilemcp.sdk.ConsentReceiver;
+import io.github.mobilemcp.sdk.internal.ConsentConfirmActivity;
+import io.github.mobilemcp.sdk.internal.ConsentReceiver;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
@@ -156,7 +156,7 @@ public class ConsentTest {
                 + "\"signer\":\"59e2cfea92e57f5c2f05e0140fab6c856d531e376e15bf7159186c1d292e60df\",\"decision\":\"allowed\",\"at\":\""
                 + LocalDate.now(ZoneOffset.UTC) + "T"));
         // The SDK reads Go's RFC 3339 time (nanoseconds and all) without java.time, which needs API 26.
-        long at = agent.tool().getCallers().get(0).getDecidedAtMillis();
+        long at = agent.settings().getCallers().get(0).getDecidedAtMillis();
         assertTrue(before + " <= " + at, before - 1 <= at && at <= System.currentTimeMillis());
         // A refusal is not kept for replay, so the agent may retry under the same id.
         assertEquals(TestTool.recordedReply("c2", 1), record("c2"));
@@ -175,7 +175,7 @@ public class ConsentTest {
 
     @Test
     public void revokeInTheSettingsScreen_blocksAgain() throws Exception {
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
         assertEquals(TestTool.recordedReply("c5", 1), record("c5"));
 
         SettingsScreen screen = SettingsScreen.open();
@@ -184,7 +184,7 @@ public class ConsentTest {
         String today = DateFormat.getDateFormat(agent.app()).format(new Date());
         assertEquals("io.github.mobilemcp.sdktests (Test tool)\nallowed since " + today, screen.text(APP));
         assertFalse(screen.shows(NO_CALLERS));
-        assertEquals("Revoke", screen.button(APP, 0).getText().toString());
+        assertEquals("Revoke", screen.button(APP, "Revoke").getText().toString());
 
         screen.forget(APP); // the user's tap on Revoke
         assertNull(screen.row(APP));
@@ -204,8 +204,8 @@ public class ConsentTest {
         SettingsScreen screen = SettingsScreen.open();
         assertEquals(1, screen.rows());
         assertEquals("io.github.mobilemcp.sdktests (Test tool)\nasks for access", screen.text(APP));
-        assertEquals("Allow", screen.button(APP, 0).getText().toString());
-        assertEquals("Deny", screen.button(APP, 1).getText().toString());
+        assertEquals("Allow", screen.button(APP, "Allow").getText().toString());
+        assertEquals("Deny", screen.button(APP, "Deny").getText().toString());
 
         screen.allow(APP); // the user's tap on Allow
         assertTrue(EngineAccess.bridge(agent.app()).callersJSON().contains("\"decision\":\"allowed\""));
@@ -220,7 +220,7 @@ public class ConsentTest {
         SettingsScreen screen = SettingsScreen.open();
         screen.deny(APP); // the user's tap on Deny
         assertTrue(screen.text(APP).startsWith("io.github.mobilemcp.sdktests (Test tool)\ndenied since "));
-        assertEquals("Revoke", screen.button(APP, 0).getText().toString());
+        assertEquals("Revoke", screen.button(APP, "Revoke").getText().toString());
 
         assertEquals(WireRule.failureReply("c12", "record", "the user does not allow io.github.mobilemcp.sdktests to use record;"
                 + " they can change this in the settings of Test tool, which list the apps that asked", "permission_denied"), record("c12"));
@@ -236,7 +236,7 @@ public class ConsentTest {
 
     @Test
     public void rateLimit_tripsAtTheDefaultTenPerMinute() throws Exception {
-        agent.tool().allow(APP);
+        agent.settings().allow(APP);
         for (int i = 1; i <= 10; i++) {
             assertEquals(TestTool.recordedReply("r" + i, i), record("r" + i));
         }

@@ -49,7 +49,7 @@ public class ForegroundTest {
 
     /** Creates TestToolService with request as startForegroundService does (Android now waits), and starts it. */
     private ServiceController<TestToolService> startAsForegroundService(String request, RuntimeException refusal) {
-        agent.tool().allow(agent.app().getPackageName());
+        agent.settings().allow(agent.app().getPackageName());
         ServiceController<TestToolService> service = Robolectric.buildService(TestToolService.class, agent.intentFor(request)).create();
         if (Build.VERSION.SDK_INT >= 26) {
             rules(service).startedAsForegroundService();

@@ -15,7 +15,7 @@ import android.os.Messenger;
 import android.os.Process;
 
 import io.github.mobilemcp.intentbridge.Intentbridge;
-import io.github.mobilemcp.sdk.AdbProvider;
+import io.github.mobilemcp.sdk.internal.AdbProvider;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.BindingMessages;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
@@ -78,7 +78,7 @@ public class NoCallerNoChangeTest {
 
     @Test
     public void anIntentWithoutACallback_recordsNothing_withTheDeveloperSwitchOn() throws Exception {
-        agent.tool().setDeveloperSwitchOn(true);
+        agent.settings().setDeveloperSwitchOn(true);
         assertEquals(WireRule.failureReply("n-2", "record", NO_CALLER, "permission_denied"), recordWithoutCallback("n-2"));
         assertEquals(List.of(), TestTool.recorded());
     }

@@ -52,7 +52,7 @@ public class ReplyStoreTest {
     public void theSameIdFromAnotherApp_isAnotherRequest() throws Exception {
         assertEquals(TestTool.recordedReply("r-1", 1), record("r-1", "mine"));
         InstalledApps.uidOf(agent.app(), ASSISTANT);
-        agent.tool().allow(ASSISTANT);
+        agent.settings().allow(ASSISTANT);
         agent.replies().clear();
         agent.sendMessageAs(ASSISTANT, Intentbridge.ExtraRequest, WireRule.request("r-1", "record", "{\"text\":\"mine\"}"));
         assertEquals(TestTool.recordedReply("r-1", 2), agent.awaitReplyJson());

@@ -28,7 +28,7 @@ public class SettingsInALayoutTest {
 
     @Test
     public void aLayoutShowsTheSettings_andItsButtonsDecide() {
-        agent.tool().deny(TestTool.APP);
+        agent.settings().deny(TestTool.APP);
         Activity screen = Robolectric.buildActivity(Activity.class).setup().get();
         screen.setContentView(R.layout.settings_in_layout);
         assertTrue(screen.findViewById(R.id.settings) instanceof ToolSettingsView);

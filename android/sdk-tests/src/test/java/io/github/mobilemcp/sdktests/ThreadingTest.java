@@ -65,7 +65,7 @@ public class ThreadingTest {
      */
     @Test
     public void overlappingStarts_areAnsweredAsTheyFinish_andTheServiceStopsAfterTheLast() throws Exception {
-        agent.tool().setDeveloperSwitchOn(true);
+        agent.settings().setDeveloperSwitchOn(true);
         ServiceController<? extends McpToolService> service = agent.startService(
                 agent.intentWithoutCallback(WireRule.request("first", "hold", "{\"name\":\"first\"}")));
         TestTool.awaitInside("first");

@@ -9,7 +9,9 @@ import static org.junit.Assert.assertTrue;
 import android.os.Bundle;
 
 import io.github.mobilemcp.client.Reply;
-import io.github.mobilemcp.client.ErrorCode;
+import io.github.mobilemcp.ErrorCode;
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.ToolFailure;
 import io.github.mobilemcp.sdk.ToolResult;
 import io.github.mobilemcp.sdk.testing.McpTestRunner;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
@@ -22,6 +24,7 @@ import org.junit.Test;
 import org.junit.experimental.runners.Enclosed;
 import org.junit.runner.RunWith;
 import org.robolectric.RuntimeEnvironment;
+import org.robolectric.shadows.ShadowLog;
 
 /**
  * A tool written with Java handlers: what ToolHandlers.on and validate register, what a handler's
@@ -32,7 +35,8 @@ import org.robolectric.RuntimeEnvironment;
 @RunWith(Enclosed.class)
 public class ToolHandlersTest {
     private static String outcome(Reply reply) {
-        return (reply.success() ? "success" : "failure") + " " + reply.errorCode() + ": " + reply.message();
+        return (reply.isSuccess() ? "success" : "failure") + " " + reply.errorCode() + ": " + reply.message()
+                + (reply.retryAfterMillis() == null ? "" : " (retry after " + reply.retryAfterMillis() + " ms)");
     }
 
     /** The test tool, called over binding mode by this app, which the user has allowed. */
@@ -67,7 +71,7 @@ public class ToolHandlersTest {
         @Test
         public void theOptionalArgumentsLeftOutGetTheHandlersDefaults() throws Exception {
             Reply reply = tool.call("inspect", "{\"text\":\"\"}");
-            assertEquals("success", (reply.success() ? "success" : "failure"));
+            assertEquals("success", (reply.isSuccess() ? "success" : "failure"));
             assertEquals("", reply.getString("text"));
             assertEquals(0L, reply.getLong("length"));
             assertEquals(7L, reply.getLong("count"));
@@ -95,23 +99,49 @@ public class ToolHandlersTest {
                     ErrorCode.TIMEOUT, ErrorCode.RATE_LIMITED, ErrorCode.INTERNAL_ERROR)) {
                 got.add(outcome(tool.call("refuse", "{\"code\":\"" + code.name() + "\"}")));
             }
-            assertEquals(List.of(
+            List<String> want = List.of(
                     "failure invalid_arguments: refused with invalid_arguments",
                     "failure permission_denied: refused with permission_denied",
                     "failure platform_error: refused with platform_error",
                     "failure timeout: refused with timeout",
-                    "failure rate_limited: refused with rate_limited",
-                    "failure internal_error: refused with internal_error"), got);
+                    "failure rate_limited: refused with rate_limited (retry after 30000 ms)",
+                    "failure internal_error: refused with internal_error");
+            assertEquals(want, got);
+
+            // Thrown as a ToolFailure, from anywhere in the handler, each is the same reply.
+            List<String> thrown = new ArrayList<>();
+            for (ErrorCode code : List.of(ErrorCode.INVALID_ARGUMENTS, ErrorCode.PERMISSION_DENIED, ErrorCode.PLATFORM_ERROR,
+                    ErrorCode.TIMEOUT, ErrorCode.RATE_LIMITED, ErrorCode.INTERNAL_ERROR)) {
+                thrown.add(outcome(tool.call("refuse", "{\"code\":\"" + code.name() + "\",\"thrown\":true}")));
+            }
+            assertEquals(want, thrown);
+        }
+
+        @Test
+        public void anExceptionOfTheHandlers_reachesAnotherAppAsAFixedInternalError_andTheLogInFull() throws Exception {
+            ShadowLog.clear();
+            Reply reply = tool.callAs("com.example.assistant", "refuse", "{\"code\":\"EXCEPTION\"}");
+            assertEquals("failure internal_error: refuse failed: its handler threw an exception, which the tool logged under request "
+                    + reply.id(), outcome(reply));
+            assertFalse(reply.json(), reply.json().contains("secret"));
+            List<String> logged = new ArrayList<>();
+            for (ShadowLog.LogItem item : ShadowLog.getLogsForTag(McpToolService.LOG_TAG)) {
+                if (item.throwable != null) {
+                    logged.add(item.msg + ": " + item.throwable);
+                }
+            }
+            assertEquals(List.of("the handler of refuse threw, for request " + reply.id() + ": java.lang.IllegalStateException:"
+                    + " secret: SELECT body FROM notes WHERE owner = 'ada@example.com'"), logged);
         }
 
         @Test
         public void theArgumentCheckRunsBeforeConsent_andItsProblemIsInvalidArguments() throws Exception {
-            tool.tool().forget(RuntimeEnvironment.getApplication().getPackageName());
+            tool.settings().forget(RuntimeEnvironment.getApplication().getPackageName());
             assertEquals("failure invalid_arguments: text is blank; give it some text", outcome(tool.call("record", "{\"text\":\"  \"}")));
-            assertEquals("no question for an invalid call", 0, tool.tool().getCallers().size());
+            assertEquals("no question for an invalid call", 0, tool.settings().getCallers().size());
             assertEquals(List.of(), recorded());
 
-            tool.tool().allow(RuntimeEnvironment.getApplication().getPackageName());
+            tool.settings().allow(RuntimeEnvironment.getApplication().getPackageName());
             assertEquals("failure invalid_arguments: text is blank; give it some text", outcome(tool.call("record", "{\"text\":\"\"}")));
             assertEquals("success null: Recorded", outcome(tool.call("record", "{\"text\":\"one\"}")));
             assertEquals(List.of("one"), recorded());
@@ -125,12 +155,23 @@ public class ToolHandlersTest {
 
         @Test
         public void aGetterOfAnotherType_orOfAnArgumentLeftOut_tellsTheDeveloperWhichToUse() throws Exception {
-            assertEquals("failure internal_error: inspect failed: its handler threw java.lang.IllegalArgumentException:"
-                    + " the argument count of inspect is a Integer, not a String; read it with the getter of the type the descriptor declares",
-                    outcome(tool.call("inspect", "{\"text\":\"hi\",\"count\":3}")));
-            assertEquals("failure internal_error: hold failed: its handler threw java.lang.IllegalArgumentException:"
-                    + " hold was called without the argument name; it is optional in the descriptor, so read it with a default or check has(\"name\")",
-                    outcome(tool.call("hold", "{}")));
+            ShadowLog.clear();
+            Reply inspect = tool.call("inspect", "{\"text\":\"hi\",\"count\":3}");
+            Reply hold = tool.call("hold", "{}");
+            assertEquals("failure internal_error: inspect failed: its handler threw an exception, which the tool logged under request "
+                    + inspect.id(), outcome(inspect));
+            // The developer reads why in the log (and McpToolRule prints it with the test's output).
+            List<String> logged = new ArrayList<>();
+            for (ShadowLog.LogItem item : ShadowLog.getLogsForTag(McpToolService.LOG_TAG)) {
+                if (item.throwable != null) {
+                    logged.add(item.throwable.getMessage());
+                }
+            }
+            assertEquals(List.of("the argument count of inspect is a Integer, not a String; read it with the getter of the type the descriptor declares",
+                    "hold was called without the argument name; it is optional in the descriptor, so read it with a default or check has(\"name\")"),
+                    logged);
+            assertEquals("failure internal_error: hold failed: its handler threw an exception, which the tool logged under request "
+                    + hold.id(), outcome(hold));
         }
     }
 
@@ -167,18 +208,24 @@ public class ToolHandlersTest {
         public void aSuccessHoldsItsMessage_aFailureItsCode_andAFailureHasNoOutputs() {
             ToolResult ok = ToolResult.success("Done").put("n", 1);
             assertTrue(ok.isSuccess());
-            assertNull(ok.getErrorCode());
-            assertEquals("Done", ok.getMessage());
-            assertEquals("", ToolResult.success(null).getMessage());
+            assertNull(ok.errorCode());
+            assertNull(ok.retryAfterMillis());
+            assertEquals("Done", ok.message());
+            assertEquals("", ToolResult.success(null).message());
 
-            ToolResult failed = ToolResult.failure(ErrorCode.PLATFORM_ERROR, "the disk is full");
+            ToolResult failed = ToolResult.platformError("the disk is full");
             assertFalse(failed.isSuccess());
-            assertEquals(ErrorCode.PLATFORM_ERROR, failed.getErrorCode());
-            assertEquals("the disk is full", failed.getMessage());
+            assertEquals(ErrorCode.PLATFORM_ERROR, failed.errorCode());
+            assertEquals("the disk is full", failed.message());
             assertEquals("a failure has no outputs; n cannot be set",
                     assertThrows(IllegalStateException.class, () -> failed.put("n", 1)).getMessage());
-            assertEquals("a failure needs an ErrorCode",
-                    assertThrows(IllegalArgumentException.class, () -> ToolResult.failure(null, "why")).getMessage());
+            assertEquals(Long.valueOf(30_000), ToolResult.rateLimited("retry in 30 seconds", 30_000).retryAfterMillis());
+            assertEquals("ToolResult.rateLimited: retryAfterMillis must be positive, not 0",
+                    assertThrows(IllegalArgumentException.class, () -> ToolResult.rateLimited("why", 0)).getMessage());
+            ToolFailure thrown = ToolFailure.rateLimited("retry in 2 seconds", 2_000);
+            assertEquals(ErrorCode.RATE_LIMITED, thrown.errorCode());
+            assertEquals("retry in 2 seconds", thrown.getMessage());
+            assertEquals(Long.valueOf(2_000), thrown.retryAfterMillis());
             assertEquals("output ratio: Forbidden numeric value: NaN",
                     assertThrows(IllegalArgumentException.class, () -> ToolResult.success("x").put("ratio", Double.NaN)).getMessage());
         }

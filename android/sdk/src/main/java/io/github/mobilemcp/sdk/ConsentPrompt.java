@@ -22,10 +22,10 @@ import org.jspecify.annotations.Nullable;
  * notification per calling app (its tag is the package), so repeated calls replace it instead of
  * piling up. Tapping it opens {@link ToolSettingsActivity}, which asks the same question.
  *
- * <p>Allow opens {@link ConsentConfirmActivity}, which asks again inside the tool and records the
+ * <p>Allow opens {@link io.github.mobilemcp.sdk.internal.ConsentConfirmActivity}, which asks again inside the tool and records the
  * decision only when the user taps Allow there: an app with notification access can fire any
  * notification's PendingIntents, and then it only opens a screen. Deny is an immutable PendingIntent
- * to {@link ConsentReceiver}, which is not exported, and records the refusal at once; swiping the
+ * to {@link io.github.mobilemcp.sdk.internal.ConsentReceiver}, which is not exported, and records the refusal at once; swiping the
  * question away tells it too, and the question then waits before it comes back
  * ({@link DismissedQuestions}). Each Intent names the package in its data URI, because PendingIntents
  * are told apart by their Intent's action, data and component, never by extras; with the package in
@@ -59,9 +59,9 @@ final class ConsentPrompt {
                     .setContentIntent(PendingIntent.getActivity(context, 0,
                             new Intent(context, ToolSettingsActivity.class).addFlags(Intent.FLAG_ACTIVITY_NEW_TASK),
                             PendingIntent.FLAG_IMMUTABLE))
-                    .setDeleteIntent(broadcast(context, ConsentReceiver.ACTION_DISMISSED, callerPackage))
+                    .setDeleteIntent(broadcast(context, ConsentBroadcasts.ACTION_DISMISSED, callerPackage))
                     .addAction(button(context, R.string.mobilemcp_allow, confirmation(context, callerPackage)))
-                    .addAction(button(context, R.string.mobilemcp_deny, broadcast(context, ConsentReceiver.ACTION_DENY, callerPackage)))
+                    .addAction(button(context, R.string.mobilemcp_deny, broadcast(context, ConsentBroadcasts.ACTION_DENY, callerPackage)))
                     .build();
             context.getSystemService(NotificationManager.class).notify(callerPackage, NOTIFICATION_ID, notification);
         } catch (RuntimeException e) {
@@ -94,7 +94,7 @@ final class ConsentPrompt {
 
     /** A broadcast to ConsentReceiver about callerPackage: explicit, the package in the data URI (see the class doc). */
     private static PendingIntent broadcast(Context context, String action, String callerPackage) {
-        Intent intent = new Intent(action).setClass(context, ConsentReceiver.class).setData(packageUri(callerPackage));
+        Intent intent = new Intent(action).setClass(context, io.github.mobilemcp.sdk.internal.ConsentReceiver.class).setData(packageUri(callerPackage));
         return PendingIntent.getBroadcast(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
     }
 
@@ -103,7 +103,7 @@ final class ConsentPrompt {
      * itself gets to open the question (ConsentWatch).
      */
     static PendingIntent confirmation(Context context, String callerPackage) {
-        Intent intent = new Intent(context, ConsentConfirmActivity.class).setData(packageUri(callerPackage))
+        Intent intent = new Intent(context, io.github.mobilemcp.sdk.internal.ConsentConfirmActivity.class).setData(packageUri(callerPackage))
                 .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK);
         return PendingIntent.getActivity(context, 0, intent, PendingIntent.FLAG_IMMUTABLE | PendingIntent.FLAG_UPDATE_CURRENT);
     }

@@ -8,7 +8,7 @@ import android.os.Messenger;
 import android.os.RemoteException;
 import android.util.Log;
 
-import io.github.mobilemcp.client.Consent;
+import io.github.mobilemcp.Consent;
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.sdk.internal.BindingMessages;
 
@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * Tells a calling app the user's decision about it, over its binding: the answer to
  * {@link BindingMessages#MSG_AWAIT_CONSENT} when the user decides or puts the question away (at once
  * when they have decided), and to {@link BindingMessages#MSG_CONSENT_QUESTION} the PendingIntent
- * that opens the question ({@link ConsentConfirmActivity}) about that app.
+ * that opens the question ({@link io.github.mobilemcp.sdk.internal.ConsentConfirmActivity}) about that app.
  *
  * <p>The app is the package of the Message's Binder uid ({@link BindingHandler#callerOf}), so an
  * app learns only the decision about itself, and the question it can open is the one about itself.

@@ -1,7 +1,5 @@
 package io.github.mobilemcp.sdk;
 
-import io.github.mobilemcp.client.ErrorCode;
-
 import android.util.Log;
 
 import io.github.mobilemcp.intentbridge.Handler;
@@ -12,7 +10,10 @@ import org.json.JSONObject;
 /**
  * Runs a {@link CapabilityHandler} for the engine: the JSON the engine hands over becomes a
  * {@link ToolCall}, and the {@link ToolResult} becomes JSON again. Nothing a handler does, returns
- * or throws gets past it: each mistake becomes a failure the engine can reply with.
+ * or throws gets past it: a {@link ToolFailure} is the failure it names, and any other exception
+ * an internal_error whose message never quotes it, since the caller is another app and the
+ * exception's text may hold SQL, file paths or the user's data. The exception goes to the log,
+ * where the developer looks (and McpToolRule shows it in a test).
  */
 final class JavaHandler implements Handler {
     private final String capabilityId;
@@ -30,13 +31,16 @@ final class JavaHandler implements Handler {
         ToolResult result;
         try {
             result = handler.handle(new ToolCall(capabilityId, requestID, caller(callerPackage), signers, timeoutMillis, new JSONObject(argsJSON)));
+        } catch (ToolFailure failure) {
+            return failure.toResult().toJson();
         } catch (Exception | StackOverflowError e) {
-            // The stack trace is for the developer; the agent gets the exception's name and message.
-            Log.e(McpToolService.LOG_TAG, "the handler of " + capabilityId + " threw", e);
-            return failure(capabilityId + " failed: its handler threw " + e);
+            Log.e(McpToolService.LOG_TAG, threw(capabilityId, requestID), e);
+            return ToolResult.internalError(capabilityId + " failed: its handler threw an exception, which the tool logged"
+                    + " under request " + requestID).toJson();
         }
         if (result == null) {
-            return failure("the handler of " + capabilityId + " returned null; return ToolResult.success(...) or ToolResult.failure(...)");
+            return ToolResult.internalError("the handler of " + capabilityId + " returned null; return ToolResult.success(...)"
+                    + " or a failure such as ToolResult.invalidArguments(...)").toJson();
         }
         return result.toJson();
     }
@@ -50,7 +54,11 @@ final class JavaHandler implements Handler {
         return "(adb shell)".equals(engineCaller) ? ToolCall.SHELL_PACKAGE : engineCaller;
     }
 
-    private static String failure(String message) throws JSONException {
-        return ToolResult.failure(ErrorCode.INTERNAL_ERROR, message).toJson();
+    /**
+     * The log message of a handler's exception: it names the capability and the request, so that
+     * the log line and the caller's reply meet (McpToolRule finds it by this text).
+     */
+    static String threw(String capabilityId, String requestID) {
+        return "the handler of " + capabilityId + " threw, for request " + requestID;
     }
 }

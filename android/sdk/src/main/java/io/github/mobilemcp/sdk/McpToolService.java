@@ -77,7 +77,7 @@ public abstract class McpToolService extends Service {
     protected abstract void registerHandlers(ToolHandlers handlers);
 
     @Override
-    public void onCreate() {
+    public final void onCreate() {
         super.onCreate();
         main = new Handler(Looper.getMainLooper());
         runtime = ToolRuntime.get(this);
@@ -88,7 +88,7 @@ public abstract class McpToolService extends Service {
     }
 
     @Override
-    public int onStartCommand(@Nullable Intent intent, int flags, int startId) {
+    public final int onStartCommand(@Nullable Intent intent, int flags, int startId) {
         // First, always: an agent that used startForegroundService gets an ANR unless we call
         // startForeground promptly, and Android does not tell a service how it was started.
         ToolForeground.start(this);
@@ -121,7 +121,7 @@ public abstract class McpToolService extends Service {
 
     /** Binding mode: the Messenger agents send requests to. */
     @Override
-    public IBinder onBind(Intent intent) {
+    public final IBinder onBind(Intent intent) {
         return messenger.getBinder();
     }
 
@@ -131,7 +131,7 @@ public abstract class McpToolService extends Service {
     }
 
     @Override
-    public void onDestroy() {
+    public final void onDestroy() {
         // Requests still queued run; the engine and its workers belong to the process and stay.
         bindingThread.quitSafely();
         Foreground.stop(this);

@@ -148,14 +148,30 @@ public final class ToolCall {
         return has(name) ? getBoolean(name) : fallback;
     }
 
-    /** An object argument, or null when it was not given; IllegalArgumentException when it is not an object. */
-    public @Nullable JSONObject getObject(String name) {
-        return has(name) ? (JSONObject) get(name, JSONObject.class) : null;
+    /** An object argument; IllegalArgumentException when it was not given or is not an object. */
+    public JSONObject getObject(String name) {
+        return (JSONObject) get(name, JSONObject.class);
     }
 
-    /** An array argument, or null when it was not given; IllegalArgumentException when it is not an array. */
-    public @Nullable JSONArray getArray(String name) {
-        return has(name) ? (JSONArray) get(name, JSONArray.class) : null;
+    /**
+     * An object argument, or fallback when it was not given. The result is of fallback's type: in
+     * Kotlin, {@code getObject("options", JSONObject())} is a {@code JSONObject} and
+     * {@code getObject("options", null)} a {@code JSONObject?}.
+     */
+    @SuppressWarnings("unchecked") // O is JSONObject or, with a null fallback, @Nullable JSONObject
+    public <O extends @Nullable JSONObject> O getObject(String name, O fallback) {
+        return has(name) ? (O) getObject(name) : fallback;
+    }
+
+    /** An array argument; IllegalArgumentException when it was not given or is not an array. */
+    public JSONArray getArray(String name) {
+        return (JSONArray) get(name, JSONArray.class);
+    }
+
+    /** An array argument, or fallback when it was not given, typed as {@link #getObject(String, JSONObject)} is. */
+    @SuppressWarnings("unchecked") // A is JSONArray or, with a null fallback, @Nullable JSONArray
+    public <A extends @Nullable JSONArray> A getArray(String name, A fallback) {
+        return has(name) ? (A) getArray(name) : fallback;
     }
 
     /** All the arguments given, as one JSON object (a copy). */

@@ -1,6 +1,6 @@
 package io.github.mobilemcp.sdk;
 
-import io.github.mobilemcp.client.ErrorCode;
+import io.github.mobilemcp.ErrorCode;
 
 import org.json.JSONArray;
 import org.json.JSONException;
@@ -12,27 +12,33 @@ import java.util.Map;
 
 /**
  * What a {@link CapabilityHandler} returns: a success with a message and the outputs, or a failure
- * with an {@link ErrorCode} (the client library's, which assistants read too) and a message.
+ * with one of the six codes a handler may send and a message.
  *
  * <pre>{@code
  * return ToolResult.success("Created note " + id).put("id", id);
- * return ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note " + id);
+ * return ToolResult.invalidArguments("there is no note " + id);
  * }</pre>
  *
  * <p>A success must carry every output the descriptor declares, each with its declared type, and
  * nothing else; the engine checks, and answers a mismatch with an {@code internal_error} that
  * names the output. The order of {@code put} calls does not matter. No output is null, so
  * {@code put} refuses a null value at once, with a {@link NullPointerException} that names the
- * output; when there is no value to give, return a {@link #failure} instead.
+ * output; when there is no value to give, return a failure instead.
+ *
+ * <p>Code deep inside a handler fails the same way by throwing a {@link ToolFailure}. The other
+ * codes of {@link ErrorCode} (consent_required, unknown_capability, ...) are the engine's own: no
+ * factory makes them.
  */
 public final class ToolResult {
     private final @Nullable ErrorCode error;
     private final String message;
+    private final @Nullable Long retryAfterMillis;
     private final JSONObject outputs = new JSONObject();
 
-    private ToolResult(@Nullable ErrorCode error, @Nullable String message) {
+    private ToolResult(@Nullable ErrorCode error, @Nullable String message, @Nullable Long retryAfterMillis) {
         this.error = error;
         this.message = message == null ? "" : message;
+        this.retryAfterMillis = retryAfterMillis;
     }
 
     /**
@@ -40,43 +46,53 @@ public final class ToolResult {
      * ("Created note 7"); MCP clients show it as the tool's text. Null is taken as "".
      */
     public static ToolResult success(@Nullable String message) {
-        return new ToolResult(null, message);
+        return new ToolResult(null, message, null);
     }
 
     /**
-     * A failure: what went wrong, and what the caller could do about it. A null message is taken
-     * as "". A handler fails with one of the codes that say something of its work:
-     * <ul>
-     *   <li>{@link ErrorCode#INVALID_ARGUMENTS}: the arguments break a rule of yours that the
-     *       descriptor cannot state (there is no note 7). It promises that nothing was done: the
-     *       agent may fix the request and retry it under the same request id.
-     *   <li>{@link ErrorCode#PERMISSION_DENIED}: your app lacks an Android permission, or the user
-     *       refused something. It too promises that nothing was done.
-     *   <li>{@link ErrorCode#PLATFORM_ERROR}: the phone or a service could not do it.
-     *   <li>{@link ErrorCode#TIMEOUT}: something the handler waited for did not answer in time; it
-     *       may still happen.
-     *   <li>{@link ErrorCode#RATE_LIMITED}: a limit of your own; the message should say when to retry.
-     *   <li>{@link ErrorCode#INTERNAL_ERROR}: a bug; the handler cannot go on.
-     * </ul>
-     * The engine alone sends the others (consent_required, unknown_capability, ...): for them this
-     * throws IllegalArgumentException, as it does for null.
+     * invalid_arguments: the arguments break a rule of yours that the descriptor cannot state
+     * ("there is no note 7"). It promises that nothing was done: the agent may fix the request and
+     * retry it under the same request id.
      */
-    public static ToolResult failure(ErrorCode code, @Nullable String message) {
-        if (code == null) {
-            throw new IllegalArgumentException("a failure needs an ErrorCode");
+    public static ToolResult invalidArguments(String message) {
+        return new ToolResult(ErrorCode.INVALID_ARGUMENTS, message, null);
+    }
+
+    /**
+     * permission_denied: your app lacks an Android permission, or the user refused something. It
+     * promises that nothing was done.
+     */
+    public static ToolResult permissionDenied(String message) {
+        return new ToolResult(ErrorCode.PERMISSION_DENIED, message, null);
+    }
+
+    /** platform_error: the phone or a service could not do it. It may have done part of it. */
+    public static ToolResult platformError(String message) {
+        return new ToolResult(ErrorCode.PLATFORM_ERROR, message, null);
+    }
+
+    /** timeout: something the handler waited for did not answer in time; it may still happen. */
+    public static ToolResult timeout(String message) {
+        return new ToolResult(ErrorCode.TIMEOUT, message, null);
+    }
+
+    /**
+     * rate_limited: a limit of your own. Nothing was done. retryAfterMillis, how long the caller
+     * should wait, reaches the assistant as the reply's {@code retry_after_ms} (the client library's
+     * {@code Reply.retryAfterMillis()}) and an MCP client in the result; the message should say it
+     * in words too ("at most 10 notes a minute; retry in 6 seconds"). Throws
+     * IllegalArgumentException unless retryAfterMillis is positive.
+     */
+    public static ToolResult rateLimited(String message, long retryAfterMillis) {
+        if (retryAfterMillis <= 0) {
+            throw new IllegalArgumentException("ToolResult.rateLimited: retryAfterMillis must be positive, not " + retryAfterMillis);
         }
-        switch (code) {
-            case INVALID_ARGUMENTS:
-            case PERMISSION_DENIED:
-            case PLATFORM_ERROR:
-            case TIMEOUT:
-            case RATE_LIMITED:
-            case INTERNAL_ERROR:
-                return new ToolResult(code, message);
-            default:
-                throw new IllegalArgumentException("a handler cannot fail with " + code + ": the engine sends it; use one of"
-                        + " INVALID_ARGUMENTS, PERMISSION_DENIED, PLATFORM_ERROR, TIMEOUT, RATE_LIMITED, INTERNAL_ERROR");
-        }
+        return new ToolResult(ErrorCode.RATE_LIMITED, message, retryAfterMillis);
+    }
+
+    /** internal_error: a bug; the handler cannot go on. It may have acted. */
+    public static ToolResult internalError(String message) {
+        return new ToolResult(ErrorCode.INTERNAL_ERROR, message, null);
     }
 
     /** Sets a string output. */
@@ -137,7 +153,7 @@ public final class ToolResult {
         if (value == null) {
             throw new NullPointerException("ToolResult.put(\"" + output + "\", null): an output value cannot be null; "
                     + "a success returns every output its descriptor declares, each with a value of its declared type, "
-                    + "so return ToolResult.failure(...) when there is none");
+                    + "so return a failure, such as ToolResult.invalidArguments(...), when there is none");
         }
         if (error != null) {
             throw new IllegalStateException("a failure has no outputs; " + output + " cannot be set");
@@ -156,20 +172,29 @@ public final class ToolResult {
     }
 
     /** The failure's code, or null for a success. */
-    public @Nullable ErrorCode getErrorCode() {
+    public @Nullable ErrorCode errorCode() {
         return error;
     }
 
     /** The message. */
-    public String getMessage() {
+    public String message() {
         return message;
+    }
+
+    /** How long a rate_limited caller should wait, in milliseconds; null for any other result. */
+    public @Nullable Long retryAfterMillis() {
+        return retryAfterMillis;
     }
 
     /** The result as the engine reads it (see the engine's Handler). */
     String toJson() throws JSONException {
         JSONObject json = new JSONObject().put("message", message);
         if (error != null) {
-            return json.put("error_code", error.wireName()).toString();
+            json.put("error_code", error.wireName());
+            if (retryAfterMillis != null) {
+                json.put("retry_after_ms", retryAfterMillis.longValue());
+            }
+            return json.toString();
         }
         return json.put("output", outputs).toString();
     }

@@ -1,7 +1,10 @@
 package io.github.mobilemcp.sdk;
 
+import android.app.Activity;
+import android.content.BroadcastReceiver;
 import android.content.ComponentName;
 import android.content.Context;
+import android.content.Intent;
 import android.content.SharedPreferences;
 import android.content.pm.ApplicationInfo;
 import android.content.pm.PackageManager;
@@ -10,15 +13,19 @@ import android.content.res.Resources;
 import android.os.Bundle;
 import android.os.SystemClock;
 import android.util.Log;
+import android.view.MotionEvent;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Done;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 import io.github.mobilemcp.intentbridge.ReplyTarget;
 import io.github.mobilemcp.intentbridge.Tool;
+import io.github.mobilemcp.sdk.internal.Components;
 import io.github.mobilemcp.sdk.internal.DescriptorTree;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.internal.RequestLimits;
+
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -72,6 +79,54 @@ final class ToolRuntime {
             @Override
             public void setTimeoutMillis(Context context, long millis) {
                 get(context).setTimeoutOverride(millis);
+            }
+        });
+        Components.provide(new Components.Provider() {
+            @Override
+            public Bundle adbCall(Context context, String method, @Nullable String arg, int uid, boolean holdsDump) {
+                return AdbChannel.call(context, method, arg, uid, holdsDump);
+            }
+
+            @Override
+            public void consentBroadcast(BroadcastReceiver receiver, Context context, Intent intent) {
+                ConsentBroadcasts.onReceive(receiver, context, intent);
+            }
+
+            @Override
+            public void packageRemoved(BroadcastReceiver receiver, Context context, Intent intent) {
+                PackageRemovals.onReceive(receiver, context, intent);
+            }
+
+            @Override
+            public String callerLabel(Context context, String callerPackage) {
+                return ConsentPrompt.label(context, callerPackage);
+            }
+
+            @Override
+            public String toolLabel(Context context) {
+                return ConsentPrompt.appLabel(context);
+            }
+
+            @Override
+            public void decide(Context context, String callerPackage, boolean allow) {
+                ToolRuntime runtime = get(context);
+                runtime.background().execute(() -> {
+                    try {
+                        runtime.decide(callerPackage, allow);
+                    } catch (Exception e) {
+                        Log.e(McpToolService.LOG_TAG, "could not record the decision about " + callerPackage, e);
+                    }
+                });
+            }
+
+            @Override
+            public void settleAfterEveryTouch(Activity screen) {
+                TouchGuard.settleAfterEveryTouch(screen);
+            }
+
+            @Override
+            public void touchEnded(Activity screen, MotionEvent event) {
+                TouchGuard.touchEnded(screen, event);
             }
         });
     }

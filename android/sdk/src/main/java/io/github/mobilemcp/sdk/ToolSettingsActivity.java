@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * SDK's manifest declares it, not exported; to make it your app's launcher screen, add an
  * {@code <activity-alias>} with the launcher intent filter whose {@code targetActivity} it is.
  */
-public class ToolSettingsActivity extends Activity {
+public final class ToolSettingsActivity extends Activity {
     private ToolSettingsView settings;
 
     @Override

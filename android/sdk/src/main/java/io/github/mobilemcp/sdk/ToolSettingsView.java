@@ -1,6 +1,6 @@
 package io.github.mobilemcp.sdk;
 
-import io.github.mobilemcp.client.Consent;
+import io.github.mobilemcp.Consent;
 
 import android.app.Activity;
 import android.app.AlertDialog;
@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Each app's row has the package as its tag. Recording a decision runs on a background thread;
  * the rows are then shown again on the main thread.
  */
-public class ToolSettingsView extends LinearLayout {
-    private final McpTool tool;
+public final class ToolSettingsView extends LinearLayout {
+    private final ToolSettings tool;
     private final LinearLayout callers;
     private final TextView empty;
     private final Switch developerSwitch;
@@ -51,7 +51,7 @@ public class ToolSettingsView extends LinearLayout {
     public ToolSettingsView(Context context, @Nullable AttributeSet attrs) {
         super(context, attrs);
         setOrientation(VERTICAL);
-        tool = McpTool.get(context);
+        tool = ToolSettings.get(context);
 
         TextView heading = new TextView(context);
         heading.setText(context.getString(R.string.mobilemcp_callers_heading, ConsentPrompt.appLabel(context)));
@@ -85,7 +85,7 @@ public class ToolSettingsView extends LinearLayout {
     /** Shows the decisions and the switch as they are now. Main thread. */
     public void refresh() {
         callers.removeAllViews();
-        for (McpTool.Caller caller : tool.getCallers()) {
+        for (ToolSettings.Caller caller : tool.getCallers()) {
             String pkg = caller.getPackageName();
             String name = ConsentPrompt.label(getContext(), pkg);
             switch (caller.getConsent()) {

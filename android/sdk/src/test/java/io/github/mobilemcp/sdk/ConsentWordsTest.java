@@ -2,7 +2,7 @@ package io.github.mobilemcp.sdk;
 
 import static org.junit.Assert.assertEquals;
 
-import io.github.mobilemcp.client.Consent;
+import io.github.mobilemcp.Consent;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import org.junit.Test;

@@ -8,7 +8,7 @@ import android.content.Intent
 import android.content.IntentFilter
 import android.os.Build
 import io.github.mobilemcp.client.CallTimeoutException
-import io.github.mobilemcp.client.Consent
+import io.github.mobilemcp.Consent
 import io.github.mobilemcp.client.Discovery
 import io.github.mobilemcp.client.MobileMcpClient
 import io.github.mobilemcp.client.Reply

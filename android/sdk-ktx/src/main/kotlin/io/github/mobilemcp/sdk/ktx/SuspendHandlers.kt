@@ -2,8 +2,8 @@
 
 package io.github.mobilemcp.sdk.ktx
 
-import io.github.mobilemcp.client.ErrorCode
 import io.github.mobilemcp.sdk.ToolCall
+import io.github.mobilemcp.sdk.ToolFailure
 import io.github.mobilemcp.sdk.ToolHandlers
 import io.github.mobilemcp.sdk.ToolResult
 import kotlinx.coroutines.runBlocking
@@ -28,13 +28,13 @@ import kotlinx.coroutines.withTimeoutOrNull
  * code that blocks the thread runs on unless it checks, so wrap a blocking call in
  * `runInterruptible(Dispatchers.IO) { ... }`, which interrupts it.
  *
- * What the handler returns or throws is the reply as with [ToolHandlers.on]. Returns this, to chain
- * calls.
+ * What the handler returns or throws is the reply as with [ToolHandlers.on]: a [ToolFailure] it
+ * throws is that failure. Returns this, to chain calls.
  */
 fun ToolHandlers.onSuspend(capabilityId: String, handler: suspend (ToolCall) -> ToolResult): ToolHandlers =
     on(capabilityId) { call ->
         // Cancelled at the deadline, the handler ends in a timeout failure, which the engine
         // answers with its own timeout reply, the same one it sends at the deadline.
         runBlocking { withTimeoutOrNull(call.remainingMillis) { handler(call) } }
-            ?: ToolResult.failure(ErrorCode.TIMEOUT, "$capabilityId was cancelled at its deadline")
+            ?: ToolResult.timeout("$capabilityId was cancelled at its deadline")
     }

@@ -17,10 +17,16 @@ class SuspendHandlersTest {
 
     @Test fun aHandlerThatFinishesInTimeIsTheReply() {
         val reply = tool.call("wait", """{"millis":10}""")
-        assertEquals("success: Waited 10 ms", "${if (reply.success()) "success" else "failure"}: ${reply.message()}")
+        assertEquals("success: Waited 10 ms", "${if (reply.isSuccess()) "success" else "failure"}: ${reply.message()}")
         assertEquals(setOf("millis"), reply.outputs().keys)
         assertEquals(10L, reply.getLong("millis"))
         assertEquals(emptyList<String>(), cancellations())
+    }
+
+    @Test fun aToolFailureThrownInASuspendingHandlerIsItsFailure() {
+        val reply = tool.call("wait", """{"millis":-5}""")
+        assertEquals("failure invalid_arguments: millis is -5; give a wait of 0 or more",
+            "${if (reply.isSuccess()) "success" else "failure"} ${reply.errorCode()}: ${reply.message()}")
     }
 
     @Test fun aHandlerThatOverrunsIsCancelledAtTheDeadline() {
@@ -31,7 +37,7 @@ class SuspendHandlersTest {
             val reply = tool.call("wait", """{"millis":60000}""")
             val millis = (System.nanoTime() - start) / 1_000_000
             assertEquals("wait failure timeout: wait did not finish within 1s",
-                "${reply.capabilityId()} ${if (reply.success()) "success" else "failure"} ${reply.errorCode()}: ${reply.message()}")
+                "${reply.capabilityId()} ${if (reply.isSuccess()) "success" else "failure"} ${reply.errorCode()}: ${reply.message()}")
             assertEquals(emptyMap<String, Any>(), reply.outputs())
             assertTrue("the timeout came after $millis ms, not at the deadline", millis < DEADLINE_MILLIS + 4000)
             // The handler, cancelled at the deadline, unwinds.

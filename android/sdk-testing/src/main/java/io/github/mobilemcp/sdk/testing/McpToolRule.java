@@ -1,17 +1,19 @@
 package io.github.mobilemcp.sdk.testing;
 
 import android.app.Application;
-import android.os.Bundle;
 
-import io.github.mobilemcp.client.MobileMcpClient;
+import io.github.mobilemcp.ErrorCode;
 import io.github.mobilemcp.client.Reply;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.testing.internal.WireRule;
 
 import org.json.JSONException;
+import org.json.JSONObject;
 import org.junit.rules.ExternalResource;
+import org.robolectric.shadows.ShadowLog;
 
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
@@ -22,10 +24,7 @@ import org.jspecify.annotations.Nullable;
  * Calls your tool service in a Robolectric test the way an on-device assistant does. {@link #call}
  * binds to the service and sends the Mobile-MCP request as a Message, with the caller named by its
  * Binder uid: binding mode, which capabilities that change something require, because Android
- * vouches for the caller there. {@link #send} sends a request you wrote, by binding or in an Intent
- * with a mutable PendingIntent for the reply (the service started as {@code startForegroundService}
- * would start it), where only read-only capabilities run (the others get permission_denied). The
- * real engine runs, so what you test is what agents get: the descriptor's checks, consent, the
+ * vouches for the caller there. The real engine runs, so what you test is what agents get: the descriptor's checks, consent, the
  * reply store and your handlers.
  *
  * <pre>{@code
@@ -35,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  *
  *     @Test public void createsANote() throws Exception {
  *         Reply reply = tool.call("create_note", "{\"title\":\"Milk\"}");
- *         assertTrue(reply.success());
+ *         assertTrue(reply.isSuccess());
  *         assertEquals(1L, reply.getLong("id"));
  *     }
  * }
@@ -46,9 +45,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The caller is your own app's package unless {@link #callAs} names another, which the rule
  * installs ({@link InstalledApps}), and the user has allowed it, unless you ask for
  * {@link #withoutConsent()}. The consent is recorded just before the first request, or when the
- * test first asks for {@link #tool()}, so a test may still change what the engine reads when it
+ * test first asks for {@link #settings()}, so a test may still change what the engine reads when it
  * opens (a debuggable build) until then. Each call waits up to 10 seconds for the reply, and fails
- * the test when there is none or more than one.
+ * the test when there is none or more than one. When a handler throws, the caller gets a fixed
+ * internal_error, as on a device, and the rule prints the exception with the test's output.
  *
  * <p>Threads (Robolectric's default PAUSED looper mode): the test thread is the main thread, and
  * nothing posted to the main looper runs until the test idles it; a reply is such a post. The
@@ -104,8 +104,8 @@ public final class McpToolRule extends ExternalResource {
     }
 
     /** Your tool, to change the user's decisions between calls. Records the rule's consent first. */
-    public McpTool tool() {
-        return wire.tool();
+    public ToolSettings settings() {
+        return wire.settings();
     }
 
     /**
@@ -116,7 +116,39 @@ public final class McpToolRule extends ExternalResource {
      * thread.
      */
     public Reply call(String capabilityId, String argsJson) throws JSONException {
-        return wire.call(capabilityId, argsJson);
+        return shown(wire.call(capabilityId, argsJson));
+    }
+
+    /**
+     * Calls capabilityId with args, JSON-compatible values by argument name (strings, numbers,
+     * booleans, maps, lists, JSONObject, JSONArray), as {@link #call(String, String)} does:
+     * {@code tool.call("create_note", Map.of("title", "Milk"))}.
+     */
+    public Reply call(String capabilityId, Map<String, ?> args) throws JSONException {
+        return shown(wire.call(capabilityId, new JSONObject(args).toString()));
+    }
+
+    /** Calls capabilityId with args, as {@link #call(String, String)} does. */
+    public Reply call(String capabilityId, JSONObject args) throws JSONException {
+        return shown(wire.call(capabilityId, args.toString()));
+    }
+
+    /**
+     * reply, after printing to the test's error output the exception behind it when it is the
+     * internal_error of a handler that threw: the caller reads only that the handler threw, while
+     * the developer needs the exception, which the tool logged (McpToolService.LOG_TAG).
+     */
+    private static Reply shown(Reply reply) {
+        if (reply.errorCode() != ErrorCode.INTERNAL_ERROR || reply.id() == null) {
+            return reply;
+        }
+        for (ShadowLog.LogItem item : ShadowLog.getLogsForTag(McpToolService.LOG_TAG)) {
+            if (item.throwable != null && item.msg.endsWith(", for request " + reply.id())) {
+                System.err.println("McpToolRule: " + reply.capabilityId() + " answered internal_error because " + item.msg + ":");
+                item.throwable.printStackTrace();
+            }
+        }
+        return reply;
     }
 
     /**
@@ -125,31 +157,12 @@ public final class McpToolRule extends ExternalResource {
      * as {@link #call} does.
      */
     public Reply callAs(String callerPackage, String capabilityId, String argsJson) throws JSONException {
-        return wire.callAs(callerPackage, capabilityId, argsJson);
+        return shown(wire.callAs(callerPackage, capabilityId, argsJson));
     }
 
-    /**
-     * Sends requestJson, a {@code mobile-mcp-request} you wrote (your own request id, to test a
-     * retry; any shape, to test what a bad request gets), as it is, from your own app in mode:
-     * {@link MobileMcpClient.Mode#BINDING} as a Message, or {@link MobileMcpClient.Mode#INTENT} in
-     * an Intent with a callback, where the tool learns no caller. Returns the reply's
-     * {@code mobile-mcp-response} JSON ({@link Reply#fromJson} reads it); fails the test as
-     * {@link #call} does.
-     */
-    public String send(String requestJson, MobileMcpClient.Mode mode) {
-        if (mode == MobileMcpClient.Mode.INTENT) {
-            String json = wire.send(requestJson, WireRule.Extras.SPEC).getStringExtra("mobile-mcp-response");
-            if (json == null) {
-                throw new AssertionError("the reply has no mobile-mcp-response extra");
-            }
-            return json;
-        }
-        Bundle data = wire.sendBound(requestJson, WireRule.Extras.SPEC);
-        String json = data.getString("mobile-mcp-response");
-        if (json == null) {
-            throw new AssertionError("the reply has no mobile-mcp-response extra");
-        }
-        return json;
+    /** Calls capabilityId as the app callerPackage with args, as {@link #call(String, Map)} takes them. */
+    public Reply callAs(String callerPackage, String capabilityId, Map<String, ?> args) throws JSONException {
+        return shown(wire.callAs(callerPackage, capabilityId, new JSONObject(args).toString()));
     }
 
     /**

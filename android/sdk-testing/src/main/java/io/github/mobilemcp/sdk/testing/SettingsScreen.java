@@ -8,14 +8,15 @@ import android.widget.Button;
 import android.widget.Switch;
 import android.widget.TextView;
 
-import io.github.mobilemcp.client.Consent;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.Consent;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.R;
 import io.github.mobilemcp.sdk.ToolSettingsActivity;
 import io.github.mobilemcp.sdk.ToolSettingsView;
 import io.github.mobilemcp.sdk.TouchGuard;
 
 import java.util.ArrayList;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.robolectric.Robolectric;
@@ -110,9 +111,23 @@ public final class SettingsScreen {
         return ((TextView) shownRow(pkg).getChildAt(0)).getText().toString();
     }
 
-    /** The row's button number i (0 is the first), after its text. */
-    public Button button(String pkg, int i) {
-        return (Button) shownRow(pkg).getChildAt(1 + i);
+    /**
+     * The button of pkg's row whose text is label, such as "Allow", "Deny" or "Revoke". Fails the
+     * test (AssertionError, naming the labels the row has) when there is none.
+     */
+    public Button button(String pkg, String label) {
+        ViewGroup row = shownRow(pkg);
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < row.getChildCount(); i++) {
+            if (row.getChildAt(i) instanceof Button) {
+                Button b = (Button) row.getChildAt(i);
+                if (b.getText().toString().equals(label)) {
+                    return b;
+                }
+                labels.add(b.getText().toString());
+            }
+        }
+        throw new AssertionError("the row of " + pkg + " has no button \"" + label + "\"; its buttons: " + labels);
     }
 
     private ViewGroup shownRow(String pkg) {
@@ -190,10 +205,10 @@ public final class SettingsScreen {
 
     /** Waits until pkg's decision is decision (null: none, and no row) and the row shows it. */
     private void awaitDecision(String pkg, @Nullable Consent decision) {
-        McpTool tool = McpTool.get(activity);
+        ToolSettings tool = ToolSettings.get(activity);
         McpToolRule.idleUntil("the decision about " + pkg + " to be " + decision, () -> {
-            McpTool.Caller caller = null;
-            for (McpTool.Caller c : tool.getCallers()) {
+            ToolSettings.Caller caller = null;
+            for (ToolSettings.Caller c : tool.getCallers()) {
                 if (c.getPackageName().equals(pkg)) {
                     caller = c;
                 }

@@ -4,7 +4,7 @@ import android.content.Context;
 
 import io.github.mobilemcp.intentbridge.Bridge;
 import io.github.mobilemcp.intentbridge.Tool;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.ToolHandlers;
 
 import org.jspecify.annotations.Nullable;
@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * The seam to the Go engine, for the SMS reference app, which builds its engine with capabilities
  * in Go and an MCP server of its own, and for the testing library and the SDK's own tests. A tool
  * app never needs it: everything a tool does goes through {@code McpToolService},
- * {@link ToolHandlers}, {@link McpTool} and the settings screen.
+ * {@link ToolHandlers}, {@link ToolSettings} and the settings screen.
  *
  * <p>The engine is the sdk package's, which keeps it out of the SDK's API; that package gives
  * this class access to it ({@link #provide}) as it loads.
@@ -44,7 +44,7 @@ public final class EngineAccess {
 
     /** The process's Go engine of context's app. */
     public static Bridge bridge(Context context) {
-        McpTool.get(context); // loads the sdk's engine holder, which provides
+        ToolSettings.get(context); // loads the sdk's engine holder, which provides
         return provider().bridge(context);
     }
 
@@ -62,7 +62,7 @@ public final class EngineAccess {
      * service is first created; afterwards it throws IllegalStateException.
      */
     public static void setTimeoutMillis(Context context, long millis) {
-        McpTool.get(context);
+        ToolSettings.get(context);
         provider().setTimeoutMillis(context, millis);
     }
 

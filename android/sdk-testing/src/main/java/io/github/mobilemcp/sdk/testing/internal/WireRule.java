@@ -16,8 +16,9 @@ import android.os.Handler;
 import android.os.IBinder;
 import android.os.Looper;
 
+import io.github.mobilemcp.client.Mode;
 import io.github.mobilemcp.client.Reply;
-import io.github.mobilemcp.sdk.McpTool;
+import io.github.mobilemcp.sdk.ToolSettings;
 import io.github.mobilemcp.sdk.McpToolService;
 import io.github.mobilemcp.sdk.internal.EngineAccess;
 import io.github.mobilemcp.sdk.internal.InternalApi;
@@ -184,16 +185,16 @@ public final class WireRule extends ExternalResource {
     }
 
     /** Your tool, to change the user's decisions between calls. Records the rule's consent first. */
-    public McpTool tool() {
+    public ToolSettings settings() {
         consentOnce();
-        return McpTool.get(app());
+        return ToolSettings.get(app());
     }
 
     /** Records the user's consent for this app before its first request, unless made withoutConsent. */
     private void consentOnce() {
         if (consent) {
             consent = false; // once: a test may forget it afterwards
-            McpTool.get(app()).allow(app().getPackageName());
+            ToolSettings.get(app()).allow(app().getPackageName());
         }
     }
 
@@ -400,6 +401,24 @@ public final class WireRule extends ExternalResource {
                         .put("capability", new JSONObject().put("id", capabilityId).put("args", new JSONObject(argsJson)))));
         Bundle reply = bound(callerPackage, "mobile-mcp-request", request.toString());
         return Reply.fromJson(reply.getString("mobile-mcp-response"));
+    }
+
+    /**
+     * Sends requestJson, a {@code mobile-mcp-request} written by the test (its own request id, to
+     * test a retry; any shape, to test what a bad request gets), as it is, from this app in mode:
+     * {@link Mode#BINDING} as a Message, or {@link Mode#INTENT} in an Intent with a callback, where
+     * the tool learns no caller. Returns the reply's {@code mobile-mcp-response} JSON
+     * ({@link io.github.mobilemcp.client.Reply#fromJson} reads it); fails the test as {@link #call}
+     * does.
+     */
+    public String sendForResponse(String requestJson, Mode mode) {
+        String json = mode == Mode.INTENT
+                ? send(requestJson, Extras.SPEC).getStringExtra("mobile-mcp-response")
+                : sendBound(requestJson, Extras.SPEC).getString("mobile-mcp-response");
+        if (json == null) {
+            throw new AssertionError("the reply has no mobile-mcp-response extra");
+        }
+        return json;
     }
 
     /**

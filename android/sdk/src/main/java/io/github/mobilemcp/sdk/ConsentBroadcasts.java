@@ -9,19 +9,22 @@ import android.util.Log;
 /**
  * Receives the consent notification's Deny button, which records the refusal, and its dismissal,
  * which keeps the question away for a while. Allow is not here: it opens
- * {@link ConsentConfirmActivity}, because any app with notification access can fire a notification's
+ * the SDK's consent confirmation screen, because any app with notification access can fire a notification's
  * buttons, and a grant must come from the user's own tap. Not exported (the SDK's manifest declares
  * it): only the app's own PendingIntents reach it. It works in a process that runs no request.
  *
- * <p>Recording writes a file and syncs it, so it runs on a background thread, with
- * {@link #goAsync} keeping the broadcast alive until it is done.
+ * <p>Recording writes a file and syncs it, so it runs on a background thread, with the receiver's
+ * {@code goAsync} keeping the broadcast alive until it is done. The receiver Android creates is
+ * {@code io.github.mobilemcp.sdk.internal.ConsentReceiver}, which hands each broadcast here.
  */
-public final class ConsentReceiver extends BroadcastReceiver {
+final class ConsentBroadcasts {
+    private ConsentBroadcasts() {}
+
     static final String ACTION_DENY = "io.github.mobilemcp.sdk.CONSENT_DENY";
     static final String ACTION_DISMISSED = "io.github.mobilemcp.sdk.CONSENT_DISMISSED";
 
-    @Override
-    public void onReceive(Context context, Intent intent) {
+    /** receiver's broadcast intent. */
+    static void onReceive(BroadcastReceiver receiver, Context context, Intent intent) {
         String action = intent.getAction();
         Uri data = intent.getData();
         if (data == null || !"package".equals(data.getScheme())
@@ -35,7 +38,7 @@ public final class ConsentReceiver extends BroadcastReceiver {
             runtime.dismissedQuestion(callerPackage);
             return;
         }
-        PendingResult pending = goAsync();
+        BroadcastReceiver.PendingResult pending = receiver.goAsync();
         runtime.background().execute(() -> {
             try {
                 runtime.decide(callerPackage, false);

@@ -10,12 +10,15 @@ import android.util.Log;
  * Forgets the user's decision about an app when it is removed from the phone
  * ({@code ACTION_PACKAGE_FULLY_REMOVED}, which manifest receivers still get from Android 8 on), so
  * that another app installed later under the same name is asked again. The SDK's manifest declares
- * it, not exported: only the system sends it. The engine also drops a decision whose package has
+ * it ({@code io.github.mobilemcp.sdk.internal.PackageRemovedReceiver}, which hands each broadcast
+ * here), not exported: only the system sends it. The engine also drops a decision whose package has
  * another signer when that caller next calls, in case this broadcast was missed.
  */
-public final class PackageRemovedReceiver extends BroadcastReceiver {
-    @Override
-    public void onReceive(Context context, Intent intent) {
+final class PackageRemovals {
+    private PackageRemovals() {}
+
+    /** receiver's broadcast intent. */
+    static void onReceive(BroadcastReceiver receiver, Context context, Intent intent) {
         Uri data = intent.getData();
         if (!Intent.ACTION_PACKAGE_FULLY_REMOVED.equals(intent.getAction()) || data == null
                 || !"package".equals(data.getScheme())) {
@@ -23,7 +26,7 @@ public final class PackageRemovedReceiver extends BroadcastReceiver {
         }
         String removed = data.getSchemeSpecificPart();
         ToolRuntime runtime = ToolRuntime.get(context);
-        PendingResult pending = goAsync();
+        BroadcastReceiver.PendingResult pending = receiver.goAsync();
         runtime.background().execute(() -> {
             try {
                 runtime.forget(removed);

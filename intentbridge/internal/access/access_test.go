@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mobilemcp/mobilemcp/engine/access"
 	"github.com/mobilemcp/mobilemcp/engine/capability"
 	"github.com/mobilemcp/mobilemcp/engine/ratelimit"
+	"github.com/mobilemcp/mobilemcp/intentbridge/internal/access"
 	"github.com/mobilemcp/mobilemcp/sms"
 	"github.com/mobilemcp/mobilemcp/sms/simphone"
 )

@@ -2,7 +2,7 @@ package io.github.mobilemcp.sdk;
 
 import android.content.Context;
 
-import io.github.mobilemcp.client.Consent;
+import io.github.mobilemcp.Consent;
 import io.github.mobilemcp.intentbridge.Intentbridge;
 
 import org.json.JSONArray;
@@ -25,16 +25,16 @@ import java.util.TimeZone;
  * <p>The methods that change a decision write a file and wait for it to reach the disk: call them
  * off the main thread.
  */
-public final class McpTool {
+public final class ToolSettings {
     private final ToolRuntime runtime;
 
-    private McpTool(ToolRuntime runtime) {
+    private ToolSettings(ToolRuntime runtime) {
         this.runtime = runtime;
     }
 
     /** The tool of context's app. */
-    public static McpTool get(Context context) {
-        return new McpTool(ToolRuntime.get(context));
+    public static ToolSettings get(Context context) {
+        return new ToolSettings(ToolRuntime.get(context));
     }
 
     /**

@@ -20,6 +20,9 @@
 // The tool service is exported, because discovery requires it, so any
 // installed app can send it a request; without these checks, any app could
 // make it send SMS from the user's SIM (a confused deputy).
+//
+// It is the Android bridge's own (intentbridge), and not a Go API: the
+// rules are the phone's, on the callers Android names.
 package access
 
 import (

@@ -1,16 +1,10 @@
 package io.github.mobilemcp.sdk;
 
 import android.content.ComponentName;
-import android.content.ContentProvider;
-import android.content.ContentValues;
 import android.content.Context;
 import android.content.Intent;
 import android.content.ServiceConnection;
-import android.content.pm.PackageManager;
 import android.content.pm.ResolveInfo;
-import android.database.Cursor;
-import android.net.Uri;
-import android.os.Binder;
 import android.os.Bundle;
 import android.os.IBinder;
 import android.util.Log;
@@ -38,9 +32,12 @@ import org.jspecify.annotations.Nullable;
  * be the shell's uid (2000) or root; anyone else gets {@code permission_denied}. The shell needs no
  * consent (whoever holds adb controls the phone); it is rate limited, and its requests queue for
  * the workers, within {@link RequestLimits#MAX_IN_FLIGHT_PER_CALLER}, like an app's. The SDK's
- * manifest declares it, exported, under the permission.
+ * manifest declares it, exported, under the permission; the provider itself is
+ * {@code io.github.mobilemcp.sdk.internal.AdbProvider}, which hands each call here.
  */
-public final class AdbProvider extends ContentProvider {
+final class AdbChannel {
+    private AdbChannel() {}
+
     /** The one method, run the request in {@code arg}: what {@code mobilemcp adb call} sends. */
     static final String METHOD_INVOKE = "invoke";
     /** The uid of adb's shell (android.os.Process.SHELL_UID, hidden in the SDK). */
@@ -51,17 +48,13 @@ public final class AdbProvider extends ContentProvider {
     private static final long START_MILLIS = 10_000;
     private static final long REPLY_MILLIS = 3 * 60_000;
 
-    @Override
-    public boolean onCreate() {
-        return true;
-    }
-
-    @Override
-    public Bundle call(String method, @Nullable String arg, @Nullable Bundle extras) {
-        int uid = Binder.getCallingUid();
-        boolean shell = (uid == SHELL_UID || uid == ROOT_UID)
-                && getContext().checkCallingPermission(android.Manifest.permission.DUMP) == PackageManager.PERMISSION_GRANTED;
-        ToolRuntime runtime = ToolRuntime.get(getContext());
+    /**
+     * Runs a call of the provider: method and arg as {@code content call} gives them, from uid,
+     * which holds android.permission.DUMP or not.
+     */
+    static Bundle call(Context context, String method, @Nullable String arg, int uid, boolean holdsDump) {
+        boolean shell = (uid == SHELL_UID || uid == ROOT_UID) && holdsDump;
+        ToolRuntime runtime = ToolRuntime.get(context);
         if (!shell) {
             return rejection(runtime, arg, "permission_denied", "this provider runs requests for adb's shell only"
                     + " (uid 2000, holding android.permission.DUMP), not uid " + uid + "; an app binds to the tool's"
@@ -71,7 +64,7 @@ public final class AdbProvider extends ContentProvider {
             return rejection(runtime, arg == null ? "" : arg, "invalid_request", "call method " + METHOD_INVOKE
                     + " with the request JSON as its --arg, not method " + method + (arg == null ? " without --arg" : ""));
         }
-        ServiceConnection started = startTool(runtime);
+        ServiceConnection started = startTool(context, runtime);
         try {
             AtomicReference<String> spec = new AtomicReference<>();
             CountDownLatch replied = new CountDownLatch(1);
@@ -89,7 +82,7 @@ public final class AdbProvider extends ContentProvider {
             return rejection(runtime, arg, "internal_error", "interrupted while waiting for the reply");
         } finally {
             if (started != null) {
-                getContext().unbindService(started);
+                context.unbindService(started);
             }
         }
     }
@@ -100,11 +93,10 @@ public final class AdbProvider extends ContentProvider {
      * the call, or null when the tool had started already (or no service could be found, in which
      * case the engine answers that the tool has not started).
      */
-    private @Nullable ServiceConnection startTool(ToolRuntime runtime) {
+    private static @Nullable ServiceConnection startTool(Context context, ToolRuntime runtime) {
         if (runtime.started()) {
             return null;
         }
-        Context context = getContext();
         List<ResolveInfo> services = context.getPackageManager().queryIntentServices(
                 new Intent(Intentbridge.ServiceAction).setPackage(context.getPackageName()), 0);
         if (services.isEmpty()) {
@@ -145,33 +137,5 @@ public final class AdbProvider extends ContentProvider {
         Bundle result = new Bundle();
         result.putString(Intentbridge.ExtraResponse, specJSON);
         return result;
-    }
-
-    // Not a data provider: the rest of ContentProvider has nothing to give.
-
-    @Override
-    public @Nullable Cursor query(Uri uri, String @Nullable [] projection, @Nullable String selection,
-            String @Nullable [] selectionArgs, @Nullable String sortOrder) {
-        return null;
-    }
-
-    @Override
-    public @Nullable String getType(Uri uri) {
-        return null;
-    }
-
-    @Override
-    public @Nullable Uri insert(Uri uri, @Nullable ContentValues values) {
-        return null;
-    }
-
-    @Override
-    public int delete(Uri uri, @Nullable String selection, String @Nullable [] selectionArgs) {
-        return 0;
-    }
-
-    @Override
-    public int update(Uri uri, @Nullable ContentValues values, @Nullable String selection, String @Nullable [] selectionArgs) {
-        return 0;
     }
 }

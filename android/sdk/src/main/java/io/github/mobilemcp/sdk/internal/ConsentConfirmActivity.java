@@ -1,4 +1,4 @@
-package io.github.mobilemcp.sdk;
+package io.github.mobilemcp.sdk.internal;
 
 import android.app.Activity;
 import android.net.Uri;
@@ -9,6 +9,10 @@ import android.widget.Button;
 import android.widget.LinearLayout;
 import android.widget.TextView;
 
+import io.github.mobilemcp.sdk.McpToolService;
+import io.github.mobilemcp.sdk.R;
+import io.github.mobilemcp.sdk.TouchGuard;
+
 /**
  * Where the consent notification's Allow leads: the same question, inside the tool, with Allow and
  * Deny that only the user's own taps work (see {@link TouchGuard}). Firing the notification's
@@ -16,8 +20,10 @@ import android.widget.TextView;
  * decided until the user taps Allow here. From API 31 it hides other apps' overlays while it shows.
  * Not exported (the SDK's manifest declares it), and with no task affinity, so it opens in a task
  * of its own that no app's task can take in, and out of the recents list. The calling package is
- * the Intent's data URI ({@code package:<name>}).
+ * the Intent's data URI ({@code package:<name>}). The SDK's manifest declares it: Android creates
+ * it by this name, and no app's code uses it.
  */
+@InternalApi
 public final class ConsentConfirmActivity extends Activity {
     private String callerPackage;
 
@@ -32,8 +38,9 @@ public final class ConsentConfirmActivity extends Activity {
             return;
         }
         callerPackage = data.getSchemeSpecificPart();
-        String caller = ConsentPrompt.label(this, callerPackage);
-        String tool = ConsentPrompt.appLabel(this);
+        Components.Provider sdk = Components.provider(this);
+        String caller = sdk.callerLabel(this, callerPackage);
+        String tool = sdk.toolLabel(this);
         setTitle(getString(R.string.mobilemcp_consent_title, caller, tool));
 
         LinearLayout layout = new LinearLayout(this);
@@ -44,7 +51,7 @@ public final class ConsentConfirmActivity extends Activity {
         layout.addView(button(R.string.mobilemcp_allow, true));
         layout.addView(button(R.string.mobilemcp_deny, false));
         setContentView(layout);
-        TouchGuard.settleAfterEveryTouch(this);
+        Components.provider(this).settleAfterEveryTouch(this);
     }
 
     /**
@@ -53,14 +60,14 @@ public final class ConsentConfirmActivity extends Activity {
      * finger. So a tap here counts only after the user's touches have paused: the end of every touch
      * on the screen, wherever it lands, makes Allow and Deny ignore taps for
      * {@link TouchGuard#SETTLE_MILLIS}, as the screen's appearing does
-     * (TouchGuard.settleAfterEveryTouch). A burst that began before the screen appeared
+     * (the SDK's TouchGuard). A burst that began before the screen appeared
      * decides nothing, however long it goes on.
      */
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
         TouchGuard.screenTouched(this, event);
         boolean handled = super.dispatchTouchEvent(event);
-        TouchGuard.touchEnded(this, event); // after the buttons judged it
+        Components.provider(this).touchEnded(this, event); // after the buttons judged it
         return handled;
     }
 
@@ -69,14 +76,7 @@ public final class ConsentConfirmActivity extends Activity {
         button.setText(label);
         TouchGuard.protect(button);
         button.setOnClickListener(v -> {
-            ToolRuntime runtime = ToolRuntime.get(this);
-            runtime.background().execute(() -> {
-                try {
-                    runtime.decide(callerPackage, allow);
-                } catch (Exception e) {
-                    Log.e(McpToolService.LOG_TAG, "could not record the decision about " + callerPackage, e);
-                }
-            });
+            Components.provider(this).decide(this, callerPackage, allow);
             finish();
         });
         return button;

@@ -1,12 +1,13 @@
-package io.github.mobilemcp.client;
+package io.github.mobilemcp;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * Why a call failed: a reply's {@code error_code} (a mobilemcp extension, docs/reference/errors.md), with what
  * it means for a retry. A tool that only follows the Mobile-MCP spec sends no code, and a code
- * this library does not know yet is {@link #OTHER}. The Tool SDK's handlers fail with the same
- * type ({@code ToolResult.failure}), so a tool and its tests, and an assistant, name codes alike.
+ * this library does not know yet is {@link #OTHER}. A tool's handler fails with six of them (the
+ * Tool SDK's {@code ToolResult} and {@code ToolFailure} name each), an assistant reads all of them
+ * (the client library's {@code Reply}), so a tool, its tests and an assistant name codes alike.
  */
 public enum ErrorCode {
     /** Not a well-formed request. Nothing ran. */
@@ -21,17 +22,17 @@ public enum ErrorCode {
     PERMISSION_DENIED("permission_denied", true),
     /**
      * The user has not decided yet whether this assistant may use the capabilities that change
-     * something; the tool is asking. Nothing ran. Wait for the decision
-     * ({@link MobileMcpClient#awaitConsent}), then send the same {@link Request} again.
+     * something; the tool is asking. Nothing ran. Wait for the decision (the client library's
+     * {@code awaitConsent}), then send the same request again.
      */
     CONSENT_REQUIRED("consent_required", true),
-    /** Too many calls; {@link Reply#retryAfterMillis()} says when to retry. Nothing ran. */
+    /** Too many calls; the reply's {@code retry_after_ms} says when to retry. Nothing ran. */
     RATE_LIMITED("rate_limited", true),
     /** The phone could not do it (no SIM, no service, ...). It may have done part of it. */
     PLATFORM_ERROR("platform_error", false),
     /**
      * The tool's own deadline ({@code mcp:timeout}) passed before the capability finished: it may
-     * still complete. Not the client's timeout, which is a {@link CallTimeoutException}.
+     * still complete. Not the client's own timeout, which the client library reports apart.
      */
     TIMEOUT("timeout", false),
     /**
@@ -61,7 +62,7 @@ public enum ErrorCode {
     /**
      * Whether the failure promises that the capability did not run, so that any retry, even as a
      * new request, cannot do it twice. The engine keeps the other failures for replay: sending the
-     * same {@link Request} again gets the same failure, never a second run.
+     * same request again (the same request id) gets the same failure, never a second run.
      */
     public boolean nothingRan() {
         return nothingRan;
