@@ -14,7 +14,7 @@ import org.json.JSONObject
  * ```
  *
  * IllegalArgumentException, naming the argument, when it was not given or is not an array of
- * strings, as [ToolCall.getString] does; the handler's caller then gets `internal_error`. The
+ * strings, as [ToolCall.getArray] does; the handler's caller then gets `internal_error`. The
  * code that mobilemcp's KSP processor generates reads arrays with these getters.
  */
 fun ToolCall.getStringList(name: String): List<String> = list(name, "string") { it as? String }
@@ -43,7 +43,6 @@ fun ToolCall.getArrayList(name: String): List<JSONArray> = list(name, "array") {
 
 private fun <T> ToolCall.list(name: String, items: String, item: (Any?) -> T?): List<T> {
     val array: JSONArray = getArray(name)
-        ?: throw IllegalArgumentException("$capabilityId was called without the argument $name; it is optional in the descriptor, so check has(\"$name\") first")
     return List(array.length()) { i ->
         val v = array.opt(i)
         item(v) ?: throw IllegalArgumentException(
