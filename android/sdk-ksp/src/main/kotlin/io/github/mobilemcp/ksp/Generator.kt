@@ -17,6 +17,7 @@ import com.squareup.kotlinpoet.ksp.writeTo
 
 private val toolHandlers = ClassName("io.github.mobilemcp.sdk", "ToolHandlers")
 private val toolResult = ClassName("io.github.mobilemcp.sdk", "ToolResult")
+private val toolFailure = ClassName("io.github.mobilemcp.sdk", "ToolFailure")
 private val onSuspend = MemberName("io.github.mobilemcp.sdk.ktx", "onSuspend")
 
 /** The typed getters of sdk-ktx that read an array argument as a list, by `mcp:items`. */
@@ -28,10 +29,11 @@ private val listGetters = mapOf(
 /**
  * Writes, for the class [owner] that holds [handlers], the function that registers them:
  * `fun ToolHandlers.register(tools: Owner): ToolHandlers`, in the class's package. It decodes
- * each argument with the typed getters of [io.github.mobilemcp.sdk.ToolCall], which the engine
- * has already checked against the descriptor; should the two ever disagree, the getter throws
- * an IllegalArgumentException that names the argument, and the caller gets `internal_error`.
- * No reflection: a call is a plain Kotlin call.
+ * each argument with the typed getters of [io.github.mobilemcp.sdk.ToolCall] from what the engine
+ * has already checked against the descriptor. Should the two ever disagree (the app ships another
+ * descriptor than it was compiled with), the getter's IllegalArgumentException becomes an
+ * `internal_error` that names the argument, never a ClassCastException. No reflection: a call is a
+ * plain Kotlin call.
  */
 internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, handlers: List<Handler>, descriptorName: String) {
     val ownerName = owner.toClassName()
@@ -45,7 +47,7 @@ internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, h
     for (h in handlers) {
         val suspend = Modifier.SUSPEND in h.fn.modifiers
         val body = CodeBlock.builder()
-        val args = h.arguments.map { a -> CodeBlock.of("%N = %L", a.name, read(a)) }
+        val args = h.arguments.map { a -> CodeBlock.of("%N = %L", a.name, checked(a, h.capability.id, descriptorName)) }
         body.add("val result = tools.%N(", h.fn.simpleName.asString())
         if (args.isNotEmpty()) {
             body.add("\n⇥")
@@ -83,6 +85,17 @@ internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, h
         .addFunction(register.build())
         .build()
         .writeTo(codeGenerator, Dependencies(false, *listOfNotNull(owner.containingFile).toTypedArray()))
+}
+
+/**
+ * The expression that reads argument [a] from `call`, answering `internal_error` that names it
+ * when the engine passed something else.
+ */
+private fun checked(a: Argument, id: String, descriptorName: String): CodeBlock {
+    val p = a.param ?: return read(a)
+    val what = (if (p.required) "a required " else "an optional ") + if (p.type == "array" && p.items != null) "array of ${p.items}" else p.type
+    val message = "the argument ${p.name} of $id is not $what, as the $descriptorName that the app was compiled with declares; build the app again with the descriptor it ships"
+    return CodeBlock.of("try { %L } catch (e: IllegalArgumentException) { throw %T.internalError(%S) }", read(a), toolFailure, message)
 }
 
 /** The expression that reads argument [a] from `call`. */
