@@ -32,7 +32,7 @@ class SkewedNotesToolTest {
 
     @Test fun anArgumentOfAnotherTypeIsAnInternalError() {
         val reply = tool.call("delete_note", """{"id":"1"}""")
-        assertEquals("internal_error: delete_note failed: its handler threw java.lang.IllegalArgumentException: the argument id of delete_note is a String, not a Number; read it with the getter of the type the descriptor declares",
+        assertEquals("internal_error: the argument id of delete_note is not a required integer, as the mcp_capabilities.xml that the app was compiled with declares; build the app again with the descriptor it ships",
             "${reply.errorCode()}: ${reply.message()}")
     }
 }

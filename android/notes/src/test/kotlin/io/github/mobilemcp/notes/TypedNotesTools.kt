@@ -1,10 +1,9 @@
 package io.github.mobilemcp.notes
 
 import android.content.Context
-import io.github.mobilemcp.client.ErrorCode
 import io.github.mobilemcp.sdk.McpToolService
 import io.github.mobilemcp.sdk.ToolHandlers
-import io.github.mobilemcp.sdk.ToolResult
+import io.github.mobilemcp.sdk.ToolFailure
 import io.github.mobilemcp.sdk.ktx.McpResult
 import io.github.mobilemcp.sdk.ktx.McpTool
 import org.json.JSONArray
@@ -21,15 +20,17 @@ class NotesTools(context: Context) {
     @McpTool("list_notes")
     fun listNotes(): Listed = notes.list().let { Listed(it.length(), it) }
 
-    // A failure is a ToolResult, whose outputs the processor does not check.
     @McpTool("delete_note")
-    fun deleteNote(id: Long): ToolResult =
-        if (notes.delete(id)) ToolResult.success("Deleted note $id").put("id", id)
-        else ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, "there is no note $id; list_notes gives the ids")
+    suspend fun deleteNote(id: Long): Deleted =
+        if (notes.delete(id)) Deleted(id) else throw ToolFailure.invalidArguments("there is no note $id; list_notes gives the ids")
 }
 
 data class Created(val id: Long) : McpResult {
     override val message get() = "Created note $id"
+}
+
+data class Deleted(val id: Long) : McpResult {
+    override val message get() = "Deleted note $id"
 }
 
 data class Listed(val count: Int, val notes: JSONArray) : McpResult {
