@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/mobilemcp/mobilemcp/internal/rawjson"
@@ -31,11 +32,11 @@ func cleanJSON(msg []byte) []byte {
 	if !mayHide(msg) {
 		return msg
 	}
-	out, i, ok := cleanValue(msg, skipSpace(msg, 0), make([]byte, 0, len(msg)), 0, true)
-	if !ok || skipSpace(msg, i) != len(msg) {
+	out, end, ok := cleanValue(msg)
+	if !ok {
 		return cleanText(msg)
 	}
-	return append(out, msg[i:]...)
+	return append(out, msg[end:]...)
 }
 
 // mayHide reports whether data may hold a character the door removes: a
@@ -63,131 +64,89 @@ func cleanText(data []byte) []byte {
 // bounds what it decodes; the SDK never writes deeper.
 const maxDoorDepth = 10000
 
-// cleanValue appends the value that starts at msg[i] to out, with its
-// strings filtered, and returns out and the index just past the value. It
-// reports false when msg is not valid JSON there. depth is how deep the
-// value is; message reports that it is a JSON-RPC message, or a batch of
-// them: the whole of what is written, or an element of a batch.
-func cleanValue(msg []byte, i int, out []byte, depth int, message bool) ([]byte, int, bool) {
-	if i >= len(msg) || depth > maxDoorDepth {
-		return out, i, false
-	}
-	switch msg[i] {
-	case '"':
-		return cleanString(msg, i, out)
-	case '[', '{':
-		obj := msg[i] == '{'
-		closing := byte(']')
-		if obj {
-			closing = '}'
+// cleanValue returns msg, one JSON value read token by token with
+// encoding/json, without the spaces between its tokens, with every string
+// filtered but a message's "id" member, and the index just past the value
+// in msg: what follows is only space. It reports false when msg is not
+// one valid JSON value. A message is what msg holds, or an element of a
+// batch: an array that msg holds. A string that the filter leaves as it
+// is stays as it was written; one it changes is written again as
+// encoding/json writes it (rawjson.AppendString). Numbers stay as
+// written, and so does a message's id.
+func cleanValue(msg []byte) ([]byte, int, bool) {
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	dec.UseNumber()
+	out := make([]byte, 0, len(msg))
+	var open []json.Delim // the arrays and objects the next token is in
+	idName := false       // the token is a member name written "id"
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, 0, false
 		}
-		out = append(out, msg[i])
-		i = skipSpace(msg, i+1)
-		if i < len(msg) && msg[i] == closing {
-			return append(out, closing), i + 1, true
+		closing := tok == json.Delim(']') || tok == json.Delim('}')
+		inObject := len(open) > 0 && open[len(open)-1] == '{'
+		name := inObject && !closing && out[len(out)-1] != ':'
+		if !closing && !name && len(open) > maxDoorDepth {
+			return nil, 0, false
 		}
-		for {
-			var ok bool
-			verbatim := false
-			if obj {
-				if i >= len(msg) || msg[i] != '"' {
-					return out, i, false
-				}
-				end := endOfString(msg, i)
-				if end < 0 {
-					return out, i, false
-				}
-				// A message's id is the client's; it goes back as it came.
-				verbatim = message && string(msg[i:end]) == `"id"`
-				if out, i, ok = cleanString(msg, i, out); !ok {
-					return out, i, false
-				}
-				i = skipSpace(msg, i)
-				if i >= len(msg) || msg[i] != ':' {
-					return out, i, false
-				}
-				out = append(out, ':')
-				i = skipSpace(msg, i+1)
+		// A ',' before each value or name but the first in its array
+		// or object.
+		if !closing && len(open) > 0 && !bytes.ContainsAny(out[len(out)-1:], "[{:") {
+			out = append(out, ',')
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			out = append(out, byte(tok))
+			if closing {
+				open = open[:len(open)-1]
+			} else {
+				open = append(open, tok)
 			}
-			if verbatim {
-				end := skipJSON(msg, i)
-				if end < 0 {
-					return out, i, false
+		case string:
+			// Only space and a ',' or ':' come between the last token
+			// and the string.
+			quoted := bytes.TrimLeft(msg[start:dec.InputOffset()], " \t\r\n,:")
+			idName = name && string(quoted) == `"id"`
+			out = cleanString(out, quoted, tok)
+		case json.Number:
+			out = append(out, tok...)
+		case bool:
+			out = strconv.AppendBool(out, tok)
+		case nil:
+			out = append(out, "null"...)
+		}
+		if name {
+			out = append(out, ':')
+			// A message's id is the client's; it goes back as it came.
+			message := len(open) == 1 || len(open) == 2 && open[0] == '['
+			if idName && message {
+				var id json.RawMessage
+				if err := dec.Decode(&id); err != nil {
+					return nil, 0, false
 				}
-				out, i = append(out, msg[i:end]...), end
-			} else if out, i, ok = cleanValue(msg, i, out, depth+1, message && depth == 0 && !obj); !ok {
-				return out, i, false
-			}
-			i = skipSpace(msg, i)
-			switch {
-			case i < len(msg) && msg[i] == ',':
-				out = append(out, ',')
-				i = skipSpace(msg, i+1)
-			case i < len(msg) && msg[i] == closing:
-				return append(out, closing), i + 1, true
-			default:
-				return out, i, false
+				out = append(out, id...)
 			}
 		}
-	}
-	end := skipJSON(msg, i)
-	if end < 0 {
-		return out, i, false
-	}
-	return append(out, msg[i:end]...), end, true
-}
-
-// cleanString appends the string that starts at msg[i] to out, filtered,
-// and returns out and the index just past it.
-func cleanString(msg []byte, i int, out []byte) ([]byte, int, bool) {
-	end := endOfString(msg, i)
-	if end < 0 {
-		return out, i, false
-	}
-	quoted := msg[i:end]
-	if !mayHide(quoted) {
-		return append(out, quoted...), end, true
-	}
-	var s string
-	if err := json.Unmarshal(quoted, &s); err != nil {
-		return out, i, false
-	}
-	if clean := text.StripInvisible(s); clean != s || !utf8.Valid(quoted) {
-		return rawjson.AppendString(out, clean), end, true
-	}
-	return append(out, quoted...), end, true
-}
-
-// endOfString returns the index just past the string that starts at
-// msg[i], or -1 when it does not end.
-func endOfString(msg []byte, i int) int {
-	for i++; i < len(msg); i++ {
-		switch msg[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+		if len(open) == 0 {
+			end := int(dec.InputOffset())
+			_, err := dec.Token()
+			return out, end, err == io.EOF
 		}
 	}
-	return -1
 }
 
-// skipJSON returns the index just past the value that starts at msg[i],
-// or -1 when it is not valid JSON.
-func skipJSON(msg []byte, i int) int {
-	dec := json.NewDecoder(bytes.NewReader(msg[i:]))
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return -1
+// cleanString appends the JSON string quoted, which decodes to s, to out,
+// filtered: as written when the filter leaves it as it is, else as
+// encoding/json writes it.
+func cleanString(out, quoted []byte, s string) []byte {
+	if mayHide(quoted) {
+		if clean := text.StripInvisible(s); clean != s || !utf8.Valid(quoted) {
+			return rawjson.AppendString(out, clean)
+		}
 	}
-	return i + int(dec.InputOffset())
-}
-
-func skipSpace(msg []byte, i int) int {
-	for i < len(msg) && (msg[i] == ' ' || msg[i] == '\t' || msg[i] == '\n' || msg[i] == '\r') {
-		i++
-	}
-	return i
+	return append(out, quoted...)
 }
 
 // doorWriter holds an HTTP answer back until its handler returns (finish),
