@@ -1,14 +1,9 @@
 package io.github.mobilemcp.app
 
 import android.app.Activity
-import android.os.Looper
-import android.view.ViewGroup
-import android.widget.Button
-import io.github.mobilemcp.client.MobileMcpClient
 import io.github.mobilemcp.client.mcp.MobileMcpTransport
 import io.github.mobilemcp.notes.NotesToolService
 import io.github.mobilemcp.sdk.ToolSettings
-import io.github.mobilemcp.sdk.internal.ConsentConfirmActivity
 import io.github.mobilemcp.sdk.internal.InternalApi
 import io.github.mobilemcp.sdk.testing.McpTestRunner
 import io.github.mobilemcp.sdk.testing.internal.WireRule
@@ -42,8 +37,6 @@ import org.junit.Assert.assertTrue
 import org.junit.Rule
 import org.junit.Test
 import org.junit.runner.RunWith
-import org.robolectric.Robolectric
-import org.robolectric.Shadows.shadowOf
 import org.robolectric.annotation.Config
 import org.robolectric.shadows.ShadowLog
 
@@ -166,20 +159,6 @@ class McpTransportTest {
         assertEquals(listOf("get_sms_subscriptions", "send_sms"), assistant { client.listTools().tools }.map { it.name }.sorted())
     }
 
-    /** The SMS app's consent question, opened as an assistant opens it, with Allow tapped. */
-    private fun userTapsAllow() {
-        MobileMcpClient(agent.app()).use { mcp ->
-            val tool = mcp.discover().tools().single { it.packageName() == agent.app().packageName }
-            host.await(mcp.consentQuestion(tool)).send()
-        }
-        shadowOf(Looper.getMainLooper()).idle()
-        val started = shadowOf(agent.app()).nextStartedActivity
-        val question = Robolectric.buildActivity(ConsentConfirmActivity::class.java, started).setup().get()
-        val layout = (question.findViewById<ViewGroup>(android.R.id.content)).getChildAt(0) as ViewGroup
-        (0 until layout.childCount).map { layout.getChildAt(it) }
-            .single { it is Button && it.text.toString() == "Allow" }.performClick()
-    }
-
     @Test fun aCallThatNeedsConsentTellsTheClientAndRunsAfterTheTap() {
         connect()
         val progress = ConcurrentLinkedQueue<String>()
@@ -190,7 +169,7 @@ class McpTransportTest {
         assertEquals("The app io.github.mobilemcp.app is asking the user to allow this assistant to use send_sms; " +
             "nothing was done yet. Tell the user to answer the app's question.", progress.peek())
         assertEquals("nothing sent before the user decides", 0, RecordingSmsManager.SENDS.size)
-        userTapsAllow()
+        userTapsAllow(host, agent.app())
         radioConfirmsUntil("the reply") { call.isDone }
         assertEquals(smsSent, text(call.get()))
         assertEquals("exactly one SMS went to the radio", 1, RecordingSmsManager.SENDS.size)
