@@ -19,6 +19,6 @@ dependencyResolutionManagement {
 
 rootProject.name = "mobilemcp-android"
 
-include(":protocol", ":sdk", ":client", ":client-ktx", ":app", ":notes", ":sdk-testing", ":sdk-tests", ":sdk-ktx")
+include(":protocol", ":sdk", ":client", ":client-ktx", ":client-mcp", ":app", ":notes", ":sdk-testing", ":sdk-tests", ":sdk-ktx")
 // The engine jar (a plain Java library) that :sdk-testing depends on.
 include(":sdk-testing-engine")

@@ -7,8 +7,8 @@
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
 #   build/staging        a Maven repository as the release stages it: the engine jar
 #                        (sdk-testing-engine, every platform this machine builds), the protocol jar and, as
-#                        jars, the libraries Gradle publishes as AARs (sdk, client, client-ktx, sdk-testing,
-#                        sdk-ktx: the host harness's build of the same sources), each with its POM, sources and javadoc
+#                        jars, the libraries Gradle publishes as AARs (sdk, client, client-ktx, client-mcp,
+#                        sdk-testing, sdk-ktx: the host harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
 #   build/release        the CLI archives for six platforms with SHA256SUMS (ci/release-binaries.sh)
 #   build/packages       the npm packages, the PyPI wheels, the Claude Desktop bundles and the MCP
@@ -47,7 +47,7 @@ scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
 scripts/host-engine.sh tests >/dev/null
-mvn -B -q -o -f android/pom.xml package -pl protocol,sdk,client,client-ktx,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
+mvn -B -q -o -f android/pom.xml package -pl protocol,sdk,client,client-ktx,client-mcp,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
@@ -90,10 +90,13 @@ pom() {
   </scm>
   <dependencies>
 EOF
-	while read -r dep scope; do
+	while read -r dep scope excluded; do
 		[ -n "$dep" ] || continue
 		IFS=: read -r g a v <<<"$dep"
-		printf '    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n      <scope>%s</scope>\n    </dependency>\n' "$g" "$a" "$v" "$scope"
+		printf '    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n      <scope>%s</scope>\n' "$g" "$a" "$v" "$scope"
+		# A group the dependency leaves out of its own (client-mcp's MCP Kotlin SDK without ktor).
+		[ -z "$excluded" ] || printf '      <exclusions>\n        <exclusion>\n          <groupId>%s</groupId>\n          <artifactId>*</artifactId>\n        </exclusion>\n      </exclusions>\n' "$excluded"
+		printf '    </dependency>\n'
 	done <<<"$deps"
 	printf '  </dependencies>\n</project>\n'
 }
@@ -136,6 +139,7 @@ stage client client android/client/src/main/java
 stage sdk-testing sdk-testing android/sdk-testing/src/main/java
 stage sdk-ktx sdk-ktx android/sdk-ktx/src/main/kotlin
 stage client-ktx client-ktx android/client-ktx/src/main/kotlin
+stage client-mcp client-mcp android/client-mcp/src/main/kotlin
 stage sdk-testing-engine sdk-testing-engine
 
 # Signed as the release signs them, with a key made for this run only.

@@ -19,7 +19,7 @@ func toolAndContributorPages(t *testing.T) []string {
 	if err != nil || len(internals) == 0 {
 		t.Fatalf("no pages in docs/internals/: %v", err)
 	}
-	return append([]string{"tool-sdk.md", "assistant.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
+	return append([]string{"tool-sdk.md", "assistant.md", "assistant-mcp.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
 }
 
 // compiledSources are the Java and Kotlin files the Android tests compile
@@ -37,13 +37,13 @@ var compiledSources = []struct{ path, from, to string }{
 // developer calls, as scripts/api-listing.sh writes them.
 var apiListings = []string{
 	"../android/sdk/api.txt", "../android/sdk-ktx/api.txt",
-	"../android/client/api.txt", "../android/client-ktx/api.txt",
+	"../android/client/api.txt", "../android/client-ktx/api.txt", "../android/client-mcp/api.txt",
 	"../android/sdk-testing/api.txt",
 }
 
-// platformClasses are the Android and Java classes a page's code may call,
-// which no listing of ours names.
-var platformClasses = map[string]bool{"Log": true}
+// platformClasses are the Android, Java and Koog classes a page's code may
+// call, which no listing of ours names.
+var platformClasses = map[string]bool{"Log": true, "McpToolRegistryProvider": true}
 
 // shortBlock is the most lines a code block that no compiled source holds
 // may have: a call signature or a build snippet, not a program.

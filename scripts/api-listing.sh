@@ -18,12 +18,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES="protocol sdk client client-ktx sdk-testing sdk-ktx"
+MODULES="protocol sdk client client-ktx client-mcp sdk-testing sdk-ktx"
 # The modules written in Kotlin, listed as Kotlin declarations (kotlin_listing).
-KOTLIN_MODULES="client-ktx sdk-ktx"
+KOTLIN_MODULES="client-ktx client-mcp sdk-ktx"
 # The Java package of each module's own classes (the sdk's classes directory also holds gobind's).
 declare -A PACKAGE=([protocol]=io.github.mobilemcp [sdk]=io.github.mobilemcp.sdk [client]=io.github.mobilemcp.client [sdk-testing]=io.github.mobilemcp.sdk.testing
-	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx)
+	[sdk-ktx]=io.github.mobilemcp.sdk.ktx [client-ktx]=io.github.mobilemcp.client.ktx [client-mcp]=io.github.mobilemcp.client.mcp)
 # The package of what a module shares with the other modules only, listed in restricted-api.txt.
 declare -A RESTRICTED=([sdk]=io.github.mobilemcp.sdk.internal [sdk-testing]=io.github.mobilemcp.sdk.testing.internal)
 # The annotation that marks it (RuntimeInvisibleAnnotations: its retention is CLASS).
@@ -195,7 +195,7 @@ ENGINE_PACKAGES='io\.github\.mobilemcp\.(intentbridge|engine\.go)'
 # The modules that build on the libraries' API alone, as a tool or an assistant does: the sample
 # tool, the Kotlin extensions, the client and the sdk's own test tool. (The SMS app and sdk-testing
 # declare the engine themselves.)
-CONSUMERS="client client-ktx sdk-ktx sdk-tests notes"
+CONSUMERS="client client-ktx client-mcp sdk-ktx sdk-tests notes"
 
 # engine_named MODULE FILE: fails when the listing FILE names a class of the engine.
 engine_named() {

@@ -217,8 +217,12 @@ func writeWithSums(t *testing.T, file string, data []byte) {
 func pomOf(pub publication) []byte {
 	var deps strings.Builder
 	for _, d := range pub.Dependencies {
-		fmt.Fprintf(&deps, "    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n      <scope>%s</scope>\n    </dependency>\n",
-			d.Group, d.Artifact, d.Version, d.Scope)
+		exclusions := ""
+		if d.Excludes != "" {
+			exclusions = "      <exclusions><exclusion><groupId>" + d.Excludes + "</groupId><artifactId>*</artifactId></exclusion></exclusions>\n"
+		}
+		fmt.Fprintf(&deps, "    <dependency>\n      <groupId>%s</groupId>\n      <artifactId>%s</artifactId>\n      <version>%s</version>\n      <scope>%s</scope>\n%s    </dependency>\n",
+			d.Group, d.Artifact, d.Version, d.Scope, exclusions)
 	}
 	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">

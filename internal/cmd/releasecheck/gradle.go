@@ -21,21 +21,29 @@ type publication struct {
 	Dependencies []dependency
 }
 
-// A dependency is one entry of a POM's dependencies.
+// A dependency is one entry of a POM's dependencies. Excludes is the group whose artifacts it
+// leaves out of its own dependencies (a POM's exclusion of that group's every artifact, *), or "".
 type dependency struct {
 	Group, Artifact, Version, Scope string
+	Excludes                        string
 }
 
 func (d dependency) String() string {
-	return d.Group + ":" + d.Artifact + ":" + d.Version + " (" + d.Scope + ")"
+	s := d.Group + ":" + d.Artifact + ":" + d.Version + " (" + d.Scope + ")"
+	if d.Excludes != "" {
+		s += " without " + d.Excludes + ":*"
+	}
+	return s
 }
 
 // The forms a dependency takes in the modules' build files: a configuration, then a project or a
 // version catalog entry. api is the POM's compile scope and implementation its runtime scope, as
 // Gradle's maven-publish maps them; compileOnly and the test configurations reach no POM, nor does a
-// local file (files(...)), which the AAR carries itself.
+// local file (files(...)), which the AAR carries itself. A dependency may leave out one group of
+// its own dependencies, on the same line: api(libs.x) { exclude(group = "g") }, which Gradle writes
+// into the POM as an exclusion of g:*.
 var (
-	dependencyLine  = regexp.MustCompile(`^\s*(api|implementation|runtimeOnly|compileOnly)\((.*)\)\s*$`)
+	dependencyLine  = regexp.MustCompile(`^\s*(api|implementation|runtimeOnly|compileOnly)\((.*?)\)(?:\s*\{\s*exclude\(group\s*=\s*"([\w.-]+)"\)\s*\})?\s*$`)
 	projectNotation = regexp.MustCompile(`^project\("(:[\w-]+)"\)$`)
 	catalogNotation = regexp.MustCompile(`^libs\.([\w.]+)$`)
 	filesNotation   = regexp.MustCompile(`^files\(.*\)$`)
@@ -121,7 +129,7 @@ func readGradle(dir, version string) (map[string]publication, error) {
 			if m == nil {
 				continue
 			}
-			config, notation := m[1], strings.TrimSpace(m[2])
+			config, notation, excludes := m[1], strings.TrimSpace(m[2]), m[3]
 			if config == "compileOnly" || filesNotation.MatchString(notation) {
 				continue
 			}
@@ -134,7 +142,7 @@ func readGradle(dir, version string) (map[string]publication, error) {
 				if !ok {
 					return nil, fmt.Errorf("%s:%d: %s depends on %s, which publishes nothing", file, i+1, module, p[1])
 				}
-				pub.Dependencies = append(pub.Dependencies, dependency{Group, other, version, scope})
+				pub.Dependencies = append(pub.Dependencies, dependency{Group, other, version, scope, excludes})
 				continue
 			}
 			if c := catalogNotation.FindStringSubmatch(notation); c != nil {
@@ -142,7 +150,9 @@ func readGradle(dir, version string) (map[string]publication, error) {
 				if !ok {
 					return nil, fmt.Errorf("%s:%d: libs.%s is not in the version catalog", file, i+1, c[1])
 				}
-				pub.Dependencies = append(pub.Dependencies, newDependency(coords, scope))
+				d := newDependency(coords, scope)
+				d.Excludes = excludes
+				pub.Dependencies = append(pub.Dependencies, d)
 				continue
 			}
 			return nil, fmt.Errorf("%s:%d: %q: a dependency this gate cannot read into a POM (a project, a libs.* entry or files(...))", file, i+1, strings.TrimSpace(line))
@@ -155,7 +165,7 @@ func readGradle(dir, version string) (map[string]publication, error) {
 
 func newDependency(coords, scope string) dependency {
 	parts := strings.SplitN(coords, ":", 3)
-	return dependency{parts[0], parts[1], parts[2], scope}
+	return dependency{parts[0], parts[1], parts[2], scope, ""}
 }
 
 func sortDependencies(deps []dependency) {

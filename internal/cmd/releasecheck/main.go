@@ -34,7 +34,7 @@
 //	             engine jar's engines and the CLI's binaries
 //	-pom-dependencies ARTIFACT
 //	             prints the dependencies the Gradle build gives ARTIFACT's POM, one
-//	             "group:artifact:version scope" a line, and exits (ci/release-check.sh writes the POMs
+//	             "group:artifact:version scope" a line (and the group it excludes, if any), and exits (ci/release-check.sh writes the POMs
 //	             of its stand-in jars from them)
 package main
 
@@ -158,7 +158,11 @@ func printDependencies(w io.Writer, gradle, version, artifact string) error {
 		return fmt.Errorf("no module of %s publishes %s; they publish %s", gradle, artifact, strings.Join(sortedArtifacts(pubs), ", "))
 	}
 	for _, d := range pub.Dependencies {
-		fmt.Fprintf(w, "%s:%s:%s %s\n", d.Group, d.Artifact, d.Version, d.Scope)
+		if d.Excludes != "" {
+			fmt.Fprintf(w, "%s:%s:%s %s %s\n", d.Group, d.Artifact, d.Version, d.Scope, d.Excludes)
+		} else {
+			fmt.Fprintf(w, "%s:%s:%s %s\n", d.Group, d.Artifact, d.Version, d.Scope)
+		}
 	}
 	return nil
 }

@@ -138,6 +138,10 @@ type pom struct {
 		ArtifactID string `xml:"artifactId"`
 		Version    string `xml:"version"`
 		Scope      string `xml:"scope"`
+		Exclusions []struct {
+			GroupID    string `xml:"groupId"`
+			ArtifactID string `xml:"artifactId"`
+		} `xml:"exclusions>exclusion"`
 	} `xml:"dependencies>dependency"`
 }
 
@@ -210,7 +214,17 @@ func checkPOMDependencies(file string, pub publication) error {
 		if scope == "" {
 			scope = "compile"
 		}
-		got = append(got, dependency{strings.TrimSpace(d.GroupID), strings.TrimSpace(d.ArtifactID), strings.TrimSpace(d.Version), scope})
+		var excludes []string
+		for _, e := range d.Exclusions {
+			excludes = append(excludes, strings.TrimSpace(e.GroupID)+":"+strings.TrimSpace(e.ArtifactID))
+		}
+		dep := dependency{strings.TrimSpace(d.GroupID), strings.TrimSpace(d.ArtifactID), strings.TrimSpace(d.Version), scope, ""}
+		if len(excludes) == 1 && strings.HasSuffix(excludes[0], ":*") {
+			dep.Excludes = strings.TrimSuffix(excludes[0], ":*")
+		} else if len(excludes) > 0 {
+			dep.Excludes = strings.Join(excludes, ",") // no build file declares this: it shows as extra
+		}
+		got = append(got, dep)
 	}
 	sortDependencies(got)
 	var extra, missing []string

@@ -41,6 +41,16 @@ func TestReadGradle(t *testing.T) {
 		t.Errorf("sdk-testing's POM names no engine jar:\n%s", testing_.String())
 	}
 
+	// client-mcp leaves ktor out of the MCP Kotlin SDK's dependencies, and its POM says so.
+	var mcp bytes.Buffer
+	if err := printDependencies(&mcp, gradleDir, version, "client-mcp"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(mcp.String(), "io.modelcontextprotocol:kotlin-sdk-client:0.11.1 compile io.ktor\n") ||
+		!strings.Contains(mcp.String(), "io.modelcontextprotocol:kotlin-sdk-server:0.11.1 runtime io.ktor\n") {
+		t.Errorf("client-mcp's POM dependencies:\n%s", mcp.String())
+	}
+
 	// A dependency the gate cannot read is an error that names it, never a POM that misses it.
 	dir := t.TempDir()
 	for name, text := range map[string]string{
@@ -90,7 +100,7 @@ func TestStagingBroken(t *testing.T) {
 	// The POM that the gate's stand-in once wrote for sdk-ktx: the sdk as a dependency, which the
 	// Gradle build declares compileOnly and so leaves out.
 	ktx := pubs["sdk-ktx"]
-	ktx.Dependencies = append([]dependency{{Group, "sdk", version, "compile"}}, ktx.Dependencies...)
+	ktx.Dependencies = append([]dependency{{Group, "sdk", version, "compile", ""}}, ktx.Dependencies...)
 	// sdk-testing's without the engine jar it needs.
 	sdkTesting := pubs["sdk-testing"]
 	var noEngine []dependency
