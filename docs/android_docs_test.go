@@ -19,7 +19,7 @@ func toolAndContributorPages(t *testing.T) []string {
 	if err != nil || len(internals) == 0 {
 		t.Fatalf("no pages in docs/internals/: %v", err)
 	}
-	return append([]string{"tool-sdk.md", "assistant.md", "assistant-mcp.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
+	return append([]string{"tool-sdk.md", "tool-sdk-java.md", "assistant.md", "assistant-mcp.md", "security.md", "reliability.md", "../CONTRIBUTING.md"}, internals...)
 }
 
 // compiledSources are the Java and Kotlin files the Android tests compile
@@ -29,6 +29,8 @@ var compiledSources = []struct{ path, from, to string }{
 	{"../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java", "", ""},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt", "KotlinNotesToolService", "NotesToolService"},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolTest.kt", "", ""},
+	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesTools.kt", "", ""},
+	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesToolTest.kt", "", ""},
 	{"../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt", "", ""},
 	{"../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt", "", ""},
 }
@@ -142,15 +144,17 @@ func sortedKeys(set map[string]bool) string {
 }
 
 // TestTheGuidesTestIsTheNotesSamplesTest keeps the test that
-// docs/tool-sdk.md shows identical to the notes sample's Kotlin test, which
-// the Android tests run.
+// docs/tool-sdk.md shows identical to the notes sample's test of its typed
+// tool (the first class of TypedNotesToolTest.kt), which the Android tests run.
 func TestTheGuidesTestIsTheNotesSamplesTest(t *testing.T) {
 	block := regexp.MustCompile("(?s)```kotlin\n(@RunWith\\(McpTestRunner::class\\).*?)```").FindStringSubmatch(read(t, "tool-sdk.md"))
 	if block == nil {
 		t.Fatal("docs/tool-sdk.md shows no Kotlin test run by McpTestRunner")
 	}
-	kotlin := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolTest.kt")
-	if want := kotlin[strings.Index(kotlin, "@RunWith"):]; block[1] != want {
+	kotlin := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesToolTest.kt")
+	want := kotlin[strings.Index(kotlin, "@RunWith"):]
+	want = want[:strings.Index(want, "\n}\n")+3]
+	if block[1] != want {
 		t.Errorf("docs/tool-sdk.md's test is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
 	}
 }

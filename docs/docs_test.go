@@ -14,18 +14,19 @@ import (
 
 // TestTheGuideShowsTheNotesSampleAsItIs keeps the guide's leading example
 // identical to the notes sample that the Android tests build and run, so
-// the example works as written.
+// the example works as written: the descriptor, the typed handlers (which
+// the notes build checks with sdk-ksp) and the manifest, in that order.
 func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
 	guide := read(t, "tool-sdk.md")
-	blocks := regexp.MustCompile("(?s)```(?:xml|java)\n(.*?)```").FindAllStringSubmatch(guide, 3)
+	blocks := regexp.MustCompile("(?s)```(?:xml|kotlin)\n(.*?)```").FindAllStringSubmatch(guide, 3)
 	if len(blocks) < 3 {
-		t.Fatalf("the guide has %d code blocks before its first section, want the descriptor, the service and the manifest", len(blocks))
+		t.Fatalf("the guide has %d code blocks before its first section, want the descriptor, the typed handlers and the manifest", len(blocks))
 	}
-	service := read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java")
+	typed := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesTools.kt")
 	manifest := read(t, "../android/notes/AndroidManifest.xml")
 	for i, want := range []struct{ file, text string }{
 		{"res/xml/mcp_capabilities.xml", afterComments(read(t, "../android/notes/res/xml/mcp_capabilities.xml"))},
-		{"NotesToolService.java", service[strings.Index(service, "public class"):]},
+		{"TypedNotesTools.kt", typed[strings.Index(typed, "class NotesTools"):]},
 		{"AndroidManifest.xml's <service>", unindent(manifest[strings.Index(manifest, "        <service"):strings.Index(manifest, "</service>")+len("</service>")]) + "\n"},
 	} {
 		if blocks[i][1] != want.text {
@@ -34,12 +35,53 @@ func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
 	}
 }
 
-// TestTheGuideCountsTheSamplesLines keeps the guide's count of the notes
-// sample's Java true as the sample changes.
+// TestTheGuidesGradleLinesRunTheProcessor keeps the guide's Gradle lines
+// true to sdk-ksp: the KSP plugin at the version sdk-ksp is built against,
+// the processor, and the option that names the descriptor, which the
+// processor reads.
+func TestTheGuidesGradleLinesRunTheProcessor(t *testing.T) {
+	guide := read(t, "tool-sdk.md")
+	pom := read(t, "../android/sdk-ksp/pom.xml")
+	ksp := regexp.MustCompile(`<ksp.version>([^<]+)</ksp.version>`).FindStringSubmatch(pom)
+	if ksp == nil {
+		t.Fatal("android/sdk-ksp/pom.xml no longer pins ksp.version")
+	}
+	processor := read(t, "../android/sdk-ksp/src/main/kotlin/io/github/mobilemcp/ksp/McpToolProcessor.kt")
+	option := regexp.MustCompile(`DESCRIPTOR_OPTION\s*=\s*"([^"]+)"`).FindStringSubmatch(processor)
+	if option == nil {
+		t.Fatal("McpToolProcessor.kt no longer names its option in DESCRIPTOR_OPTION")
+	}
+	for _, want := range []string{
+		`id("com.google.devtools.ksp") version "` + ksp[1] + `"`,
+		`ksp("io.github.mobilemcp:sdk-ksp:`,
+		`implementation("io.github.mobilemcp:sdk-ktx:`,
+		`ksp { arg("` + option[1] + `", `,
+	} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("docs/tool-sdk.md's Gradle lines do not say %s", want)
+		}
+	}
+}
+
+// TestTheJavaPageShowsTheNotesSampleAsItIs keeps the string API's page
+// showing the notes sample's Java service as it is.
+func TestTheJavaPageShowsTheNotesSampleAsItIs(t *testing.T) {
+	block := regexp.MustCompile("(?s)```java\n(.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
+	if block == nil {
+		t.Fatal("docs/tool-sdk-java.md shows no Java")
+	}
+	service := read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java")
+	if want := service[strings.Index(service, "public class"):]; block[1] != want {
+		t.Errorf("docs/tool-sdk-java.md shows a NotesToolService.java that is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
+	}
+}
+
+// TestTheGuideCountsTheSamplesLines keeps the Java page's count of the
+// notes sample's Java true as the sample changes.
 func TestTheGuideCountsTheSamplesLines(t *testing.T) {
-	said := regexp.MustCompile(`together are (\d+) lines of Java, (\d+) of them\s+code`).FindStringSubmatch(read(t, "tool-sdk.md"))
+	said := regexp.MustCompile(`together are (\d+) lines of Java, (\d+) of them\s+code`).FindStringSubmatch(read(t, "tool-sdk-java.md"))
 	if said == nil {
-		t.Fatal("docs/tool-sdk.md no longer says how many lines the sample's Java has")
+		t.Fatal("docs/tool-sdk-java.md no longer says how many lines the sample's Java has")
 	}
 	// Not code: blank lines, comments, the package line and imports.
 	notCode := regexp.MustCompile(`^\s*$|^\s*(//|/\*|\*)|^(package|import) `)
@@ -53,34 +95,35 @@ func TestTheGuideCountsTheSamplesLines(t *testing.T) {
 		}
 	}
 	if got := []string{strconv.Itoa(lines), strconv.Itoa(code)}; said[1] != got[0] || said[2] != got[1] {
-		t.Errorf("docs/tool-sdk.md says %s lines, %s of them code; the sample has %s and %s", said[1], said[2], got[0], got[1])
+		t.Errorf("docs/tool-sdk-java.md says %s lines, %s of them code; the sample has %s and %s", said[1], said[2], got[0], got[1])
 	}
 }
 
-// TestTheGuidesKotlinIsTheKotlinSample keeps the guide's Kotlin example
-// identical to the Kotlin notes tool that the Android tests compile and run.
+// TestTheGuidesKotlinIsTheKotlinSample keeps the Java page's Kotlin example
+// of the string API identical to the Kotlin notes tool that the Android
+// tests compile and run.
 func TestTheGuidesKotlinIsTheKotlinSample(t *testing.T) {
-	block := regexp.MustCompile("(?s)```kotlin\n(class NotesToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk.md"))
+	block := regexp.MustCompile("(?s)```kotlin\n(class NotesToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
 	if block == nil {
-		t.Fatal("docs/tool-sdk.md shows no Kotlin NotesToolService")
+		t.Fatal("docs/tool-sdk-java.md shows no Kotlin NotesToolService")
 	}
 	kotlin := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt")
 	want := strings.Replace(kotlin[strings.Index(kotlin, "class KotlinNotesToolService"):], "KotlinNotesToolService", "NotesToolService", 1)
 	if block[1] != want {
-		t.Errorf("docs/tool-sdk.md's Kotlin is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
+		t.Errorf("docs/tool-sdk-java.md's Kotlin is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
 	}
 }
 
-// TestTheGuidesSuspendHandlerIsTheTestedOne keeps the guide's suspending
-// handler identical to the tool that sdk-ktx's tests run.
+// TestTheGuidesSuspendHandlerIsTheTestedOne keeps the Java page's
+// suspending handler identical to the tool that sdk-ktx's tests run.
 func TestTheGuidesSuspendHandlerIsTheTestedOne(t *testing.T) {
-	block := regexp.MustCompile("(?s)```kotlin\n(class TimerToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk.md"))
+	block := regexp.MustCompile("(?s)```kotlin\n(class TimerToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
 	if block == nil {
-		t.Fatal("docs/tool-sdk.md shows no Kotlin TimerToolService")
+		t.Fatal("docs/tool-sdk-java.md shows no Kotlin TimerToolService")
 	}
 	kotlin := read(t, "../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt")
 	if want := kotlin[strings.Index(kotlin, "class TimerToolService"):]; block[1] != want {
-		t.Errorf("docs/tool-sdk.md's suspending handler is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
+		t.Errorf("docs/tool-sdk-java.md's suspending handler is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
 	}
 }
 

@@ -4,7 +4,7 @@ import io.github.mobilemcp.sdk.McpToolService
 import io.github.mobilemcp.sdk.ToolHandlers
 import io.github.mobilemcp.sdk.ToolResult
 
-// The notes tool written in Kotlin, as docs/tool-sdk.md shows it (there named NotesToolService):
+// The notes tool written in Kotlin, as docs/tool-sdk-java.md shows it (there named NotesToolService):
 // proof that the SDK's API reads naturally from Kotlin (lambdas for handlers, typed getters, a small
 // result builder). KotlinNotesToolTest runs it.
 class KotlinNotesToolService : McpToolService() {

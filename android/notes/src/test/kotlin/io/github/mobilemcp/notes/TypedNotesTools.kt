@@ -10,7 +10,7 @@ import org.json.JSONArray
 
 // The notes tool as typed handlers: each function is checked against res/xml/mcp_capabilities.xml
 // when it compiles (sdk-ksp, which the notes module's build runs on its Kotlin tests), and
-// handlers.register(tools) is generated. TypedNotesToolTest runs it.
+// handlers.register(tools) is generated. TypedNotesToolTest runs it; docs/tool-sdk.md shows it.
 class NotesTools(context: Context) {
     private val notes = Notes(context)
 

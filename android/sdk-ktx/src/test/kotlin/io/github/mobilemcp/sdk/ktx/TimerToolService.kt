@@ -7,7 +7,7 @@ import io.github.mobilemcp.sdk.ToolResult
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.delay
 
-// A tool whose handler suspends, as docs/tool-sdk.md shows it; SuspendHandlersTest runs it.
+// A tool whose handler suspends, as docs/tool-sdk-java.md shows it; SuspendHandlersTest runs it.
 class TimerToolService : McpToolService() {
     override fun registerHandlers(handlers: ToolHandlers) {
         handlers.onSuspend("wait") { call ->
