@@ -14,6 +14,9 @@ plugins {
     alias(libs.plugins.android.library) apply false
     // sdk-ktx's and client-ktx's; the same Kotlin as the host harness (pom.xml).
     alias(libs.plugins.kotlin.android) apply false
+    // sdk-ksp's, a plain JVM library, and KSP, which runs it on the notes sample.
+    alias(libs.plugins.kotlin.jvm) apply false
+    alias(libs.plugins.ksp) apply false
 }
 
 // The layout every Android module shares with the host harness (pom.xml): its manifest next to its
@@ -67,10 +70,10 @@ subprojects {
     }
 }
 
-// The libraries a release publishes (sdk, client, client-ktx, sdk-testing, sdk-ktx, and the engine
-// jar sdk-testing-engine): a module that applies maven-publish and names its artifact
+// The libraries a release publishes (sdk, client, client-ktx, sdk-testing, sdk-ktx, and the jars
+// sdk-testing-engine and sdk-ksp): a module that applies maven-publish and names its artifact
 // (mobilemcp.artifactId in its gradle.properties) gets one publication, "release", of its release
-// variant (the java component, for the engine jar) with sources and javadoc, the POM Maven Central
+// variant (the java component, for a jar) with sources and javadoc, the POM Maven Central
 // asks for, and the version -Pmobilemcp.version gives (all of them one version; a -SNAPSHOT one
 // unless a release passes its tag's). With
 // -Pmobilemcp.stagingRepo=DIR, publishAllPublicationsToStagingRepository writes it to DIR, which

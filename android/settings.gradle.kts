@@ -22,3 +22,6 @@ rootProject.name = "mobilemcp-android"
 include(":protocol", ":sdk", ":client", ":client-ktx", ":client-mcp", ":app", ":notes", ":sdk-testing", ":sdk-tests", ":sdk-ktx")
 // The engine jar (a plain Java library) that :sdk-testing depends on.
 include(":sdk-testing-engine")
+// The KSP processor of typed tools (a plain Kotlin JVM library), which runs in the compiler of a
+// tool app's build (ksp(...)) and of the notes sample's.
+include(":sdk-ksp")

@@ -1,8 +1,14 @@
 // The notes sample tool for devices: `make notes-apk` builds it (after `make aar`), and its device
 // test (src/androidTest, the pipeline's device step). It is built on the sdk alone, as any tool app
 // would be; what every tool app shares is set in ../build.gradle.kts.
+//
+// KSP runs sdk-ksp on its Kotlin as a typed tool's build does (docs/tool-sdk.md): every @McpTool
+// handler is checked against res/xml/mcp_capabilities.xml, which the option mobilemcp.descriptor
+// names. Its typed tool (src/test/kotlin) is compiled and run by the host harness (pom.xml).
 plugins {
     id("com.android.application")
+    id("org.jetbrains.kotlin.android")
+    id("com.google.devtools.ksp")
 }
 
 android {
@@ -11,8 +17,20 @@ android {
     }
 }
 
+kotlin {
+    compilerOptions {
+        // The Java level every module compiles to (../build.gradle.kts).
+        jvmTarget.set(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_11)
+    }
+}
+
+ksp {
+    arg("mobilemcp.descriptor", file("res/xml/mcp_capabilities.xml").path)
+}
+
 dependencies {
     implementation(project(":sdk"))
+    ksp(project(":sdk-ksp"))
     // NotesOnDeviceTest calls the tool as an assistant does, through the client library.
     androidTestImplementation(project(":client"))
     androidTestImplementation(libs.androidx.test.runner)

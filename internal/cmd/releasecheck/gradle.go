@@ -111,13 +111,14 @@ func readGradle(dir, version string) (map[string]publication, error) {
 		switch {
 		case strings.Contains(text, `id("com.android.library")`):
 			pub.Packaging = "aar"
-		case strings.Contains(text, "`java-library`") || strings.Contains(text, `id("java-library")`):
+		case strings.Contains(text, "`java-library`") || strings.Contains(text, `id("java-library")`),
+			kotlinJVM(text):
 			pub.Packaging = "jar"
 		default:
-			return nil, fmt.Errorf("%s applies neither com.android.library nor java-library: what does it publish?", file)
+			return nil, fmt.Errorf("%s applies neither com.android.library, java-library nor Kotlin's JVM plugin: what does it publish?", file)
 		}
 		// The Kotlin plugin adds its standard library to api, at its own version: the catalog's.
-		if strings.Contains(text, `id("org.jetbrains.kotlin.android")`) {
+		if strings.Contains(text, `id("org.jetbrains.kotlin.android")`) || kotlinJVM(text) {
 			stdlib, ok := libs[catalogKey("kotlin-stdlib")]
 			if !ok {
 				return nil, fmt.Errorf("%s applies Kotlin, and the catalog lists no kotlin-stdlib", file)
@@ -161,6 +162,12 @@ func readGradle(dir, version string) (map[string]publication, error) {
 		pubs[artifact] = pub
 	}
 	return pubs, nil
+}
+
+// kotlinJVM reports whether a build file applies Kotlin's JVM plugin (kotlin("jvm"), or by its id),
+// which makes a plain jar, as java-library does, of Kotlin.
+func kotlinJVM(text string) bool {
+	return strings.Contains(text, `kotlin("jvm")`) || strings.Contains(text, `id("org.jetbrains.kotlin.jvm")`)
 }
 
 func newDependency(coords, scope string) dependency {

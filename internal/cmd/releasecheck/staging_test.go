@@ -22,6 +22,10 @@ func TestReadGradle(t *testing.T) {
 	if p := pubs["sdk-testing-engine"]; p.Packaging != "jar" || p.Module != "sdk-testing-engine" {
 		t.Errorf("sdk-testing-engine: %+v, want the jar of android/sdk-testing-engine", p)
 	}
+	// sdk-ksp applies Kotlin's JVM plugin (kotlin("jvm")): a jar, with Kotlin's standard library.
+	if p := pubs["sdk-ksp"]; p.Packaging != "jar" || len(p.Dependencies) == 0 || p.Dependencies[len(p.Dependencies)-1].Artifact != "kotlin-stdlib" {
+		t.Errorf("sdk-ksp: %+v, want the jar of android/sdk-ksp, on kotlin-stdlib", p)
+	}
 	if p := pubs[EngineAAR]; p.Packaging != "aar" {
 		t.Errorf("%s: %+v, want an AAR", EngineAAR, p)
 	}
