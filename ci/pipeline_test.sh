@@ -196,13 +196,13 @@ check "release-version refuses a tag that fits no versionCode" 1 $? "$out" "pipe
 # --- artifacts: every module that names its artifact, which the root build file publishes.
 out=$(ci/pipeline.sh artifacts 2>&1)
 check "artifacts lists the modules that publish, and their artifacts" 0 $? "$out" \
-	"client client"$'\n'"client-ktx client-ktx"$'\n'"client-mcp client-mcp"$'\n'"protocol protocol"$'\n'"sdk sdk"$'\n'"sdk-ktx sdk-ktx"$'\n'"sdk-testing sdk-testing"$'\n'"sdk-testing-engine sdk-testing-engine"
+	"client client"$'\n'"client-ktx client-ktx"$'\n'"client-mcp client-mcp"$'\n'"protocol protocol"$'\n'"sdk sdk"$'\n'"sdk-ksp sdk-ksp"$'\n'"sdk-ktx sdk-ktx"$'\n'"sdk-testing sdk-testing"$'\n'"sdk-testing-engine sdk-testing-engine"
 mkdir -p "$tmp/bare/ci" "$tmp/bare/android/x"
 cp ci/pipeline.sh "$tmp/bare/ci/"
 out=$("$tmp/bare/ci/pipeline.sh" artifacts 2>&1)
 check "artifacts with no module that publishes" 1 $? "$out" "pipeline: no module of android/ names a mobilemcp.artifactId"
 
-# --- stage: make sdk, then Gradle (the wrapper) publishes the eight artifacts into the staging
+# --- stage: make sdk, then Gradle (the wrapper) publishes the nine artifacts into the staging
 # repository, at the tag's version and versionCode, with the host engines the release gathered.
 cat >"$tmp/fakegradle" <<'FAKE'
 #!/usr/bin/env bash
@@ -224,8 +224,8 @@ check "stage without the host engines" 1 $? "$out" "pipeline: build/host-engines
 printf 'linux-x86_64\n' >"$repo/build/host-engines/io/github/mobilemcp/sdk/testing/engine/platforms"
 out=$(cd "$repo" && FAKE_LOG=$log GRADLE=$tmp/fakegradle MAKE=$tmp/fakemake ci/pipeline.sh stage 1.2.0 "$tmp/staging" 2>&1)
 check "stage builds the SDK and publishes every artifact at the tag's version" 0 $? "$(cat "$log")$out" "make sdk" \
-	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :client-mcp:publishAllPublicationsToStagingRepository :protocol:publishAllPublicationsToStagingRepository :sdk:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository :sdk-testing:publishAllPublicationsToStagingRepository :sdk-testing-engine:publishAllPublicationsToStagingRepository (in android)" \
-	"pipeline: staged io.github.mobilemcp 1.2.0 (8 artifacts)"
+	"gradle --no-daemon -Pmobilemcp.version=1.2.0 -Pmobilemcp.versionCode=1020099 -Pmobilemcp.stagingRepo=$tmp/staging :client:publishAllPublicationsToStagingRepository :client-ktx:publishAllPublicationsToStagingRepository :client-mcp:publishAllPublicationsToStagingRepository :protocol:publishAllPublicationsToStagingRepository :sdk:publishAllPublicationsToStagingRepository :sdk-ksp:publishAllPublicationsToStagingRepository :sdk-ktx:publishAllPublicationsToStagingRepository :sdk-testing:publishAllPublicationsToStagingRepository :sdk-testing-engine:publishAllPublicationsToStagingRepository (in android)" \
+	"pipeline: staged io.github.mobilemcp 1.2.0 (9 artifacts)"
 
 # --- apks: each app's release APK with its own engine, at the tag's version, unsigned.
 cat >"$tmp/fakebuild" <<'FAKE'
@@ -541,8 +541,8 @@ secrets=(GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----" GPG_PASSPHRASE=
 publish() { env "${secrets[@]}" FAKE_LOG="$log" GPG="$tmp/fakegpg" CENTRAL_API="$CENTRAL_API" "$@" ci/publish-central.sh "$staging" "$tmp/bundle.zip" 2>&1; }
 portal PENDING,VALIDATING,VALIDATED,PUBLISHING,PUBLISHED
 out=$(publish)
-# Eight artifacts of four files, each with its signature and two checksums: 128 files.
-check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 128 files" \
+# Nine artifacts of four files, each with its signature and two checksums: 144 files.
+check "publish-central uploads a signed bundle and waits until Central has published it" 0 $? "$out" "publish-central: bundled 144 files" \
 	"publish-central: uploaded 1.2.0; deployment deployment-0001 (AUTOMATIC)" "publish-central: deployment deployment-0001 is VALIDATING" \
 	"publish-central: deployment deployment-0001 is PUBLISHING" "publish-central: deployment deployment-0001 is published on Maven Central"
 check "it asks whether each artifact is published, then uploads and polls, with the token in a header" 0 0 "$(cat "$tmp/portal.log")" \
@@ -598,7 +598,7 @@ kill "$PORTAL_PID"
 portal PUBLISHED sdk,client
 out=$(publish)
 check "publish-central refuses a version Central has published in part" 1 $? "$out" \
-	"publish-central: Central has published 2 artifacts of 1.2.0, but not client-ktx client-mcp protocol sdk-ktx sdk-testing sdk-testing-engine"
+	"publish-central: Central has published 2 artifacts of 1.2.0, but not client-ktx client-mcp protocol sdk-ksp sdk-ktx sdk-testing sdk-testing-engine"
 if grep -q upload "$tmp/portal.log"; then bad "publish-central uploaded a version published in part"; else ok; fi
 kill "$PORTAL_PID"
 

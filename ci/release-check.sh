@@ -6,7 +6,8 @@
 #
 #   build/host-engines   the host engines this machine builds (scripts/host-engines.sh, with its own checks)
 #   build/staging        a Maven repository as the release stages it: the engine jar
-#                        (sdk-testing-engine, every platform this machine builds), the protocol jar and, as
+#                        (sdk-testing-engine, every platform this machine builds), the protocol jar, the
+#                        KSP processor's jar (sdk-ksp) and, as
 #                        jars, the libraries Gradle publishes as AARs (sdk, client, client-ktx, client-mcp,
 #                        sdk-testing, sdk-ktx: the host harness's build of the same sources), each with its POM, sources and javadoc
 #                        jars, signed with a throwaway key and checksummed (ci/publish-central.sh sign)
@@ -47,7 +48,7 @@ scripts/host-engines.sh build/host-engines
 echo "release-check: the libraries (the host harness's build, offline)"
 scripts/deps.sh maven >/dev/null
 scripts/host-engine.sh tests >/dev/null
-mvn -B -q -o -f android/pom.xml package -pl protocol,sdk,client,client-ktx,client-mcp,sdk-testing-engine,sdk-testing,sdk-ktx -am -DskipTests \
+mvn -B -q -o -f android/pom.xml package -pl protocol,sdk,client,client-ktx,client-mcp,sdk-testing-engine,sdk-testing,sdk-ktx,sdk-ksp -am -DskipTests \
 	-Dmdep.outputFile=target/release-classpath.txt dependency:build-classpath
 
 # The POM metadata Gradle writes for every publication (android/build.gradle.kts), and each
@@ -125,7 +126,7 @@ stage() {
 			-subpackages io.github.mobilemcp >"$work/$artifact-javadoc.log" 2>&1 ||
 			fail "javadoc of $artifact failed: $(tail -n 3 "$work/$artifact-javadoc.log")"
 	else
-		# No Java to document (the engine jar's natives, sdk-ktx's Kotlin): Central still wants the jar.
+		# No Java to document (the engine jar's natives, the Kotlin of sdk-ktx and sdk-ksp): Central still wants the jar.
 		printf 'mobilemcp %s %s: see https://github.com/mobilemcp/mobilemcp (docs/tool-sdk.md).\n' "$artifact" "$version" >"$docs/README.md"
 		[ -n "$(ls -A "$sources")" ] || cp "$docs/README.md" "$sources/README.md"
 	fi
@@ -140,6 +141,7 @@ stage sdk-testing sdk-testing android/sdk-testing/src/main/java
 stage sdk-ktx sdk-ktx android/sdk-ktx/src/main/kotlin
 stage client-ktx client-ktx android/client-ktx/src/main/kotlin
 stage client-mcp client-mcp android/client-mcp/src/main/kotlin
+stage sdk-ksp sdk-ksp android/sdk-ksp/src/main/kotlin
 stage sdk-testing-engine sdk-testing-engine
 
 # Signed as the release signs them, with a key made for this run only.
