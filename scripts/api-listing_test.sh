@@ -244,7 +244,13 @@ package io.github.mobilemcp;
 
 public enum Word { YES, NO }
 EOF
-for m in protocol sdk client client-ktx sdk-testing sdk-ktx; do
+# The MCP transport for assistants, in Kotlin.
+write src/client-mcp/io/github/mobilemcp/client/mcp/Transport.kt <<'EOF'
+package io.github.mobilemcp.client.mcp
+
+class Transport(val name: String)
+EOF
+for m in protocol sdk client client-ktx client-mcp sdk-testing sdk-ktx; do
 	compile "$m"
 done
 
@@ -411,7 +417,7 @@ public final class Notes {
 }
 EOF
 compile notes
-listing "a tool that uses none passes" 0 -- "api-listing: no listing names the engine's classes, and client client-ktx sdk-ktx sdk-tests notes use none"
+listing "a tool that uses none passes" 0 -- "api-listing: no listing names the engine's classes, and client client-ktx client-mcp sdk-ktx sdk-tests notes use none"
 
 # --- After a release, a member it listed that is gone fails, until api-breaks.txt says why.
 listing "no release: only the listings" 0 -- "no release yet"
