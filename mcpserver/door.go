@@ -40,11 +40,13 @@ func cleanJSON(msg []byte) []byte {
 }
 
 // mayHide reports whether data may hold a character the door removes: a
-// byte outside ASCII, or an escape (a hidden character may be written as
-// \uXXXX, a control as \b, \f or \r). Most messages hold neither.
+// byte outside ASCII, an escape (a hidden character may be written as
+// \uXXXX, a control as \b, \f or \r), or an ASCII control other than
+// tab and newline, DEL included, which JSON lets a string hold as it is.
+// Most messages hold none.
 func mayHide(data []byte) bool {
 	for _, b := range data {
-		if b >= utf8.RuneSelf || b == '\\' {
+		if b >= utf8.RuneSelf || b == '\\' || b == 0x7f || (b < ' ' && b != '\t' && b != '\n') {
 			return true
 		}
 	}

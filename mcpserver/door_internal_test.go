@@ -23,6 +23,7 @@ func TestTheDoorFiltersEveryStringButTheID(t *testing.T) {
 		{"a batch", "[{\"id\":\"a\u200b\",\"result\":{}}, {\"id\":2,\"result\":{\"id\":\"b\u200b\"}}]", "[{\"id\":\"a\u200b\",\"result\":{}},{\"id\":2,\"result\":{\"id\":\"b\"}}]"},
 		{"spaces between tokens", " { \"id\" : 1 , \"x\" : [ \"\u200b\" ] }\n", "{\"id\":1,\"x\":[\"\"]}\n"},
 		{"not JSON, filtered as text", "{\"a\":\"b\u200b", "{\"a\":\"b"},
+		{"DEL, which JSON holds as it is, alone in an ASCII message", "{\"id\":1,\"result\":{\"body\":\"a\x7fb\"}}", `{"id":1,"result":{"body":"ab"}}`},
 		{"a raw control character is not JSON", "{\"\\b\":\"\x1b\"}", "{\"\\b\":\"\"}"},
 		{"bytes that are not UTF-8", "{\"a\":\"b\xff\u200b\"}", "{\"a\":\"b\uFFFD\"}"},
 	} {
