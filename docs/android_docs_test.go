@@ -26,10 +26,10 @@ func toolAndContributorPages(t *testing.T) []string {
 // and run that a page may show whole or in part, each with the name the
 // page gives its class.
 var compiledSources = []struct{ path, from, to string }{
-	{"../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java", "", ""},
+	{"../android/notes/src/test/java/io/github/mobilemcp/notes/JavaNotesToolService.java", "JavaNotesToolService", "NotesToolService"},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt", "KotlinNotesToolService", "NotesToolService"},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolTest.kt", "", ""},
-	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesTools.kt", "", ""},
+	{"../android/notes/src/main/kotlin/io/github/mobilemcp/notes/NotesTools.kt", "", ""},
 	{"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesToolTest.kt", "", ""},
 	{"../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt", "", ""},
 	{"../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt", "", ""},

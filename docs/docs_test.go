@@ -22,11 +22,11 @@ func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
 	if len(blocks) < 3 {
 		t.Fatalf("the guide has %d code blocks before its first section, want the descriptor, the typed handlers and the manifest", len(blocks))
 	}
-	typed := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/TypedNotesTools.kt")
+	typed := read(t, "../android/notes/src/main/kotlin/io/github/mobilemcp/notes/NotesTools.kt")
 	manifest := read(t, "../android/notes/AndroidManifest.xml")
 	for i, want := range []struct{ file, text string }{
 		{"res/xml/mcp_capabilities.xml", afterComments(read(t, "../android/notes/res/xml/mcp_capabilities.xml"))},
-		{"TypedNotesTools.kt", typed[strings.Index(typed, "class NotesTools"):]},
+		{"NotesTools.kt", typed[strings.Index(typed, "class NotesTools"):]},
 		{"AndroidManifest.xml's <service>", unindent(manifest[strings.Index(manifest, "        <service"):strings.Index(manifest, "</service>")+len("</service>")]) + "\n"},
 	} {
 		if blocks[i][1] != want.text {
@@ -70,8 +70,9 @@ func TestTheJavaPageShowsTheNotesSampleAsItIs(t *testing.T) {
 	if block == nil {
 		t.Fatal("docs/tool-sdk-java.md shows no Java")
 	}
-	service := read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/NotesToolService.java")
-	if want := service[strings.Index(service, "public class"):]; block[1] != want {
+	service := read(t, "../android/notes/src/test/java/io/github/mobilemcp/notes/JavaNotesToolService.java")
+	want := strings.Replace(service[strings.Index(service, "public class"):], "JavaNotesToolService", "NotesToolService", 1)
+	if block[1] != want {
 		t.Errorf("docs/tool-sdk-java.md shows a NotesToolService.java that is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
 	}
 }
@@ -86,8 +87,8 @@ func TestTheGuideCountsTheSamplesLines(t *testing.T) {
 	// Not code: blank lines, comments, the package line and imports.
 	notCode := regexp.MustCompile(`^\s*$|^\s*(//|/\*|\*)|^(package|import) `)
 	var lines, code int
-	for _, name := range []string{"NotesToolService.java", "Notes.java"} {
-		for _, line := range strings.Split(strings.TrimSuffix(read(t, "../android/notes/src/main/java/io/github/mobilemcp/notes/"+name), "\n"), "\n") {
+	for _, path := range []string{"test/java/io/github/mobilemcp/notes/JavaNotesToolService.java", "main/java/io/github/mobilemcp/notes/Notes.java"} {
+		for _, line := range strings.Split(strings.TrimSuffix(read(t, "../android/notes/src/"+path), "\n"), "\n") {
 			lines++
 			if !notCode.MatchString(line) {
 				code++

@@ -40,10 +40,10 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/host-engine.sh tests
-	echo "test-installed: installing protocol, sdk, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
-	mvn -B -q -o -f android/pom.xml -pl harness,protocol,sdk,client,sdk-testing -am install -DskipTests
+	echo "test-installed: installing protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
+	mvn -B -q -o -f android/pom.xml -pl harness,protocol,sdk,sdk-ktx,sdk-ksp,client,sdk-testing -am install -DskipTests
 fi
-for artifact in protocol sdk intentbridge client sdk-testing sdk-testing-engine; do
+for artifact in protocol sdk sdk-ktx sdk-ksp intentbridge client sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||
 		{ echo "test-installed: io.github.mobilemcp:$artifact:$version is not in $repo; run with --install (make test-installed does)" >&2; exit 1; }
 done
@@ -107,7 +107,7 @@ grep -q 'package io.github.mobilemcp.client does not exist' "$probe/client.log" 
 	{ echo "test-installed: the client probe failed for another reason:" >&2; cat "$probe/client.log" >&2; exit 1; }
 echo "test-installed: android/$module compiles against io.github.mobilemcp.ErrorCode and Consent, and without the client library (javac: package io.github.mobilemcp.client does not exist)"
 
-echo "test-installed: android/$module against the installed io.github.mobilemcp:protocol, sdk, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
+echo "test-installed: android/$module against the installed io.github.mobilemcp:protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
 status=0
 # Robolectric's framework jars are copied once by the harness module's build in this checkout;
 # they are Maven Central's, not this project's.

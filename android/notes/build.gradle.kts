@@ -1,10 +1,10 @@
 // The notes sample tool for devices: `make notes-apk` builds it (after `make aar`), and its device
-// test (src/androidTest, the pipeline's device step). It is built on the sdk alone, as any tool app
-// would be; what every tool app shares is set in ../build.gradle.kts.
+// test (src/androidTest, the pipeline's device step). It is built on the sdk and sdk-ktx alone, as any
+// typed tool app would be; what every tool app shares is set in ../build.gradle.kts.
 //
 // KSP runs sdk-ksp on its Kotlin as a typed tool's build does (docs/tool-sdk.md): every @McpTool
-// handler is checked against res/xml/mcp_capabilities.xml, which the option mobilemcp.descriptor
-// names. Its typed tool (src/test/kotlin) is compiled and run by the host harness (pom.xml).
+// handler in src/main/kotlin is checked against res/xml/mcp_capabilities.xml, which the option
+// mobilemcp.descriptor names, and its registration is generated.
 plugins {
     id("com.android.application")
     id("org.jetbrains.kotlin.android")
@@ -30,6 +30,7 @@ ksp {
 
 dependencies {
     implementation(project(":sdk"))
+    implementation(project(":sdk-ktx"))
     ksp(project(":sdk-ksp"))
     // NotesOnDeviceTest calls the tool as an assistant does, through the client library.
     androidTestImplementation(project(":client"))

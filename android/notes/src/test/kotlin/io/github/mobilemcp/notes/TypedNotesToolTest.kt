@@ -7,10 +7,10 @@ import org.junit.Rule
 import org.junit.Test
 import org.junit.runner.RunWith
 
-/** The typed notes tool, whose registration sdk-ksp generated, behaves as the Java one. */
+/** The notes tool, typed handlers whose registration sdk-ksp generated: the guide's test (docs/tool-sdk.md). */
 @RunWith(McpTestRunner::class)
 class TypedNotesToolTest {
-    @get:Rule val tool = McpToolRule(TypedNotesToolService::class.java).withDescriptor(R.xml.mcp_capabilities)
+    @get:Rule val tool = McpToolRule(NotesToolService::class.java).withDescriptor(R.xml.mcp_capabilities)
 
     @Test fun createListAndDelete() {
         val created = tool.call("create_note", """{"title":"Milk"}""")
@@ -28,7 +28,7 @@ class TypedNotesToolTest {
 /** A descriptor changed after compiling: the generated code answers internal_error naming the argument. */
 @RunWith(McpTestRunner::class)
 class SkewedNotesToolTest {
-    @get:Rule val tool = McpToolRule(TypedNotesToolService::class.java).withDescriptor(R.xml.skewed_capabilities)
+    @get:Rule val tool = McpToolRule(NotesToolService::class.java).withDescriptor(R.xml.skewed_capabilities)
 
     @Test fun anArgumentOfAnotherTypeIsAnInternalError() {
         val reply = tool.call("delete_note", """{"id":"1"}""")

@@ -6,8 +6,8 @@ import io.github.mobilemcp.sdk.ToolResult;
 
 import org.json.JSONArray;
 
-/** The notes tool: its three capabilities, as res/xml/mcp_capabilities.xml declares them. */
-public class NotesToolService extends McpToolService {
+/** The notes tool on the string API, as docs/tool-sdk-java.md shows it (there named NotesToolService). JavaNotesToolTest, in KotlinNotesToolTest.kt, runs it. */
+public class JavaNotesToolService extends McpToolService {
     @Override
     protected void registerHandlers(ToolHandlers handlers) {
         Notes notes = new Notes(getApplicationContext());

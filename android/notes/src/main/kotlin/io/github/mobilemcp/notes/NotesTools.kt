@@ -8,9 +8,9 @@ import io.github.mobilemcp.sdk.ktx.McpResult
 import io.github.mobilemcp.sdk.ktx.McpTool
 import org.json.JSONArray
 
-// The notes tool as typed handlers: each function is checked against res/xml/mcp_capabilities.xml
-// when it compiles (sdk-ksp, which the notes module's build runs on its Kotlin tests), and
-// handlers.register(tools) is generated. TypedNotesToolTest runs it; docs/tool-sdk.md shows it.
+// The notes tool, as typed handlers: each function is checked against res/xml/mcp_capabilities.xml
+// when it compiles (sdk-ksp, which the build runs on this module's Kotlin), and
+// handlers.register(tools) is generated. docs/tool-sdk.md shows this file.
 class NotesTools(context: Context) {
     private val notes = Notes(context)
 
@@ -37,7 +37,7 @@ data class Listed(val count: Int, val notes: JSONArray) : McpResult {
     override val message get() = if (count == 1) "1 note" else "$count notes"
 }
 
-class TypedNotesToolService : McpToolService() {
+class NotesToolService : McpToolService() {
     override fun registerHandlers(handlers: ToolHandlers) {
         handlers.register(NotesTools(applicationContext))
             .check("create_note") { call -> if (call.getString("title").isBlank()) "title is blank; give the note a title" else null }
