@@ -50,8 +50,9 @@ test-go: ## Go tests with the race detector, and intentbridge's as the host engi
 test-android: ## the Android modules on the host: gobind + host libmobilemcp.so, Robolectric tests (android/pom.xml)
 	scripts/test-android.sh
 
-test-installed: ## a tool module's tests (MODULE=notes) against sdk, client and sdk-testing installed in the local Maven repository, without go
+test-installed: ## a tool module's tests (MODULE=notes, else notes and the consumer smoke) against the libraries installed in the local Maven repository, without go
 	scripts/test-installed.sh --install $(or $(MODULE),notes)
+	$(if $(MODULE),,scripts/test-installed.sh consumer-smoke)
 
 test-scripts: ## tests of the build, pipeline, API-listing and deps scripts, against fakes (they need no Android SDK, emulator or Maven Central credentials)
 	scripts/android-build_test.sh

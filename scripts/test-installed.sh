@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test-installed.sh [--install] MODULE: runs the Robolectric tests of the tool module android/MODULE
-# (notes, or any tool module of the harness) against the libraries installed in the local Maven
+# (notes, consumer-smoke, or any tool module of the harness) against the libraries installed in the local Maven
 # repository, the way a tool developer's build does: with no go on the PATH and no build/ of this
 # checkout, so the engine the tests run is the host engine inside the installed engine jar
 # (sdk-testing-engine, which the installed sdk-testing depends on). It first checks that the engine's
@@ -28,7 +28,12 @@ if [ "${1:-}" = --install ]; then
 fi
 [ $# = 1 ] || { echo "$USAGE" >&2; exit 2; }
 module=$1
-if [ ! -f "android/$module/pom.xml" ] || [ ! -f "android/$module/AndroidManifest.xml" ]; then
+# android/consumer-smoke is a Gradle project: the harness builds it with its own pom
+# (android/harness/consumer-smoke), its sources staged where the harness looks for them.
+gradle_layout=0
+if [ "$module" = consumer-smoke ]; then
+	gradle_layout=1
+elif [ ! -f "android/$module/pom.xml" ] || [ ! -f "android/$module/AndroidManifest.xml" ]; then
 	echo "test-installed: android/$module is not a tool module of the harness (it needs pom.xml and AndroidManifest.xml)" >&2
 	exit 2
 fi
@@ -40,10 +45,10 @@ sdk_jar=$repo/io/github/mobilemcp/sdk/$version/sdk-$version.jar
 if [ "$install" = 1 ]; then
 	scripts/deps.sh maven
 	scripts/host-engine.sh tests
-	echo "test-installed: installing protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, sdk-testing, sdk-testing-engine and the harness into $repo"
-	mvn -B -q -o -f android/pom.xml -pl harness,protocol,sdk,sdk-ktx,sdk-ksp,client,sdk-testing -am install -DskipTests
+	echo "test-installed: installing protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, client-mcp, sdk-testing, sdk-testing-engine and the harness into $repo"
+	mvn -B -q -o -f android/pom.xml -pl harness,protocol,sdk,sdk-ktx,sdk-ksp,client,client-mcp,sdk-testing -am install -DskipTests
 fi
-for artifact in protocol sdk sdk-ktx sdk-ksp intentbridge client sdk-testing sdk-testing-engine; do
+for artifact in protocol sdk sdk-ktx sdk-ksp intentbridge client client-mcp sdk-testing sdk-testing-engine; do
 	[ -f "$repo/io/github/mobilemcp/$artifact/$version/$artifact-$version.jar" ] ||
 		{ echo "test-installed: io.github.mobilemcp:$artifact:$version is not in $repo; run with --install (make test-installed does)" >&2; exit 1; }
 done
@@ -54,7 +59,18 @@ rm -rf "$stage"
 mkdir -p "$stage/android/sdk"
 cp android/pom.xml android/gradle.properties "$stage/android/"
 (cd android && tar cf - --exclude=target harness) | (cd "$stage/android" && tar xf -)
-(cd android && tar cf - --exclude=target "$module") | (cd "$stage/android" && tar xf -)
+if [ "$gradle_layout" = 1 ]; then
+	mkdir -p "$stage/android/$module/src"
+	cp "android/harness/$module/pom.xml" "android/harness/$module/gradle.properties" "android/$module/src/main/AndroidManifest.xml" "$stage/android/$module/"
+	cp -R "android/$module/src/main/res" "$stage/android/$module/res"
+	mkdir -p "$stage/android/$module/src/main"
+	for dir in kotlin java; do
+		[ ! -d "android/$module/src/main/$dir" ] || cp -R "android/$module/src/main/$dir" "$stage/android/$module/src/main/"
+	done
+	cp -R "android/$module/src/test" "$stage/android/$module/src/"
+else
+	(cd android && tar cf - --exclude=target "$module") | (cd "$stage/android" && tar xf -)
+fi
 (cd "$stage/android/sdk" && unzip -q "$sdk_jar" 'META-INF/mobilemcp-sdk/*' && mv META-INF/mobilemcp-sdk/* . && rm -rf META-INF)
 
 # A PATH without go, as on a machine that never installed it.
@@ -107,7 +123,7 @@ grep -q 'package io.github.mobilemcp.client does not exist' "$probe/client.log" 
 	{ echo "test-installed: the client probe failed for another reason:" >&2; cat "$probe/client.log" >&2; exit 1; }
 echo "test-installed: android/$module compiles against io.github.mobilemcp.ErrorCode and Consent, and without the client library (javac: package io.github.mobilemcp.client does not exist)"
 
-echo "test-installed: android/$module against the installed io.github.mobilemcp:protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, sdk-testing and sdk-testing-engine $version, without go"
+echo "test-installed: android/$module against the installed io.github.mobilemcp:protocol, sdk, sdk-ktx, sdk-ksp, intentbridge, client, client-mcp, sdk-testing and sdk-testing-engine $version, without go"
 status=0
 # Robolectric's framework jars are copied once by the harness module's build in this checkout;
 # they are Maven Central's, not this project's.

@@ -192,11 +192,13 @@ func TestOneVersionOfEachLibrary(t *testing.T) {
 		}
 	}
 	smoke := read(t, android+"/consumer-smoke/build.gradle.kts")
-	agp := regexp.MustCompile(`id\("com\.android\.application"\) version "([^"]+)"`).FindSubmatch(smoke)
-	if agp == nil {
-		t.Fatalf("consumer-smoke/build.gradle.kts applies no com.android.application version")
-	}
-	if want := plugins["com.android.application"]; string(agp[1]) != want {
-		t.Errorf("consumer-smoke/build.gradle.kts builds with the Android Gradle Plugin %s, and %s says %s", agp[1], name(catalogFile), want)
+	// The consumer smoke names its plugins' versions, as a user's build does: the catalog's.
+	for _, id := range []string{"com.android.application", "org.jetbrains.kotlin.android", "com.google.devtools.ksp"} {
+		applied := regexp.MustCompile(`id\("` + regexp.QuoteMeta(id) + `"\) version "([^"]+)"`).FindSubmatch(smoke)
+		if applied == nil {
+			t.Errorf("consumer-smoke/build.gradle.kts applies no %s version", id)
+		} else if want := plugins[id]; string(applied[1]) != want {
+			t.Errorf("consumer-smoke/build.gradle.kts applies %s %s, and %s says %s", id, applied[1], name(catalogFile), want)
+		}
 	}
 }
