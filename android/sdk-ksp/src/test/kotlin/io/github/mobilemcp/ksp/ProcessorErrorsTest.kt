@@ -143,11 +143,11 @@ class ProcessorErrorsTest {
         ), compiled.errors)
     }
 
+    /** Without the option, the module is a library of handlers, which the module with the descriptor checks. */
     @Test fun noDescriptorOption() {
-        val compiled = compile(null, "NotesTools.kt" to notesTools)
-        assertEquals(listOf(
-            "@McpTool handlers need the app's capability descriptor, and the KSP option mobilemcp.descriptor is not set; add ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) } to the module's build.gradle.kts [descriptor-option]",
-        ), compiled.errors)
+        val compiled = compile(null, "NotesTools.kt" to notesTools.replace("fun deleteNote(id: Long)", "fun deleteNote(id: String)"))
+        assertEquals(compiled.result.messages, listOf<String>(), compiled.errors)
+        assertEquals(setOf("NotesToolsHandlers.kt", "notes_NotesTools_McpHandlers.kt"), compiled.generated.keys)
     }
 
     /** KSP reads Java too: an annotated Java handler is checked as a Kotlin one is. */
