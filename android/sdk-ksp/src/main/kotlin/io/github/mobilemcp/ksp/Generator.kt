@@ -133,7 +133,8 @@ private fun list(p: Param): CodeBlock {
 /**
  * Writes the record of the handlers of [owner]: a class in `io.github.mobilemcp.generated`, named
  * after [owner], annotated `@McpHandlerIndex`, from which the module that owns the descriptor
- * reads them on its classpath.
+ * reads them on its classpath. The record is aggregating: the checks that count handlers see every
+ * handler of the module, so in an incremental build a change to any file has them all processed again.
  */
 internal fun index(codeGenerator: CodeGenerator, owner: KSClassDeclaration, handlers: List<Handler>) {
     val type = owner.qualifiedName?.asString() ?: return
@@ -152,5 +153,5 @@ internal fun index(codeGenerator: CodeGenerator, owner: KSClassDeclaration, hand
                 .build(),
         )
         .build()
-        .writeTo(codeGenerator, Dependencies(false, *listOfNotNull(owner.containingFile).toTypedArray()))
+        .writeTo(codeGenerator, Dependencies(true, *listOfNotNull(owner.containingFile).toTypedArray()))
 }

@@ -61,16 +61,17 @@ fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGener
     return Compiled(compilation.compile())
 }
 
-/** A library module of handlers, compiled without the descriptor: what the processor said, and the module's classes. */
+/** A module of handlers, compiled: what the processor said, and the module's classes. */
 class Library(val compiled: Compiled, val classes: File)
 
 /**
- * Compiles [sources] as a library module of handlers: through the processor without the option, then, as the module's
- * build does, its sources with the records the processor wrote, to classes for another compilation's classpath. The
- * registration it wrote is left out of the classes: it needs the sdk, which these tests compile without.
+ * Compiles [sources] as a module of handlers: through the processor, without the option unless [descriptor] is given,
+ * then, as the module's build does, its sources with the records the processor wrote, to classes for another
+ * compilation's classpath. The registration it wrote is left out of the classes: it needs the sdk, which these tests
+ * compile without.
  */
-fun compileLibrary(vararg sources: Pair<String, String>): Library {
-    val compiled = compile(null, *sources)
+fun compileLibrary(vararg sources: Pair<String, String>, descriptor: Any? = null): Library {
+    val compiled = compile(descriptor, *sources)
     check(compiled.errors.isEmpty()) { compiled.result.messages }
     val records = compiled.result.sourcesGeneratedBySymbolProcessor.filter { it.path.contains("io/github/mobilemcp/generated") }
     val classes = KotlinCompilation().apply {

@@ -114,6 +114,27 @@ class LibraryHandlersTest {
         ), compiled.errors)
     }
 
+    /**
+     * As an app's unit tests compile in Gradle: with the option, and the app's classes, whose handlers the
+     * app's own compilation checked, registered and recorded, on the classpath. They count, and nothing
+     * is generated again.
+     */
+    @Test fun aModuleWithTheDescriptorAndTheHandlersOnItsClasspath() {
+        val lines = notesDescriptor.readLines()
+        val descriptor = (lines.subList(0, 15) + lines.subList(22, lines.size)).joinToString("\n")
+        assertTrue(descriptor, !descriptor.contains("list_notes"))
+        val app = compileLibrary("CoreTools.kt" to coreTools, descriptor = descriptor)
+        assertEquals(setOf("CoreToolsHandlers.kt", "notes_core_CoreTools_McpHandlers.kt"), app.compiled.generated.keys)
+        val tests = compile(descriptor, "CoreToolsTest.kt" to "package notes.core\n\nclass CoreToolsTest", classpath = listOf(app.classes))
+        assertEquals(tests.result.messages, listOf<String>(), tests.errors)
+        assertEquals(setOf<String>(), tests.generated.keys)
+        val missing = compile(descriptor, "CoreToolsTest.kt" to "package notes.core\n\nclass CoreToolsTest")
+        assertEquals(listOf(
+            "mcp_capabilities.xml:6: capability \"create_note\" has no handler; annotate the function that runs it with @McpTool(\"create_note\") [missing-handler]",
+            "mcp_capabilities.xml:16: capability \"delete_note\" has no handler; annotate the function that runs it with @McpTool(\"delete_note\") [missing-handler]",
+        ), missing.errors)
+    }
+
     /** Without the descriptor, a library still checks what needs none. */
     @Test fun aLibraryHandlerOfATypeNoParamHas() {
         val compiled = compile(null, "CoreTools.kt" to coreTools.replace("fun deleteNote(id: Long): Deleted = Deleted(id)", "fun deleteNote(id: Int): Deleted = Deleted(id.toLong())"))

@@ -150,6 +150,13 @@ class ProcessorErrorsTest {
         assertEquals(setOf("NotesToolsHandlers.kt", "notes_NotesTools_McpHandlers.kt"), compiled.generated.keys)
     }
 
+    @Test fun emptyDescriptorOption() {
+        val compiled = compile(java.io.File(""), "NotesTools.kt" to notesTools)
+        assertEquals(listOf(
+            "the KSP option mobilemcp.descriptor is empty; give it the path of the app's descriptor, ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) }, or remove it in a library module of handlers [descriptor-option]",
+        ), compiled.errors)
+    }
+
     /** KSP reads Java too: an annotated Java handler is checked as a Kotlin one is. */
     @Test fun aJavaHandler() {
         val compiled = compile(notesDescriptor, "NotesTools.kt" to notesTools.replace("@McpTool(\"delete_note\")", ""), "JavaTools.java" to """
