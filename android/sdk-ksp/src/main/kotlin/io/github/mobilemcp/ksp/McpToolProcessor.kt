@@ -126,7 +126,7 @@ class McpToolProcessor(
                 val candidates = owner?.getDeclaredFunctions()?.filter { it.simpleName.asString() == name }?.toList().orEmpty()
                 val fn = candidates.firstOrNull { idOf(it) == id } ?: candidates.firstOrNull()
                 if (fn == null) {
-                    error("@McpTool(${q(id)}) is recorded on $type.$name, which is not on the classpath; build the library that holds $type again [handler-place]", null)
+                    error("its record names @McpTool(${q(id)}), but the classpath has no such function; build the library that holds $type again [handler-place]", null)
                 } else {
                     check(d, fn, id)
                 }
@@ -434,12 +434,12 @@ class McpToolProcessor(
         const val MCP_TOOL = "io.github.mobilemcp.sdk.ktx.McpTool"
         const val MCP_PARAM = "io.github.mobilemcp.sdk.ktx.McpParam"
         const val MCP_HANDLER_INDEX = "io.github.mobilemcp.sdk.ktx.McpHandlerIndex"
-
-        /** The package of the classes that record each module's handlers, for the module that owns the descriptor. */
-        const val GENERATED_PACKAGE = "io.github.mobilemcp.generated"
         const val MCP_RESULT = "io.github.mobilemcp.sdk.ktx.McpResult"
         const val TOOL_CALL = "io.github.mobilemcp.sdk.ToolCall"
         const val TOOL_RESULT = "io.github.mobilemcp.sdk.ToolResult"
+
+        /** The package of the classes that record each module's handlers, for the module that owns the descriptor. */
+        const val GENERATED_PACKAGE = "io.github.mobilemcp.generated"
     }
 }
 
