@@ -6,12 +6,15 @@ import com.google.devtools.ksp.symbol.KSClassDeclaration
 import com.google.devtools.ksp.getVisibility
 import com.google.devtools.ksp.symbol.Modifier
 import com.google.devtools.ksp.symbol.Visibility
+import com.squareup.kotlinpoet.AnnotationSpec
 import com.squareup.kotlinpoet.KModifier
 import com.squareup.kotlinpoet.ClassName
 import com.squareup.kotlinpoet.CodeBlock
 import com.squareup.kotlinpoet.FileSpec
 import com.squareup.kotlinpoet.FunSpec
 import com.squareup.kotlinpoet.MemberName
+import com.squareup.kotlinpoet.TypeSpec
+import com.squareup.kotlinpoet.joinToCode
 import com.squareup.kotlinpoet.ksp.toClassName
 import com.squareup.kotlinpoet.ksp.writeTo
 
@@ -19,6 +22,7 @@ private val toolHandlers = ClassName("io.github.mobilemcp.sdk", "ToolHandlers")
 private val toolResult = ClassName("io.github.mobilemcp.sdk", "ToolResult")
 private val toolFailure = ClassName("io.github.mobilemcp.sdk", "ToolFailure")
 private val onSuspend = MemberName("io.github.mobilemcp.sdk.ktx", "onSuspend")
+private val handlerIndex = ClassName("io.github.mobilemcp.sdk.ktx", "McpHandlerIndex")
 
 /** The typed getters of sdk-ktx that read an array argument as a list, by `mcp:items`. */
 private val listGetters = mapOf(
@@ -33,12 +37,16 @@ private val listGetters = mapOf(
  * has already checked against the descriptor. Should the two ever disagree (the app ships another
  * descriptor than it was compiled with), the getter's IllegalArgumentException becomes an
  * `internal_error` that names the argument, never a ClassCastException. No reflection: a call is a
- * plain Kotlin call.
+ * plain Kotlin call. In a module without the descriptor ([descriptorName] null), the arguments are
+ * read by the parameters' Kotlin types, which the module that owns the descriptor checks.
  */
-internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, handlers: List<Handler>, descriptorName: String) {
+internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, handlers: List<Handler>, descriptorName: String?) {
     val ownerName = owner.toClassName()
     val register = FunSpec.builder("register")
-        .addKdoc("Registers the handlers of [tools], the capabilities %L declares:\n", descriptorName)
+        .apply {
+            if (descriptorName != null) addKdoc("Registers the handlers of [tools], the capabilities %L declares:\n", descriptorName)
+            else addKdoc("Registers the handlers of [tools], which the module that owns the capability descriptor checks:\n")
+        }
         .addKdoc("%L.\n", handlers.joinToString(", ") { it.capability.id })
         .receiver(toolHandlers)
         .apply { if (owner.getVisibility() == Visibility.INTERNAL) addModifiers(KModifier.INTERNAL) }
@@ -81,7 +89,7 @@ internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, h
     register.addStatement("return this")
     val fileName = ownerName.simpleNames.joinToString("") + "Handlers"
     FileSpec.builder(ownerName.packageName, fileName)
-        .addFileComment("Written by mobilemcp's KSP processor (sdk-ksp) from %L and %L: do not edit.", ownerName.simpleNames.joinToString("."), descriptorName)
+        .addFileComment("Written by mobilemcp's KSP processor (sdk-ksp) from %L%L: do not edit.", ownerName.simpleNames.joinToString("."), descriptorName?.let { " and $it" } ?: "")
         .addFunction(register.build())
         .build()
         .writeTo(codeGenerator, Dependencies(false, *listOfNotNull(owner.containingFile).toTypedArray()))
@@ -91,10 +99,10 @@ internal fun generate(codeGenerator: CodeGenerator, owner: KSClassDeclaration, h
  * The expression that reads argument [a] from `call`, answering `internal_error` that names it
  * when the engine passed something else.
  */
-private fun checked(a: Argument, id: String, descriptorName: String): CodeBlock {
+private fun checked(a: Argument, id: String, descriptorName: String?): CodeBlock {
     val p = a.param ?: return read(a)
     val what = (if (p.required) "a required " else "an optional ") + if (p.type == "array" && p.items != null) "array of ${p.items}" else p.type
-    val message = "the argument ${p.name} of $id is not $what, as the $descriptorName that the app was compiled with declares; build the app again with the descriptor it ships"
+    val message = "the argument ${p.name} of $id is not $what, as the ${descriptorName ?: "capability descriptor"} that the app was compiled with declares; build the app again with the descriptor it ships"
     return CodeBlock.of("try { %L } catch (e: IllegalArgumentException) { throw %T.internalError(%S) }", read(a), toolFailure, message)
 }
 
@@ -120,4 +128,30 @@ private fun list(p: Param): CodeBlock {
     val getter = listGetters.getValue(p.items!!)
     return if (p.required) CodeBlock.of("call.%M(%S)", getter, p.name)
     else CodeBlock.of("if (call.has(%S)) call.%M(%S) else null", p.name, getter, p.name)
+}
+
+/**
+ * Writes the record of the handlers of [owner]: a class in `io.github.mobilemcp.generated`, named
+ * after [owner], annotated `@McpHandlerIndex`, from which the module that owns the descriptor
+ * reads them on its classpath. The record is aggregating: the checks that count handlers see every
+ * handler of the module, so in an incremental build a change to any file has them all processed again.
+ */
+internal fun index(codeGenerator: CodeGenerator, owner: KSClassDeclaration, handlers: List<Handler>) {
+    val type = owner.qualifiedName?.asString() ?: return
+    val name = type.replace("_", "__").replace('.', '_') + "_McpHandlers"
+    val record = AnnotationSpec.builder(handlerIndex)
+        .addMember("type = %S", type)
+        .addMember("ids = [%L]", handlers.map { CodeBlock.of("%S", it.capability.id) }.joinToCode())
+        .addMember("functions = [%L]", handlers.map { CodeBlock.of("%S", it.fn.simpleName.asString()) }.joinToCode())
+        .build()
+    FileSpec.builder(McpToolProcessor.GENERATED_PACKAGE, name)
+        .addFileComment("Written by mobilemcp's KSP processor (sdk-ksp) from %L: do not edit.", type)
+        .addType(
+            TypeSpec.classBuilder(name)
+                .addKdoc("The @McpTool handlers of [%L], for the module that owns the capability descriptor.", type)
+                .addAnnotation(record)
+                .build(),
+        )
+        .build()
+        .writeTo(codeGenerator, Dependencies(true, *listOfNotNull(owner.containingFile).toTypedArray()))
 }

@@ -1,6 +1,8 @@
 package io.github.mobilemcp.ksp
 
+import com.google.devtools.ksp.KspExperimental
 import com.google.devtools.ksp.getAllSuperTypes
+import com.google.devtools.ksp.getDeclaredFunctions
 import com.google.devtools.ksp.processing.CodeGenerator
 import com.google.devtools.ksp.processing.KSPLogger
 import com.google.devtools.ksp.processing.Resolver
@@ -16,17 +18,21 @@ import com.google.devtools.ksp.symbol.KSPropertyDeclaration
 import com.google.devtools.ksp.symbol.KSType
 import com.google.devtools.ksp.symbol.KSValueParameter
 import com.google.devtools.ksp.symbol.Modifier
+import com.google.devtools.ksp.symbol.Origin
 import com.google.devtools.ksp.symbol.Visibility
 import com.google.devtools.ksp.getVisibility
 import java.io.File
 
 /**
  * Makes [McpToolProcessor], mobilemcp's KSP processor. Its one option, `mobilemcp.descriptor`, is
- * the path of the app's capability descriptor:
+ * the path of the app's capability descriptor, which the module that owns it sets:
  *
  * ```
  * ksp { arg("mobilemcp.descriptor", file("src/main/res/xml/mcp_capabilities.xml").path) }
  * ```
+ *
+ * A library module of handlers sets no option: its handlers are checked when the module that owns
+ * the descriptor compiles.
  */
 class McpToolProcessorProvider : SymbolProcessorProvider {
     override fun create(environment: SymbolProcessorEnvironment): SymbolProcessor =
@@ -38,6 +44,14 @@ class McpToolProcessorProvider : SymbolProcessorProvider {
  * `mobilemcp.descriptor` names, and generates the code that registers the handlers of each
  * class. Each mismatch is a compile error on the Kotlin symbol that names the descriptor's line,
  * says how to fix it, and ends with the rule's id in brackets, as `mobilemcp lint`'s findings do.
+ *
+ * Handlers may live in several modules. Each module records the handlers it compiles on a class
+ * annotated `@McpHandlerIndex` in the package [GENERATED_PACKAGE]. A module without the option, a
+ * library of handlers, checks what needs no descriptor (one handler for each id, each in a class,
+ * types a descriptor can declare) and generates the registration from the Kotlin types. The module
+ * with the option owns the descriptor: it also reads the records on its classpath and checks those
+ * handlers as its own, naming the descriptor's line and the library's function, so that every
+ * capability has exactly one handler across the modules.
  */
 class McpToolProcessor(
     private val codeGenerator: CodeGenerator,
@@ -47,21 +61,79 @@ class McpToolProcessor(
     private var descriptor: Descriptor? = null
     private var descriptorName = "mcp_capabilities.xml"
     private var failed = false
+    private var loaded = false
+    private var scanned = false
+
+    /** The library handler being checked, as `package.Class.function`, and its capability's line. */
+    private var library: String? = null
+    private var libraryLine: Int? = null
     private val handlers = LinkedHashMap<String, KSFunctionDeclaration>()
     private val checked = mutableListOf<Handler>()
 
     override fun process(resolver: Resolver): List<KSAnnotated> {
         val functions = resolver.getSymbolsWithAnnotation(MCP_TOOL).filterIsInstance<KSFunctionDeclaration>().toList()
-        if (functions.isEmpty()) return emptyList()
-        val d = descriptor ?: load() ?: return emptyList()
-        val round = functions.mapNotNull { check(d, it) }
-        checked += round
-        if (!failed) {
-            for ((owner, handlers) in round.groupBy { it.fn.parentDeclaration as KSClassDeclaration }) {
-                generate(codeGenerator, owner, handlers, descriptorName)
-            }
+        if (options[DESCRIPTOR_OPTION] == null) {
+            val round = functions.mapNotNull { fn -> idOf(fn)?.let { checkUnowned(fn, it) } }
+            write(round, null)
+            return emptyList()
         }
+        if (!loaded) {
+            loaded = true
+            load()
+        }
+        val d = descriptor ?: return emptyList()
+        if (!scanned) {
+            scanned = true
+            checkLibraries(resolver, d)
+        }
+        val round = functions.mapNotNull { fn -> idOf(fn)?.let { check(d, fn, it) } }
+        checked += round
+        write(round, descriptorName)
         return emptyList()
+    }
+
+    /** Writes the registration and the record of each class of [round], unless a check failed. */
+    private fun write(round: List<Handler>, descriptorName: String?) {
+        if (failed) return
+        for ((owner, handlers) in round.groupBy { it.fn.parentDeclaration as KSClassDeclaration }) {
+            generate(codeGenerator, owner, handlers, descriptorName)
+            index(codeGenerator, owner, handlers)
+        }
+    }
+
+    /**
+     * Checks the handlers that the modules on the classpath recorded (@McpHandlerIndex in
+     * [GENERATED_PACKAGE]) as the module's own, before them: a duplicate is reported on the
+     * module's handler, the one its developer can move.
+     */
+    @OptIn(KspExperimental::class)
+    private fun checkLibraries(resolver: Resolver, d: Descriptor) {
+        val records = resolver.getDeclarationsFromPackage(GENERATED_PACKAGE)
+            .filterIsInstance<KSClassDeclaration>()
+            .filter { it.origin == Origin.KOTLIN_LIB || it.origin == Origin.JAVA_LIB }
+            .mapNotNull { c -> c.annotations.firstOrNull { it.annotationType.resolve().declaration.qualifiedName?.asString() == MCP_HANDLER_INDEX } }
+            .map { a -> a.arguments.associate { it.name?.asString() to it.value } }
+            .sortedBy { it["type"] as? String }
+            .toList()
+        for (record in records) {
+            val type = record["type"] as? String ?: continue
+            val ids = (record["ids"] as? List<*>).orEmpty().filterIsInstance<String>()
+            val names = (record["functions"] as? List<*>).orEmpty().filterIsInstance<String>()
+            val owner = resolver.getClassDeclarationByName(resolver.getKSNameFromString(type))
+            for ((id, name) in ids.zip(names)) {
+                library = "$type.$name"
+                libraryLine = null
+                val candidates = owner?.getDeclaredFunctions()?.filter { it.simpleName.asString() == name }?.toList().orEmpty()
+                val fn = candidates.firstOrNull { idOf(it) == id } ?: candidates.firstOrNull()
+                if (fn == null) {
+                    error("its record names @McpTool(${q(id)}), but the classpath has no such function; build the library that holds $type again [handler-place]", null)
+                } else {
+                    check(d, fn, id)
+                }
+            }
+            library = null
+            libraryLine = null
+        }
     }
 
     override fun finish() {
@@ -78,7 +150,7 @@ class McpToolProcessor(
     private fun load(): Descriptor? {
         val path = options[DESCRIPTOR_OPTION]
         if (path.isNullOrBlank()) {
-            logger.error("@McpTool handlers need the app's capability descriptor, and the KSP option $DESCRIPTOR_OPTION is not set; add ksp { arg(\"$DESCRIPTOR_OPTION\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) } to the module's build.gradle.kts [descriptor-option]")
+            logger.error("the KSP option $DESCRIPTOR_OPTION is empty; give it the path of the app's descriptor, ksp { arg(\"$DESCRIPTOR_OPTION\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) }, or remove it in a library module of handlers [descriptor-option]")
             failed = true
             return null
         }
@@ -101,17 +173,29 @@ class McpToolProcessor(
         return d
     }
 
+    /**
+     * Reports [message] on [node]; for a library handler, which has no source here, on the
+     * capability's line of the descriptor, naming the handler.
+     */
     private fun error(message: String, node: KSNode?) {
         failed = true
-        logger.error(message, node)
+        val lib = library
+        if (lib == null) {
+            logger.error(message, node)
+        } else {
+            logger.error((libraryLine?.let { "${at(it)}: " } ?: "") + "in the library handler $lib, $message")
+        }
     }
+
+    /** The id that [fn]'s `@McpTool` names. */
+    private fun idOf(fn: KSFunctionDeclaration): String? =
+        fn.annotations.firstOrNull { it.annotationType.resolve().declaration.qualifiedName?.asString() == MCP_TOOL }
+            ?.arguments?.firstOrNull { it.name?.asString() == "id" }?.value as? String
 
     private fun at(line: Int) = "$descriptorName:$line"
 
-    /** Checks one handler; returns it when it matches its capability. */
-    private fun check(d: Descriptor, fn: KSFunctionDeclaration): Handler? {
-        val annotation = fn.annotations.first { it.annotationType.resolve().declaration.qualifiedName?.asString() == MCP_TOOL }
-        val id = annotation.arguments.firstOrNull { it.name?.asString() == "id" }?.value as? String ?: return null
+    /** Checks one handler, of the capability [id]; returns it when it matches its capability. */
+    private fun check(d: Descriptor, fn: KSFunctionDeclaration, id: String): Handler? {
         val name = fn.simpleName.asString()
         if (fn.parentDeclaration !is KSClassDeclaration) {
             error("@McpTool(${q(id)}) is on $name, a top-level function; the generated code calls handlers on an instance, so move it into a class, and register it with handlers.register(instance) [handler-place]", fn)
@@ -129,9 +213,10 @@ class McpToolProcessor(
             error("@McpTool(${q(id)}) on $name names a capability that $descriptorName does not declare; $fix [unknown-capability]", fn)
             return null
         }
+        if (library != null) libraryLine = cap.line
         val first = handlers[id]
         if (first != null) {
-            error("capability ${q(id)} (${at(cap.line)}) already has a handler, ${owner(first)}${first.simpleName.asString()} at ${where(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
+            error("capability ${q(id)} (${at(cap.line)}) already has a handler, ${describe(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
             return null
         }
         handlers[id] = fn
@@ -260,6 +345,66 @@ class McpToolProcessor(
         return if (ok) Result.Outputs(decl, properties) else null
     }
 
+    /**
+     * Checks one handler of the capability [id] in a module without the descriptor: what needs
+     * none. Its arguments are read by their Kotlin types, which the module that owns the
+     * descriptor checks against the params.
+     */
+    private fun checkUnowned(fn: KSFunctionDeclaration, id: String): Handler? {
+        val name = fn.simpleName.asString()
+        if (fn.parentDeclaration !is KSClassDeclaration) {
+            error("@McpTool(${q(id)}) is on $name, a top-level function; the generated code calls handlers on an instance, so move it into a class, and register it with handlers.register(instance) [handler-place]", fn)
+            return null
+        }
+        val first = handlers[id]
+        if (first != null) {
+            error("capability ${q(id)} already has a handler, ${describe(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
+            return null
+        }
+        handlers[id] = fn
+        var ok = true
+        val params = mutableListOf<Argument>()
+        val inputs = mutableListOf<Param>()
+        for (p in fn.parameters) {
+            val pname = p.name?.asString() ?: continue
+            val type = p.type.resolve()
+            if (type.qualified() == TOOL_CALL) {
+                params += Argument(pname, null, type)
+                continue
+            }
+            val kind = kotlinParamTypes[render(type.makeNotNullable())]
+            if (kind == null) {
+                error("parameter $pname: ${render(type)} of $name: no descriptor param is taken as ${render(type.makeNotNullable())}; make it String, Long, Double, Boolean, JSONObject, JSONArray, or a List of one of them [param-type]", p)
+                ok = false
+                continue
+            }
+            if (p.hasDefault) {
+                error("parameter $pname has a default value, which is never used: a call passes every input param, or null for an optional one it leaves out; remove the default [param-default]", p)
+                ok = false
+                continue
+            }
+            val param = Param(override(p) ?: snakeCase(pname), kind.first, kind.second, !type.isMarkedNullable, 0)
+            inputs += param
+            params += Argument(pname, param, type)
+        }
+        val type = fn.returnType?.resolve() ?: return null
+        val decl = type.declaration as? KSClassDeclaration
+        val result = when {
+            type.qualified() == TOOL_RESULT -> Result.Unchecked
+            type.qualified() == "kotlin.String" && !type.isMarkedNullable -> Result.Message
+            decl != null && !type.isMarkedNullable && decl.getAllSuperTypes().any { it.qualified() == MCP_RESULT } -> Result.Outputs(decl,
+                decl.getAllProperties().filter { it.simpleName.asString() != "message" && it.getVisibility() == Visibility.PUBLIC }.map { prop ->
+                    val pname = prop.simpleName.asString()
+                    Output(pname, Param(override(prop, decl) ?: snakeCase(pname), "", null, true, 0), prop.type.resolve())
+                }.toList())
+            else -> {
+                error("$name returns ${render(type)}; return an McpResult with a property for each of the capability's outputs, a String, the message of a capability without outputs, or a ToolResult [result-type]", fn)
+                null
+            }
+        }
+        return if (ok && result != null) Handler(fn, Capability(id, 0, inputs, emptyList()), params, result) else null
+    }
+
     /** The name an `@McpParam` gives [node], or, for a property, its constructor parameter. */
     private fun override(node: KSAnnotated, owner: KSClassDeclaration? = null): String? {
         fun of(n: KSAnnotated) = n.annotations.firstOrNull { it.annotationType.resolve().declaration.qualifiedName?.asString() == MCP_PARAM }
@@ -274,6 +419,13 @@ class McpToolProcessor(
 
     private fun owner(fn: KSFunctionDeclaration) = (fn.parentDeclaration as? KSClassDeclaration)?.let { it.simpleName.asString() + "." } ?: ""
 
+    /** [fn] as a message names a handler: `Class.function at File.kt:LINE`, or a library's by its qualified name. */
+    private fun describe(fn: KSFunctionDeclaration): String {
+        if (fn.location is FileLocation) return "${owner(fn)}${fn.simpleName.asString()} at ${where(fn)}"
+        val owner = (fn.parentDeclaration as? KSClassDeclaration)?.qualifiedName?.asString()
+        return (owner?.let { "$it." } ?: "") + fn.simpleName.asString() + " in a library"
+    }
+
     private fun where(node: KSNode): String = (node.location as? FileLocation)?.let { File(it.filePath).name + ":" + it.lineNumber } ?: "an unknown place"
 
     companion object {
@@ -281,9 +433,13 @@ class McpToolProcessor(
         const val DESCRIPTOR_OPTION = "mobilemcp.descriptor"
         const val MCP_TOOL = "io.github.mobilemcp.sdk.ktx.McpTool"
         const val MCP_PARAM = "io.github.mobilemcp.sdk.ktx.McpParam"
+        const val MCP_HANDLER_INDEX = "io.github.mobilemcp.sdk.ktx.McpHandlerIndex"
         const val MCP_RESULT = "io.github.mobilemcp.sdk.ktx.McpResult"
         const val TOOL_CALL = "io.github.mobilemcp.sdk.ToolCall"
         const val TOOL_RESULT = "io.github.mobilemcp.sdk.ToolResult"
+
+        /** The package of the classes that record each module's handlers, for the module that owns the descriptor. */
+        const val GENERATED_PACKAGE = "io.github.mobilemcp.generated"
     }
 }
 
@@ -322,6 +478,11 @@ private val itemTypes = mapOf(
     "string" to "String", "integer" to "Long", "number" to "Double", "boolean" to "Boolean",
     "object" to "JSONObject", "array" to "JSONArray",
 )
+
+/** The descriptor's type, and items, of each Kotlin type an input param may be taken as. */
+private val kotlinParamTypes: Map<String, Pair<String, String?>> =
+    itemTypes.entries.associate { (type, kotlin) -> kotlin to (type to null) } +
+        itemTypes.entries.associate { (type, kotlin) -> "List<$kotlin>" to ("array" to type) }
 
 /** The Kotlin types an input param may be taken as, not null, the one to suggest first. */
 internal fun inputTypes(p: Param): List<String> = when (p.type) {

@@ -36,9 +36,9 @@ class Compiled(val result: JvmCompilationResult) {
 /**
  * Compiles [sources] (name to Kotlin or, for a name ending in .java, Java text) with the annotations, through the processor, against
  * [descriptor] (a file, XML text, or null to leave the option unset); [compileGenerated] also compiles what it generates, which
- * needs the sdk.
+ * needs the sdk. [classpath] holds the classes of the modules it depends on.
  */
-fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGenerated: Boolean = false): Compiled {
+fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGenerated: Boolean = false, classpath: List<File> = emptyList()): Compiled {
     val file = when (descriptor) {
         null -> null
         is File -> descriptor
@@ -49,6 +49,7 @@ fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGener
             if (name.endsWith(".java")) SourceFile.java(name, text) else SourceFile.kotlin(name, text)
         } + annotations
         inheritClassPath = true
+        classpaths = classpath
         messageOutputStream = java.io.OutputStream.nullOutputStream()
         useKsp2()
         configureKsp {
@@ -58,4 +59,27 @@ fun compile(descriptor: Any?, vararg sources: Pair<String, String>, compileGener
         }
     }
     return Compiled(compilation.compile())
+}
+
+/** A module of handlers, compiled: what the processor said, and the module's classes. */
+class Library(val compiled: Compiled, val classes: File)
+
+/**
+ * Compiles [sources] as a module of handlers: through the processor, without the option unless [descriptor] is given,
+ * then, as the module's build does, its sources with the records the processor wrote, to classes for another
+ * compilation's classpath. The registration it wrote is left out of the classes: it needs the sdk, which these tests
+ * compile without.
+ */
+fun compileLibrary(vararg sources: Pair<String, String>, descriptor: Any? = null): Library {
+    val compiled = compile(descriptor, *sources)
+    check(compiled.errors.isEmpty()) { compiled.result.messages }
+    val records = compiled.result.sourcesGeneratedBySymbolProcessor.filter { it.path.contains("io/github/mobilemcp/generated") }
+    val classes = KotlinCompilation().apply {
+        this.sources = sources.map { (name, text) -> SourceFile.kotlin(name, text) } + annotations +
+            records.map { SourceFile.kotlin(it.name, it.readText()) }
+        inheritClassPath = true
+        messageOutputStream = java.io.OutputStream.nullOutputStream()
+    }.compile()
+    check(classes.exitCode == KotlinCompilation.ExitCode.OK) { classes.messages }
+    return Library(compiled, classes.outputDirectory)
 }

@@ -143,10 +143,17 @@ class ProcessorErrorsTest {
         ), compiled.errors)
     }
 
+    /** Without the option, the module is a library of handlers, which the module with the descriptor checks. */
     @Test fun noDescriptorOption() {
-        val compiled = compile(null, "NotesTools.kt" to notesTools)
+        val compiled = compile(null, "NotesTools.kt" to notesTools.replace("fun deleteNote(id: Long)", "fun deleteNote(id: String)"))
+        assertEquals(compiled.result.messages, listOf<String>(), compiled.errors)
+        assertEquals(setOf("NotesToolsHandlers.kt", "notes_NotesTools_McpHandlers.kt"), compiled.generated.keys)
+    }
+
+    @Test fun emptyDescriptorOption() {
+        val compiled = compile(java.io.File(""), "NotesTools.kt" to notesTools)
         assertEquals(listOf(
-            "@McpTool handlers need the app's capability descriptor, and the KSP option mobilemcp.descriptor is not set; add ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) } to the module's build.gradle.kts [descriptor-option]",
+            "the KSP option mobilemcp.descriptor is empty; give it the path of the app's descriptor, ksp { arg(\"mobilemcp.descriptor\", file(\"src/main/res/xml/mcp_capabilities.xml\").path) }, or remove it in a library module of handlers [descriptor-option]",
         ), compiled.errors)
     }
 

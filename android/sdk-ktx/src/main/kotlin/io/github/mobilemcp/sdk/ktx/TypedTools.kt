@@ -39,6 +39,24 @@ annotation class McpTool(
 )
 
 /**
+ * The `@McpTool` handlers of one class, as mobilemcp's KSP processor records them in the module that
+ * compiles the class, on a class it generates in the package `io.github.mobilemcp.generated`. The
+ * module that owns the capability descriptor reads these records from its classpath, so that it
+ * checks the handlers that library modules hold as it checks its own, and finds every capability
+ * its handler wherever it is. Written by the processor, never by hand.
+ */
+@Target(AnnotationTarget.CLASS)
+@Retention(AnnotationRetention.BINARY)
+annotation class McpHandlerIndex(
+    /** The qualified name of the class that holds the handlers. */
+    val type: String,
+    /** The capability ids, one for each handler. */
+    val ids: Array<String>,
+    /** The names of the handler functions, in the order of [ids]. */
+    val functions: Array<String>,
+)
+
+/**
  * Names the descriptor's param that a handler's parameter, or a result's property, stands for,
  * when it is not the Kotlin name in snake_case:
  *
