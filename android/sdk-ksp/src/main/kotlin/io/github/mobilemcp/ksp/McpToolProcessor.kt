@@ -70,6 +70,9 @@ class McpToolProcessor(
     private val handlers = LinkedHashMap<String, KSFunctionDeclaration>()
     private val checked = mutableListOf<Handler>()
 
+    /** Where the module's first class of handlers is (`path:line`), and its name. */
+    private var firstClass: Pair<String, String>? = null
+
     override fun process(resolver: Resolver): List<KSAnnotated> {
         val functions = resolver.getSymbolsWithAnnotation(MCP_TOOL).filterIsInstance<KSFunctionDeclaration>().toList()
         if (options[DESCRIPTOR_OPTION] == null) {
@@ -88,6 +91,12 @@ class McpToolProcessor(
         }
         val round = functions.mapNotNull { fn -> idOf(fn)?.let { check(d, fn, it) } }
         checked += round
+        if (firstClass == null) {
+            // Kept as text: KSP2's symbols are not to be read after their round (in finish).
+            val owner = round.map { it.fn.parentDeclaration as KSClassDeclaration }.firstOrNull()
+            val at = owner?.location as? FileLocation
+            if (owner != null && at != null) firstClass = "${at.filePath}:${at.lineNumber}" to owner.simpleName.asString()
+        }
         write(round, descriptorName)
         return emptyList()
     }
@@ -139,9 +148,15 @@ class McpToolProcessor(
     override fun finish() {
         val d = descriptor ?: return
         if (failed) return
+        // Reported at the module's first class of handlers, where the developer adds the missing
+        // one, when it has any: a descriptor line alone points nowhere in the Kotlin.
+        val near = firstClass
         for (c in d.capabilities) {
-            if (c.id !in handlers) {
+            if (c.id in handlers) continue
+            if (near == null) {
                 logger.error("$descriptorName:${c.line}: capability ${q(c.id)} has no handler; annotate the function that runs it with @McpTool(${q(c.id)}) [missing-handler]")
+            } else {
+                logger.error("${near.first}: capability ${q(c.id)} ($descriptorName:${c.line}) has no handler, in ${near.second} or elsewhere; annotate the function that runs it with @McpTool(${q(c.id)}) [missing-handler]")
             }
         }
     }

@@ -89,7 +89,7 @@ class LibraryHandlersTest {
     @Test fun aCapabilityHandledInNeitherModule() {
         val compiled = app(core = coreTools.replace("@McpTool(\"delete_note\")", ""))
         assertEquals(listOf(
-            "mcp_capabilities.xml:23: capability \"delete_note\" has no handler; annotate the function that runs it with @McpTool(\"delete_note\") [missing-handler]",
+            "NotesTools.kt:7: capability \"delete_note\" (mcp_capabilities.xml:23) has no handler, in NotesTools or elsewhere; annotate the function that runs it with @McpTool(\"delete_note\") [missing-handler]",
         ), compiled.errors)
     }
 

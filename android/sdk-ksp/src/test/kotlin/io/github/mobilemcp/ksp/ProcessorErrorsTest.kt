@@ -58,7 +58,7 @@ class ProcessorErrorsTest {
         errors("@McpTool(\"delete_note\")", "@McpTool(\"archive\")"))
 
     @Test fun capabilityWithoutHandler() = assertEquals(
-        listOf("mcp_capabilities.xml:23: capability \"delete_note\" has no handler; annotate the function that runs it with @McpTool(\"delete_note\") [missing-handler]"),
+        listOf("NotesTools.kt:7: capability \"delete_note\" (mcp_capabilities.xml:23) has no handler, in NotesTools or elsewhere; annotate the function that runs it with @McpTool(\"delete_note\") [missing-handler]"),
         errors("@McpTool(\"delete_note\")", ""))
 
     @Test fun twoHandlersForOneCapability() = assertEquals(
