@@ -32,4 +32,5 @@ dependencies {
     compileOnly(libs.ksp.api)
     implementation(libs.kotlinpoet)
     implementation(libs.kotlinpoet.ksp)
+    implementation(libs.re2j)
 }

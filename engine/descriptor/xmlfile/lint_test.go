@@ -143,6 +143,11 @@ var descriptorCases = []struct {
 		want{"unknown-attribute", 2, `mcp:items belongs on an array <param>, not on <capability>; move or remove it`}},
 	{"pattern that does not compile", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="string" required="true" description="d" mcp:pattern="[a-"/></input>`),
 		want{"extension-value", 3, "input param \"p\" has mcp:pattern=\"[a-\", which is not a regular expression: error parsing regexp: missing closing ]: `[a-`"}},
+	// RE2's syntax, which sdk-ksp's LintAgreementTest holds the processor to in the same words.
+	{"pattern with a lookahead", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="string" required="true" description="d" mcp:pattern="(?=a)b"/></input>`),
+		want{"extension-value", 3, "input param \"p\" has mcp:pattern=\"(?=a)b\", which is not a regular expression: error parsing regexp: invalid or unsupported Perl syntax: `(?=`"}},
+	{"pattern with a backreference", capDoc(`<input xmlns:mcp="https://mobilemcp.github.io/ns"><param name="p" type="string" required="true" description="d" mcp:pattern="(a)\1"/></input>`),
+		want{"extension-value", 3, "input param \"p\" has mcp:pattern=\"(a)\\\\1\", which is not a regular expression: error parsing regexp: invalid escape sequence: `\\1`"}},
 	{"no read-only hint", doc(`<capability id="list_events" description="d" version="1"/>`),
 		want{"missing-read-only", 2, `capability "list_events" has no mcp:readOnly, so it is taken to change state: callers need the user's consent and a binding, and Intent-only agents such as the Mobile-MCP spec authors' prototype are refused; if it only reads, add mcp:readOnly="true" (and xmlns:mcp="https://mobilemcp.github.io/ns" on the root), else mcp:readOnly="false"`}},
 	{"no read-only hint, with the namespace bound", "<mobile-mcp-capabilities xmlns:m=\"https://mobilemcp.github.io/ns\" version=\"1.0\">\n<capability id=\"c\" description=\"d\" version=\"1\" m:idempotent=\"true\"/>\n</mobile-mcp-capabilities>",

@@ -365,11 +365,10 @@ private class DescriptorReader(private val text: String) {
             return
         }
         val problem = if (v.isEmpty()) "it is empty" else try {
-            // Java's regular expressions, where the engine checks with Go's RE2: the two agree on
-            // what JSON Schema patterns use, not on every construct.
-            java.util.regex.Pattern.compile(v); null
-        } catch (x: java.util.regex.PatternSyntaxException) {
-            x.description
+            // RE2/J, RE2's syntax as the engine's Go regexp takes it, and Go's words when it is not.
+            com.google.re2j.Pattern.compile(v); null
+        } catch (x: com.google.re2j.PatternSyntaxException) {
+            x.message
         }
         if (problem != null) at(e.lineOf(full), "extension-value", "$what has $full=${q(v)}, which is not a regular expression: $problem")
     }

@@ -66,6 +66,32 @@ class LintAgreementTest {
         }
     }
 
+    /**
+     * mcp:pattern is RE2's syntax, which the engine's Go regexp takes: a pattern Java would take but
+     * RE2 refuses (a lookahead, a backreference) is refused, in Go's words (engine/descriptor/xmlfile's
+     * lint_test.go has the same cases).
+     */
+    @Test fun patternsAreReadWithRe2sSyntaxInGosWords() {
+        val go = mapOf(
+            "[a-" to "error parsing regexp: missing closing ]: `[a-`",
+            "(?=a)b" to "error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
+            "(a)\\1" to "error parsing regexp: invalid escape sequence: `\\1`",
+            "a**" to "error parsing regexp: invalid nested repetition operator: `**`",
+        )
+        for ((pattern, message) in go) {
+            val xml = """
+                <mobile-mcp-capabilities xmlns:mcp="https://mobilemcp.github.io/ns" version="1.0">
+                  <capability id="c" description="d" version="1.0">
+                    <input><param name="p" type="string" required="true" description="d" mcp:pattern="$pattern"/></input>
+                  </capability>
+                </mobile-mcp-capabilities>
+            """.trimIndent()
+            val got = Descriptor.read(xml).errors.map { "${it.line}: ${it.message} [${it.rule}]" }
+            assertEquals(pattern, listOf("3: input param \"p\" has mcp:pattern=\"${pattern.replace("\\", "\\\\")}\", which is not a regular expression: $message [extension-value]"), got)
+        }
+        assertEquals(listOf<Finding>(), Descriptor.read(notesDescriptor.readText().replace("mcp:maxLength=\"100\"", "mcp:pattern=\"^\\p{L}[\\p{L} ]*$\"")).errors)
+    }
+
     @Test fun linesAreTheStartTags() {
         val d = Descriptor.read(notesDescriptor.readText())
         assertEquals(listOf("create_note:6", "list_notes:16", "delete_note:23"), d.capabilities.map { "${it.id}:${it.line}" })
