@@ -229,12 +229,7 @@ class McpToolProcessor(
             return null
         }
         if (library != null) libraryLine = cap.line
-        val first = handlers[id]
-        if (first != null) {
-            error("capability ${q(id)} (${at(cap.line)}) already has a handler, ${describe(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
-            return null
-        }
-        handlers[id] = fn
+        if (!claim(id, fn, " (${at(cap.line)})")) return null
         var ok = true
         val params = mutableListOf<Argument>()
         val taken = HashSet<String>() // inputs taken, or suggested for a misspelt parameter
@@ -360,6 +355,13 @@ class McpToolProcessor(
         return if (ok) Result.Outputs(decl, properties) else null
     }
 
+    /** Takes [id] for [fn], or reports the handler that has it (the capability [where] it is declared). */
+    private fun claim(id: String, fn: KSFunctionDeclaration, where: String): Boolean {
+        val first = handlers.putIfAbsent(id, fn) ?: return true
+        error("capability ${q(id)}$where already has a handler, ${describe(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
+        return false
+    }
+
     /**
      * Checks one handler of the capability [id] in a module without the descriptor: what needs
      * none. Its arguments are read by their Kotlin types, which the module that owns the
@@ -371,12 +373,7 @@ class McpToolProcessor(
             error("@McpTool(${q(id)}) is on $name, a top-level function; the generated code calls handlers on an instance, so move it into a class, and register it with handlers.register(instance) [handler-place]", fn)
             return null
         }
-        val first = handlers[id]
-        if (first != null) {
-            error("capability ${q(id)} already has a handler, ${describe(first)}; each capability has one, so remove one of them [duplicate-handler]", fn)
-            return null
-        }
-        handlers[id] = fn
+        if (!claim(id, fn, "")) return null
         var ok = true
         val params = mutableListOf<Argument>()
         val inputs = mutableListOf<Param>()
