@@ -6,11 +6,13 @@
 #                classes of 5, each handler with 3 inputs and a result class of 2 outputs) into a
 #                temporary directory, and times, in fresh JVMs, the rounds (default 3) taking turns:
 #                  before  kotlinc over the handlers, the build without the processor;
-#                  KSP     KSP2's command line (KSPJvmMain) with sdk-ksp over them, and with no
-#                          processor (KSP's own share, which an app already on KSP pays anyway);
+#                  KSP     KSP2's command line (KSPJvmMain) with sdk-ksp over them, and finding no
+#                          processor (KSP's start, which an app already on KSP pays anyway);
 #                  after   KSP with sdk-ksp, then kotlinc over the handlers and the registration
-#                          it generated: the build of a tool with typed handlers.
-#                It prints the median of each (milliseconds).
+#                          it generated: the build of a tool with typed handlers;
+#                  string  kotlinc over the same 50 handlers written on the string API.
+#                It prints the median wall and CPU time of each step (milliseconds), and each
+#                round's after/before ratio: on a loaded machine the ratios hold better.
 #   bytes        the .class files of sdk-ktx that typed tools use at run time; the generated
 #                registration's classes for the 50 handlers, per handler, for the notes tool's 3
 #                (android/notes) and for TypedBenchmark's handler beside its string-API twin
@@ -100,6 +102,25 @@ for k in $(seq -w 1 10); do
 done
 
 jdk_home=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.home = //p')
+# The same 50 handlers on the string API, as a developer writes them without typed tools.
+mkdir -p "$tmp/string/bench/tools"
+for k in $(seq -w 1 10); do
+	{
+		printf 'package bench.tools\n\nimport io.github.mobilemcp.sdk.ToolHandlers\nimport io.github.mobilemcp.sdk.ToolResult\n\n'
+		printf 'fun ToolHandlers.registerTools%s(): ToolHandlers {\n' "$k"
+		for j in 1 2 3 4 5; do
+			i=$(printf '%02d' $(((10#$k - 1) * 5 + j)))
+			printf '    on("op_%s") { call ->\n' "$i"
+			printf '        val name = call.getString("name")\n'
+			printf '        val label = if (call.getBoolean("enabled", false)) name.uppercase() else name\n'
+			# shellcheck disable=SC2016 # $label is Kotlin's
+			printf '        ToolResult.success("op_%s: $label")\n' "$i"
+			printf '            .put("total", call.getLong("count", 1) * name.length)\n            .put("label", label)\n    }\n'
+		done
+		printf '    return this\n}\n'
+	} >"$tmp/string/bench/tools/StringTools$k.kt"
+done
+
 # ksp OUT PROCESSOR_PATH: KSP2's command line over the handlers, as android/notes/pom.xml runs it.
 ksp() {
 	rm -rf "$1"
@@ -118,40 +139,64 @@ kotlinc() {
 	java -cp "$kotlinc_cp" org.jetbrains.kotlin.cli.jvm.K2JVMCompiler -no-stdlib -no-reflect \
 		-jvm-target 17 -classpath "$libs" -d "$out" "$@"
 }
-# millis LOG COMMAND...: runs COMMAND, its output to LOG, and prints how long it took.
-millis() {
-	local log=$1 t0 t1
+# timed LOG COMMAND...: runs COMMAND, its output to LOG, and prints its wall time and its CPU time
+# (user and system, every thread), in milliseconds.
+timed() {
+	local log=$1 t
 	shift
-	t0=$(date +%s%N)
-	"$@" >"$log" 2>&1 || { cat "$log" >&2; echo "bench-ksp: $* failed" >&2; exit 1; }
-	t1=$(date +%s%N)
-	echo $(((t1 - t0) / 1000000))
+	t=$({
+		TIMEFORMAT='%R %U %S'
+		time "$@" >"$log" 2>&1
+	} 2>&1) || { cat "$log" >&2; echo "bench-ksp: $* failed" >&2; exit 1; }
+	awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
 }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+# median NUMBERS... and range NUMBERS...: of numbers given apart or in words of one argument.
+median() { tr ' ' '\n' <<<"$*" | grep . | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+range() { tr ' ' '\n' <<<"$*" | grep . | sort -g | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / to /'; }
 
-before=() bare=() typed=() after=()
+# Each round's four runs, in turns; wall and CPU of each.
+declare -A wall cpu
+steps="before bare typed after string"
 for r in $(seq 1 "$rounds"); do
-	if ((r % 2)); then
-		before+=("$(millis "$tmp/before.log" kotlinc "$tmp/before" "$src")")
-		bare+=("$(millis "$tmp/bare.log" ksp "$tmp/ksp-bare" "$tmp/empty")")
-		typed+=("$(millis "$tmp/ksp.log" ksp "$tmp/ksp" "$processor")")
-		after+=("$(millis "$tmp/after.log" kotlinc "$tmp/after" "$src" "$tmp/ksp/kotlin")")
-	else
-		typed+=("$(millis "$tmp/ksp.log" ksp "$tmp/ksp" "$processor")")
-		after+=("$(millis "$tmp/after.log" kotlinc "$tmp/after" "$src" "$tmp/ksp/kotlin")")
-		bare+=("$(millis "$tmp/bare.log" ksp "$tmp/ksp-bare" "$tmp/empty")")
-		before+=("$(millis "$tmp/before.log" kotlinc "$tmp/before" "$src")")
-	fi
+	order=$steps
+	((r % 2)) || order="string typed after bare before"
+	for step in $order; do
+		case $step in
+		before) read -r w c < <(timed "$tmp/$step.log" kotlinc "$tmp/before" "$src") ;;
+		bare) read -r w c < <(timed "$tmp/$step.log" ksp "$tmp/ksp-bare" "$tmp/empty") ;;
+		typed) read -r w c < <(timed "$tmp/$step.log" ksp "$tmp/ksp" "$processor") ;;
+		after) read -r w c < <(timed "$tmp/$step.log" kotlinc "$tmp/after" "$src" "$tmp/ksp/kotlin") ;;
+		string) read -r w c < <(timed "$tmp/$step.log" kotlinc "$tmp/string-classes" "$tmp/string") ;;
+		esac
+		wall[$step]+="$w " cpu[$step]+="$c "
+	done
 done
 generated=$(find "$tmp/ksp/kotlin" -name '*Handlers.kt' | wc -l)
 [ "$generated" = 10 ] || { echo "bench-ksp: sdk-ksp generated $generated registrations, not 10" >&2; exit 1; }
-b=$(median "${before[@]}") k0=$(median "${bare[@]}") k=$(median "${typed[@]}") a=$(median "${after[@]}")
-echo "bench-ksp: the build of 50 typed handlers (10 classes), fresh JVMs, median of $rounds rounds (ms)"
-echo "  before: kotlinc                              $b   (${before[*]})"
-echo "  KSP finding no processor (its start alone)   $k0   (${bare[*]})"
-echo "  KSP with sdk-ksp                             $k   (${typed[*]})"
-echo "  kotlinc with the generated registration      $a   (${after[*]})"
-echo "  after: KSP with sdk-ksp, then kotlinc        $((k + a))   (after/before $(awk -v x=$((k + a)) -v y="$b" 'BEGIN {printf "%.2f", x / y}'))"
+
+echo "bench-ksp: the build of 50 typed handlers (10 classes), each step in a fresh JVM, $rounds rounds taking turns"
+printf '  %-44s %8s %8s\n' "median, ms" wall CPU \
+	"before: kotlinc" "$(median "${wall[before]}")" "$(median "${cpu[before]}")" \
+	"KSP finding no processor" "$(median "${wall[bare]}")" "$(median "${cpu[bare]}")" \
+	"KSP with sdk-ksp" "$(median "${wall[typed]}")" "$(median "${cpu[typed]}")" \
+	"kotlinc with the generated registration" "$(median "${wall[after]}")" "$(median "${cpu[after]}")" \
+	"kotlinc, the same handlers on the string API" "$(median "${wall[string]}")" "$(median "${cpu[string]}")"
+# after_before WHAT KIND B K A: each round's (KSP + kotlinc after) / B.
+after_before() {
+	local b k a i ratios=()
+	read -ra b <<<"$3"
+	read -ra k <<<"$4"
+	read -ra a <<<"$5"
+	for i in "${!b[@]}"; do
+		ratios+=("$(awk -v x=$((k[i] + a[i])) -v y="${b[i]}" 'BEGIN {printf "%.2f", x / y}')")
+	done
+	echo "  after/$1, $2: median $(median "${ratios[@]}") of the rounds', $(range "${ratios[@]}") (ms $1: $3)"
+}
+echo "  each round, ms: KSP with sdk-ksp ${wall[typed]}; kotlinc after ${wall[after]}"
+after_before before wall "${wall[before]}" "${wall[typed]}" "${wall[after]}"
+after_before before CPU "${cpu[before]}" "${cpu[typed]}" "${cpu[after]}"
+after_before string-API wall "${wall[string]}" "${wall[typed]}" "${wall[after]}"
+after_before string-API CPU "${cpu[string]}" "${cpu[typed]}" "${cpu[after]}"
 
 # bytes FILE...: the total size of the files.
 bytes() { if [ $# -gt 0 ]; then stat -c %s "$@" | awk '{s += $1} END {print s}'; else echo 0; fi; }
