@@ -75,8 +75,9 @@ bench: bench-android ## benchmarks, the MCP server against the bare SDK, and the
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./...
 	$(GO) run ./internal/cmd/mcpbench -v
 
-bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), and an assistant's wait while other apps flood the tool
+bench-android: ## the Java->Go->Java Bridge.handle round trip through libmobilemcp.so (BENCH_CALLS=20000), typed handlers against string ones, their build time and bytes, and an assistant's wait while other apps flood the tool
 	scripts/bench-android.sh $(or $(BENCH_CALLS),20000)
+	scripts/bench-ksp.sh
 	scripts/bench-flood.sh
 
 fuzz: ## run each fuzz target for a while (FUZZTIME=10m)
