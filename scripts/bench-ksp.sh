@@ -37,8 +37,8 @@ ktx_cp=android/sdk-ktx/target/bench-ksp-classpath.txt
 # What the handlers compile against, as in an app: android.jar (here android-all), the sdk, sdk-ktx,
 # Kotlin's standard library and coroutines.
 libs="$ROOT/android/sdk-ktx/target/classes:$(pick "$ktx_cp" '/(sdk|protocol)/target/classes$|/(android-all|kotlin-stdlib|kotlinx-coroutines-core-jvm|jspecify)-[^/]*\.jar$')"
-# The processor and its own dependencies (as android/notes/pom.xml's ksp-processor step lists them).
-processor="$(pick "$ktx_cp" '/sdk-ksp/target/classes$|/(kotlinpoet-jvm|kotlinpoet-ksp|kotlin-reflect)-[^/]*\.jar$')"
+# The processor and its own dependencies (as android/pom.xml's ksp-processor step lists them).
+processor="$(pick "$ktx_cp" '/sdk-ksp/target/classes$|/(kotlinpoet-jvm|kotlinpoet-ksp|kotlin-reflect|re2j)-[^/]*\.jar$')"
 ksp_tool=$(printf '%s:' "$ROOT"/android/sdk-ktx/target/ksp-tool/*.jar)
 # kotlinc: the compiler Maven's Kotlin plugin runs, on its own runtime classpath.
 kotlin=$(sed -n 's:.*<kotlin.version>\(.*\)</kotlin.version>.*:\1:p' android/pom.xml | head -1)
