@@ -68,7 +68,8 @@ var hostileReplies = []func(hidden string) (string, error){
 // the SMS app runs it, an app whose descriptor and replies carry the
 // fuzzed text in every field, and checks that no character a person does
 // not see reaches the MCP client: in tools/list, in any tools/call result
-// or error.
+// or error. Each input makes two dozen HTTP requests, so:
+// scripts/fuzz.sh gives it at most 5000 inputs.
 func FuzzASharedAppHidesNothingFromTheClient(f *testing.F) {
 	for _, seed := range []string{
 		"\U000E0049\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065", // tag characters
