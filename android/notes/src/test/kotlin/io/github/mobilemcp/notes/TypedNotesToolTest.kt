@@ -10,7 +10,7 @@ import org.junit.runner.RunWith
 /** The notes tool, typed handlers whose registration sdk-ksp generated: the guide's test (docs/tool-sdk.md). */
 @RunWith(McpTestRunner::class)
 class TypedNotesToolTest {
-    @get:Rule val tool = McpToolRule(NotesToolService::class.java).withDescriptor(R.xml.mcp_capabilities)
+    @get:Rule val tool = McpToolRule(NotesToolService::class.java)
 
     @Test fun createListAndDelete() {
         val created = tool.call("create_note", """{"title":"Milk"}""")
