@@ -69,9 +69,7 @@ class MobileMcpTransport @JvmOverloads constructor(
     private val closed = AtomicBoolean(false)
     private var phone: PhoneServer? = null
 
-    @Volatile private var onMessage: suspend (JSONRPCMessage) -> Unit = {}
-    @Volatile private var onClose: () -> Unit = {}
-    @Volatile private var onError: (Throwable) -> Unit = {}
+    private val callbacks = Callbacks()
 
     /**
      * Lists the installed tools, starts the server's session on the other end and delivers its
@@ -85,9 +83,9 @@ class MobileMcpTransport @JvmOverloads constructor(
         scope.launch {
             for (message in toClient) {
                 try {
-                    onMessage(message)
+                    callbacks.message(message)
                 } catch (e: Exception) {
-                    onError(e)
+                    callbacks.error(e)
                 }
             }
         }
@@ -106,24 +104,15 @@ class MobileMcpTransport @JvmOverloads constructor(
             toClient.close()
             phone?.close()
             scope.cancel()
-            onClose()
+            callbacks.close()
         }
     }
 
-    override fun onClose(block: () -> Unit) {
-        val old = onClose
-        onClose = { old(); block() }
-    }
+    override fun onClose(block: () -> Unit) = callbacks.onClose(block)
 
-    override fun onError(block: (Throwable) -> Unit) {
-        val old = onError
-        onError = { old(it); block(it) }
-    }
+    override fun onError(block: (Throwable) -> Unit) = callbacks.onError(block)
 
-    override fun onMessage(block: suspend (JSONRPCMessage) -> Unit) {
-        val old = onMessage
-        onMessage = { old(it); block(it) }
-    }
+    override fun onMessage(block: suspend (JSONRPCMessage) -> Unit) = callbacks.onMessage(block)
 
     /**
      * The server's end. Each `tools/call` is handled in a job of its own, so that a call waiting for
@@ -131,9 +120,7 @@ class MobileMcpTransport @JvmOverloads constructor(
      * every other message in order.
      */
     private inner class ServerEnd : Transport {
-        @Volatile private var onMessage: suspend (JSONRPCMessage) -> Unit = {}
-        @Volatile private var onClose: () -> Unit = {}
-        @Volatile private var onError: (Throwable) -> Unit = {}
+        private val callbacks = Callbacks()
         private val calls = ConcurrentHashMap<JsonElement, Job>()
 
         override suspend fun start() {
@@ -151,16 +138,16 @@ class MobileMcpTransport @JvmOverloads constructor(
                         deliver(message)
                     }
                 }
-                onClose()
+                callbacks.close()
             }
         }
 
         private suspend fun deliver(message: JSONRPCMessage) {
             try {
-                onMessage(message)
+                callbacks.message(message)
             } catch (e: Exception) {
                 if (e is kotlinx.coroutines.CancellationException) throw e
-                onError(e)
+                callbacks.error(e)
             }
         }
 
@@ -172,19 +159,34 @@ class MobileMcpTransport @JvmOverloads constructor(
             this@MobileMcpTransport.close()
         }
 
-        override fun onClose(block: () -> Unit) {
-            val old = onClose
-            onClose = { old(); block() }
+        override fun onClose(block: () -> Unit) = callbacks.onClose(block)
+
+        override fun onError(block: (Throwable) -> Unit) = callbacks.onError(block)
+
+        override fun onMessage(block: suspend (JSONRPCMessage) -> Unit) = callbacks.onMessage(block)
+    }
+
+    /**
+     * One end's callbacks, as the SDK sets them: each registration runs after the ones before it.
+     */
+    private class Callbacks {
+        @Volatile var message: suspend (JSONRPCMessage) -> Unit = {}
+        @Volatile var close: () -> Unit = {}
+        @Volatile var error: (Throwable) -> Unit = {}
+
+        fun onMessage(block: suspend (JSONRPCMessage) -> Unit) {
+            val old = message
+            message = { old(it); block(it) }
         }
 
-        override fun onError(block: (Throwable) -> Unit) {
-            val old = onError
-            onError = { old(it); block(it) }
+        fun onClose(block: () -> Unit) {
+            val old = close
+            close = { old(); block() }
         }
 
-        override fun onMessage(block: suspend (JSONRPCMessage) -> Unit) {
-            val old = onMessage
-            onMessage = { old(it); block(it) }
+        fun onError(block: (Throwable) -> Unit) {
+            val old = error
+            error = { old(it); block(it) }
         }
     }
 
