@@ -23,6 +23,15 @@ func TestTheGuideShowsTheNotesSampleAsItIs(t *testing.T) {
 		t.Fatalf("the guide has %d code blocks before its first section, want the descriptor, the typed handlers and the manifest", len(blocks))
 	}
 	typed := read(t, "../android/notes/src/main/kotlin/io/github/mobilemcp/notes/NotesTools.kt")
+	// The block leaves out the imports; the sentence before it names each, with its package.
+	intro := guide[strings.Index(guide, "**The handlers**"):strings.Index(guide, "```kotlin")]
+	for _, imp := range regexp.MustCompile(`(?m)^import ((?:[a-z]+\.)+)([A-Za-z]+)$`).FindAllStringSubmatch(typed, -1) {
+		pkg, name := strings.TrimSuffix(imp[1], "."), imp[2]
+		named := strings.Contains(intro, "`"+name+"`") && strings.Contains(intro, "`"+pkg+"`")
+		if !named && !strings.Contains(intro, "`"+pkg+"."+name+"`") {
+			t.Errorf("docs/tool-sdk.md does not name the import %s.%s before the handlers", pkg, name)
+		}
+	}
 	manifest := read(t, "../android/notes/AndroidManifest.xml")
 	for i, want := range []struct{ file, text string }{
 		{"res/xml/mcp_capabilities.xml", afterComments(read(t, "../android/notes/res/xml/mcp_capabilities.xml"))},
@@ -66,15 +75,8 @@ func TestTheGuidesGradleLinesRunTheProcessor(t *testing.T) {
 // TestTheJavaPageShowsTheNotesSampleAsItIs keeps the string API's page
 // showing the notes sample's Java service as it is.
 func TestTheJavaPageShowsTheNotesSampleAsItIs(t *testing.T) {
-	block := regexp.MustCompile("(?s)```java\n(.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
-	if block == nil {
-		t.Fatal("docs/tool-sdk-java.md shows no Java")
-	}
-	service := read(t, "../android/notes/src/test/java/io/github/mobilemcp/notes/JavaNotesToolService.java")
-	want := strings.Replace(service[strings.Index(service, "public class"):], "JavaNotesToolService", "NotesToolService", 1)
-	if block[1] != want {
-		t.Errorf("docs/tool-sdk-java.md shows a NotesToolService.java that is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
-	}
+	pageShowsSource(t, "tool-sdk-java.md", "java", "public class NotesToolService",
+		"../android/notes/src/test/java/io/github/mobilemcp/notes/JavaNotesToolService.java", "public class JavaNotesToolService")
 }
 
 // TestTheGuideCountsTheSamplesLines keeps the Java page's count of the
@@ -104,28 +106,15 @@ func TestTheGuideCountsTheSamplesLines(t *testing.T) {
 // of the string API identical to the Kotlin notes tool that the Android
 // tests compile and run.
 func TestTheGuidesKotlinIsTheKotlinSample(t *testing.T) {
-	block := regexp.MustCompile("(?s)```kotlin\n(class NotesToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
-	if block == nil {
-		t.Fatal("docs/tool-sdk-java.md shows no Kotlin NotesToolService")
-	}
-	kotlin := read(t, "../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt")
-	want := strings.Replace(kotlin[strings.Index(kotlin, "class KotlinNotesToolService"):], "KotlinNotesToolService", "NotesToolService", 1)
-	if block[1] != want {
-		t.Errorf("docs/tool-sdk-java.md's Kotlin is not the sample's:\n%s\nthe sample's:\n%s", block[1], want)
-	}
+	pageShowsSource(t, "tool-sdk-java.md", "kotlin", "class NotesToolService",
+		"../android/notes/src/test/kotlin/io/github/mobilemcp/notes/KotlinNotesToolService.kt", "class KotlinNotesToolService")
 }
 
 // TestTheGuidesSuspendHandlerIsTheTestedOne keeps the Java page's
 // suspending handler identical to the tool that sdk-ktx's tests run.
 func TestTheGuidesSuspendHandlerIsTheTestedOne(t *testing.T) {
-	block := regexp.MustCompile("(?s)```kotlin\n(class TimerToolService.*?)```").FindStringSubmatch(read(t, "tool-sdk-java.md"))
-	if block == nil {
-		t.Fatal("docs/tool-sdk-java.md shows no Kotlin TimerToolService")
-	}
-	kotlin := read(t, "../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt")
-	if want := kotlin[strings.Index(kotlin, "class TimerToolService"):]; block[1] != want {
-		t.Errorf("docs/tool-sdk-java.md's suspending handler is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
-	}
+	pageShowsSource(t, "tool-sdk-java.md", "kotlin", "class TimerToolService",
+		"../android/sdk-ktx/src/test/kotlin/io/github/mobilemcp/sdk/ktx/TimerToolService.kt", "class TimerToolService")
 }
 
 // TestTheAssistantGuidesExampleIsTheTestedOne keeps the example that
@@ -133,16 +122,29 @@ func TestTheGuidesSuspendHandlerIsTheTestedOne(t *testing.T) {
 // Kotlin test (KotlinAssistantTest) runs against the SMS app and the notes
 // sample.
 func TestTheAssistantGuidesExampleIsTheTestedOne(t *testing.T) {
-	block := regexp.MustCompile("(?s)```kotlin\n(class PhoneFunctions.*?)```").FindStringSubmatch(read(t, "assistant.md"))
-	if block == nil {
-		t.Fatal("docs/assistant.md shows no Kotlin PhoneFunctions")
-	}
-	kotlin := read(t, "../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt")
-	if want := kotlin[strings.Index(kotlin, "class PhoneFunctions"):]; block[1] != want {
-		t.Errorf("docs/assistant.md's example is not the tested one:\n%s\nthe tested one:\n%s", block[1], want)
-	}
+	pageShowsSource(t, "assistant.md", "kotlin", "class PhoneFunctions",
+		"../android/app/src/test/kotlin/io/github/mobilemcp/app/PhoneFunctions.kt", "class PhoneFunctions")
 	if !strings.HasPrefix(read(t, "assistant.md")[strings.Index(read(t, "assistant.md"), "```"):], "```kotlin\nclass PhoneFunctions") {
 		t.Error("docs/assistant.md does not lead with the example")
+	}
+}
+
+// pageShowsSource fails unless docs/page's first lang code block that
+// starts with start is the source file from its first sourceStart on, with
+// sourceStart written as start (the name the page gives the class).
+func pageShowsSource(t *testing.T, page, lang, start, source, sourceStart string) {
+	t.Helper()
+	block := regexp.MustCompile("(?s)```" + lang + "\n(" + regexp.QuoteMeta(start) + ".*?)```").FindStringSubmatch(read(t, page))
+	if block == nil {
+		t.Fatalf("docs/%s shows no %s", page, start)
+	}
+	text := read(t, source)
+	at := strings.Index(text, sourceStart)
+	if at < 0 {
+		t.Fatalf("%s has no %s", source, sourceStart)
+	}
+	if want := strings.Replace(text[at:], sourceStart, start, 1); block[1] != want {
+		t.Errorf("docs/%s shows a %s that is not %s's:\n%s\nthe source's:\n%s", page, start, source, block[1], want)
 	}
 }
 
